@@ -1,0 +1,63 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const isProduction = process.env.NODE_ENV === "production"
+const redisUrl = process.env.REDIS_URL || undefined
+
+function requiredSecret(name: string, devDefault: string): string {
+  const value = process.env[name]
+  if (value) return value
+  if (isProduction) throw new Error(`${name} must be set in production`)
+  return devDefault
+}
+
+/** Redis-backed infrastructure modules; without REDIS_URL Medusa falls back to its in-memory ones. */
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/locking-redis",
+              id: "locking-redis",
+              is_default: true,
+              options: { redisUrl },
+            },
+          ],
+        },
+      },
+    ]
+  : []
+
+const backendUrl = process.env.MEDUSA_BACKEND_URL || "http://localhost:9000"
+// The local demo serves the dashboard over plain http on localhost; a Secure cookie would never come back.
+const cookieOptions = /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(backendUrl) ? { secure: false, sameSite: "lax" as const } : undefined
+
+const internalCors = process.env.INTERNAL_CORS || "http://localhost:8080,http://127.0.0.1:8080"
+const adminCors = process.env.ADMIN_CORS || "http://localhost:9000,http://127.0.0.1:9000"
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl,
+    cookieOptions,
+    workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server") || "shared",
+    http: {
+      storeCors: process.env.STORE_CORS || internalCors,
+      adminCors,
+      authCors: process.env.AUTH_CORS || `${internalCors},${adminCors}`,
+      jwtSecret: requiredSecret("JWT_SECRET", "dev-only-jwt-secret"),
+      cookieSecret: requiredSecret("COOKIE_SECRET", "dev-only-cookie-secret"),
+    },
+  },
+  admin: {
+    disable: process.env.DISABLE_ADMIN === "true" || process.env.MEDUSA_WORKER_MODE === "worker",
+    backendUrl,
+  },
+  modules: redisModules,
+})

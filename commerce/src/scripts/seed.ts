@@ -1,0 +1,328 @@
+import path from "node:path"
+import {
+  createApiKeysWorkflow,
+  createCustomerAccountWorkflow,
+  createInventoryLevelsWorkflow,
+  createProductCategoriesWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createShippingOptionsWorkflow,
+  createShippingProfilesWorkflow,
+  createStockLocationsWorkflow,
+  createTaxRegionsWorkflow,
+  createUserAccountWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+  updateStoresWorkflow,
+} from "@medusajs/medusa/core-flows"
+import type { ExecArgs } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
+import { buildCatalogue, categoryPath, SIZES, type SeedProduct } from "./seed/catalogue"
+import { renderGarmentImages } from "./seed/garment-images"
+import { DEMO } from "./seed/demo-accounts"
+
+export const SALES_CHANNEL_NAME = "Storefront"
+export const PUBLISHABLE_KEY_TITLE = "Storefront"
+const REGION_NAME = "India"
+const STOCK_LOCATION_NAME = "Bhiwandi Warehouse"
+const FULFILLMENT_SET_NAME = "India delivery"
+const SHIPPING_OPTION_NAME = "Standard Shipping"
+
+type Container = ExecArgs["container"]
+
+function mediaDir(): string {
+  return path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
+}
+
+/** Idempotent demo data: every step looks for what it would create and creates only what is missing. */
+export default async function seed({ container }: ExecArgs) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const salesChannel = await ensureSalesChannel(container)
+  await ensureStore(container, salesChannel.id)
+  const region = await ensureRegion(container)
+  await ensureTaxRegion(container)
+  const shipping = await ensureStockLocationAndShipping(container, salesChannel.id, region.id)
+  await ensurePublishableKey(container, salesChannel.id)
+  const created = await ensureProducts(container, salesChannel.id, shipping)
+  await ensureAdminUser(container)
+  await ensureDemoShopper(container)
+  logger.info(`Seed complete: ${created} products created`)
+}
+
+async function ensureSalesChannel(container: Container) {
+  const service = container.resolve(Modules.SALES_CHANNEL)
+  const [existing] = await service.listSalesChannels({ name: SALES_CHANNEL_NAME })
+  if (existing) return existing
+  const { result } = await createSalesChannelsWorkflow(container).run({
+    input: { salesChannelsData: [{ name: SALES_CHANNEL_NAME, description: "The shop's storefront" }] },
+  })
+  return result[0]!
+}
+
+async function ensureStore(container: Container, salesChannelId: string) {
+  const storeService = container.resolve(Modules.STORE)
+  const [store] = await storeService.listStores()
+  if (!store) throw new Error("Medusa has no store; run the migrations first")
+  await updateStoresWorkflow(container).run({
+    input: {
+      selector: { id: store.id },
+      update: {
+        name: "Build Your Fit",
+        supported_currencies: [{ currency_code: "inr", is_default: true, is_tax_inclusive: true }],
+        default_sales_channel_id: salesChannelId,
+      },
+    },
+  })
+}
+
+async function ensureRegion(container: Container) {
+  const service = container.resolve(Modules.REGION)
+  const [existing] = await service.listRegions({ name: REGION_NAME })
+  if (existing) return existing
+  const { result } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        {
+          name: REGION_NAME,
+          currency_code: "inr",
+          countries: ["in"],
+          payment_providers: ["pp_system_default"],
+          is_tax_inclusive: true,
+        },
+      ],
+    },
+  })
+  return result[0]!
+}
+
+async function ensureTaxRegion(container: Container) {
+  const service = container.resolve(Modules.TAX)
+  const existing = await service.listTaxRegions({ country_code: "in" })
+  if (existing.length) return
+  await createTaxRegionsWorkflow(container).run({
+    input: [{ country_code: "in", provider_id: "tp_system", default_tax_rate: { name: "GST", code: "GST", rate: 0 } }],
+  })
+}
+
+async function ensureStockLocationAndShipping(container: Container, salesChannelId: string, regionId: string) {
+  const stockLocationService = container.resolve(Modules.STOCK_LOCATION)
+  const fulfillmentService = container.resolve(Modules.FULFILLMENT)
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+
+  let [location] = await stockLocationService.listStockLocations({ name: STOCK_LOCATION_NAME })
+  if (!location) {
+    const { result } = await createStockLocationsWorkflow(container).run({
+      input: {
+        locations: [
+          {
+            name: STOCK_LOCATION_NAME,
+            address: { address_1: "Mumbai Nashik Highway", city: "Bhiwandi", province: "Maharashtra", postal_code: "421302", country_code: "IN" },
+          },
+        ],
+      },
+    })
+    location = result[0]!
+    await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannelId] } })
+    await link.create({
+      [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+      [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+    })
+  }
+
+  let [shippingProfile] = await fulfillmentService.listShippingProfiles({ type: "default" })
+  if (!shippingProfile) {
+    const { result } = await createShippingProfilesWorkflow(container).run({
+      input: { data: [{ name: "Default Shipping Profile", type: "default" }] },
+    })
+    shippingProfile = result[0]!
+  }
+
+  let [fulfillmentSet] = await fulfillmentService.listFulfillmentSets({ name: FULFILLMENT_SET_NAME }, { relations: ["service_zones"] })
+  if (!fulfillmentSet) {
+    fulfillmentSet = await fulfillmentService.createFulfillmentSets({
+      name: FULFILLMENT_SET_NAME,
+      type: "shipping",
+      service_zones: [{ name: "India", geo_zones: [{ country_code: "in", type: "country" }] }],
+    })
+    await link.create({
+      [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+      [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+    })
+  }
+
+  const [option] = await fulfillmentService.listShippingOptions({ name: SHIPPING_OPTION_NAME })
+  if (!option) {
+    await createShippingOptionsWorkflow(container).run({
+      input: [
+        {
+          name: SHIPPING_OPTION_NAME,
+          price_type: "flat",
+          provider_id: "manual_manual",
+          service_zone_id: fulfillmentSet.service_zones[0]!.id,
+          shipping_profile_id: shippingProfile.id,
+          type: { label: "Standard", description: "Free delivery in 3–7 days.", code: "standard" },
+          prices: [
+            { currency_code: "inr", amount: 0 },
+            { region_id: regionId, amount: 0 },
+          ],
+          rules: [
+            { attribute: "enabled_in_store", value: "true", operator: "eq" },
+            { attribute: "is_return", value: "false", operator: "eq" },
+          ],
+        },
+      ],
+    })
+  }
+  return { stockLocationId: location.id, shippingProfileId: shippingProfile.id }
+}
+
+async function ensurePublishableKey(container: Container, salesChannelId: string) {
+  const service = container.resolve(Modules.API_KEY)
+  const [existing] = await service.listApiKeys({ title: PUBLISHABLE_KEY_TITLE, type: "publishable" })
+  if (existing) return existing
+  const { result } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: PUBLISHABLE_KEY_TITLE, type: "publishable", created_by: "seed" }] },
+  })
+  const key = result[0]!
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [salesChannelId] } })
+  return key
+}
+
+function productMetadata(product: SeedProduct) {
+  return {
+    gender: product.gender,
+    categoryType: product.categoryType,
+    subcategory: product.subcategory,
+    styleGroup: product.styleGroup,
+    genre: product.genre,
+    colorName: product.colorName,
+    colorHex: product.colorHex,
+    fabric: product.fabric,
+    collarStyle: product.collarStyle,
+    sleeveType: product.sleeveType,
+    seasonFit: product.seasonFit,
+    washInstructions: product.washInstructions,
+    gstPercent: product.gstPercent,
+    mrp: product.mrp,
+  }
+}
+
+async function ensureProducts(
+  container: Container,
+  salesChannelId: string,
+  { stockLocationId, shippingProfileId }: { stockLocationId: string; shippingProfileId: string },
+): Promise<number> {
+  const productService = container.resolve(Modules.PRODUCT)
+  const inventoryService = container.resolve(Modules.INVENTORY)
+  const catalogue = buildCatalogue()
+  const existing = await productService.listProducts({ handle: catalogue.map((p) => p.handle) }, { select: ["handle"], take: null })
+  const have = new Set(existing.map((p) => p.handle))
+  const missing = catalogue.filter((p) => !have.has(p.handle))
+  const dir = mediaDir()
+  const categoryIds = await ensureCategories(container, catalogue)
+
+  for (const product of catalogue) await renderGarmentImages(product, dir)
+  if (!missing.length) return 0
+
+  const inputs = await Promise.all(
+    missing.map(async (product) => {
+      const [front, back] = await renderGarmentImages(product, dir)
+      return {
+        title: product.title,
+        handle: product.handle,
+        description: product.description,
+        status: ProductStatus.PUBLISHED,
+        weight: product.weightGrams,
+        material: product.fabric,
+        thumbnail: front!,
+        images: [{ url: front! }, { url: back! }],
+        metadata: productMetadata(product),
+        options: [{ title: "Size", values: [...SIZES] }],
+        variants: SIZES.map((size) => ({
+          title: size,
+          sku: `${product.handle}-${size}`.toUpperCase(),
+          options: { Size: size },
+          manage_inventory: true,
+          metadata: { measurements: product.measurements[size] },
+          prices: [{ amount: product.price, currency_code: "inr" }],
+        })),
+        sales_channels: [{ id: salesChannelId }],
+        category_ids: [categoryIds.get(categoryPath(product).at(-1)!.handle)!],
+        shipping_profile_id: shippingProfileId,
+      }
+    }),
+  )
+  const { result } = await createProductsWorkflow(container).run({ input: { products: inputs } })
+
+  const skuStock = new Map<string, number>()
+  for (const product of missing) {
+    for (const size of SIZES) skuStock.set(`${product.handle}-${size}`.toUpperCase(), product.stock[size])
+  }
+  const skus = result.flatMap((p) => (p.variants ?? []).map((v) => v.sku!))
+  const items = await inventoryService.listInventoryItems({ sku: skus }, { take: null })
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: items.map((item) => ({
+        inventory_item_id: item.id,
+        location_id: stockLocationId,
+        stocked_quantity: skuStock.get(item.sku!) ?? 0,
+      })),
+    },
+  })
+  return result.length
+}
+
+/** The category tree (MEN › UPPERS › Hoodies, WOMEN › WESTERN, …) that ops browse and the BFF filters by. */
+async function ensureCategories(container: Container, catalogue: SeedProduct[]): Promise<Map<string, string>> {
+  const productService = container.resolve(Modules.PRODUCT)
+  const ids = new Map<string, string>()
+  const existing = await productService.listProductCategories({}, { select: ["id", "handle"], take: null })
+  for (const category of existing) ids.set(category.handle, category.id)
+  for (const product of catalogue) {
+    let parentId: string | null = null
+    for (const node of categoryPath(product)) {
+      let id = ids.get(node.handle)
+      if (!id) {
+        const { result } = await createProductCategoriesWorkflow(container).run({
+          input: { product_categories: [{ name: node.name, handle: node.handle, parent_category_id: parentId, is_active: true }] },
+        })
+        id = result[0]!.id
+        ids.set(node.handle, id)
+      }
+      parentId = id
+    }
+  }
+  return ids
+}
+
+async function ensureAdminUser(container: Container) {
+  const userService = container.resolve(Modules.USER)
+  const [existing] = await userService.listUsers({ email: DEMO.admin.email })
+  if (existing) return
+  const authService = container.resolve(Modules.AUTH)
+  const { authIdentity, error } = await authService.register("emailpass", {
+    body: { email: DEMO.admin.email, password: DEMO.admin.password },
+  })
+  if (!authIdentity) throw new Error(`Could not register the demo admin: ${error}`)
+  await createUserAccountWorkflow(container).run({
+    input: { authIdentityId: authIdentity.id, userData: { email: DEMO.admin.email, first_name: "Demo", last_name: "Admin" } },
+  })
+}
+
+async function ensureDemoShopper(container: Container) {
+  const customerService = container.resolve(Modules.CUSTOMER)
+  const [existing] = await customerService.listCustomers({ email: DEMO.shopper.email, has_account: true })
+  if (existing) return
+  const authService = container.resolve(Modules.AUTH)
+  const { authIdentity, error } = await authService.register("emailpass", {
+    body: { email: DEMO.shopper.email, password: DEMO.shopper.password },
+  })
+  if (!authIdentity) throw new Error(`Could not register the demo shopper: ${error}`)
+  await createCustomerAccountWorkflow(container).run({
+    input: {
+      authIdentityId: authIdentity.id,
+      customerData: { email: DEMO.shopper.email, first_name: DEMO.shopper.firstName, last_name: DEMO.shopper.lastName },
+    },
+  })
+}
