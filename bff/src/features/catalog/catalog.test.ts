@@ -1,0 +1,113 @@
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createTestApp } from "../../../test/app.js"
+import { SUBCATEGORIES, type Product } from "./product.js"
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+})
+afterAll(() => ctx.close())
+
+async function listAll(query: Record<string, string> = {}): Promise<{ products: Product[]; total: number }> {
+  const response = await request(ctx.app).get("/api/products").query({ limit: "100", ...query })
+  expect(response.status).toBe(200)
+  return response.body
+}
+
+describe("GET /api/products", () => {
+  it("returns the seeded catalogue in the spec's Product shape with money in paise", async () => {
+    const { products, total } = await listAll()
+    expect(total).toBeGreaterThanOrEqual(60)
+    expect(products.length).toBe(Math.min(total, 100))
+    for (const product of products) {
+      expect(product.basePrice).toBeGreaterThan(0)
+      expect(Number.isInteger(product.basePrice)).toBe(true)
+      expect(product.basePrice % 100).toBe(0)
+      expect(product.images.length).toBeGreaterThanOrEqual(2)
+      expect(product.images.filter((image) => image.isPrimary)).toHaveLength(1)
+      expect(product.imageUrl).toMatch(/^\/media\/products\/.+\.webp$/)
+      expect(product.variants.map((variant) => variant.size)).toEqual(["XS", "S", "M", "L", "XL", "XXL", "XXXL"])
+      expect(product.availableSizes).toEqual(product.variants.filter((v) => v.stockOnHand > 0).map((v) => v.size))
+      for (const field of ["colorName", "colorHex", "fabric", "collarStyle", "sleeveType", "seasonFit", "genre", "washInstructions"] as const) {
+        expect(product[field], `${product.title} ${field}`).toBeTruthy()
+      }
+      expect(product.weightGrams).toBeGreaterThan(0)
+      expect(product.variants.every((variant) => variant.measurements?.unit === "in")).toBe(true)
+      if (product.mrp !== null) expect(product.mrp).toBeGreaterThan(product.basePrice)
+    }
+    expect(products.some((product) => product.mrp !== null)).toBe(true)
+    expect(products.some((product) => product.availableSizes.length < product.sizes.length)).toBe(true)
+  })
+
+  it("filters by gender, type and subcategory through the category tree", async () => {
+    for (const [type, subcategories] of Object.entries(SUBCATEGORIES)) {
+      for (const subcategory of subcategories) {
+        const { products } = await listAll({ gender: "MEN", categoryType: type, subcategory })
+        expect(products.length, `${type} ${subcategory}`).toBeGreaterThanOrEqual(4)
+        expect(products.every((p) => p.gender === "MEN" && p.categoryType === type && p.subcategory === subcategory)).toBe(true)
+      }
+    }
+    for (const styleGroup of ["WESTERN", "TRADITIONS"]) {
+      const { products } = await listAll({ gender: "WOMEN", styleGroup })
+      expect(products.length, styleGroup).toBeGreaterThanOrEqual(4)
+      expect(products.every((p) => p.gender === "WOMEN" && p.styleGroup === styleGroup)).toBe(true)
+    }
+  })
+
+  it("pages with limit and offset", async () => {
+    const first = await request(ctx.app).get("/api/products").query({ limit: "5", offset: "0" })
+    const second = await request(ctx.app).get("/api/products").query({ limit: "5", offset: "5" })
+    expect(first.body.products).toHaveLength(5)
+    expect(second.body.products).toHaveLength(5)
+    const ids = new Set([...first.body.products, ...second.body.products].map((p: Product) => p.id))
+    expect(ids.size).toBe(10)
+  })
+
+  it.each([
+    [{ limit: "0" }, "limit"],
+    [{ limit: "101" }, "limit"],
+    [{ limit: "ten" }, "limit"],
+    [{ offset: "-1" }, "offset"],
+    [{ gender: "KIDS" }, "gender"],
+    [{ categoryType: "HATS" }, "categoryType"],
+    [{ subcategory: "Socks" }, "subcategory"],
+    [{ categoryType: "UPPERS", subcategory: "Jeans" }, "subcategory"],
+    [{ styleGroup: "BOHO" }, "styleGroup"],
+    [{ active: "false" }, "active"],
+  ])("rejects %o with a 400 naming %s", async (query, field) => {
+    const response = await request(ctx.app).get("/api/products").query(query)
+    expect(response.status).toBe(400)
+    expect(response.body.error).toBe("bad_request")
+    expect(response.body.message).toContain(field)
+  })
+})
+
+describe("GET /api/products/:id", () => {
+  it("returns one product with its sizes and measurements", async () => {
+    const { products } = await listAll({ limit: "1" })
+    const response = await request(ctx.app).get(`/api/products/${products[0]!.id}`)
+    expect(response.status).toBe(200)
+    expect(response.body.product).toEqual(products[0])
+  })
+
+  it("answers 404 for an unknown id and 400 for a malformed one", async () => {
+    const missing = await request(ctx.app).get("/api/products/prod_01AAAAAAAAAAAAAAAAAAAAAAAA")
+    expect(missing.status).toBe(404)
+    expect(missing.body).toEqual({ error: "not_found", message: "Product not found" })
+    const malformed = await request(ctx.app).get("/api/products/'; drop table product;--")
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.error).toBe("bad_request")
+  })
+})
+
+describe("/media", () => {
+  it("serves the seed's generated product images", async () => {
+    const { products } = await listAll({ limit: "1" })
+    const response = await request(ctx.app).get(products[0]!.imageUrl!)
+    expect(response.status).toBe(200)
+    expect(response.headers["content-type"]).toBe("image/webp")
+    expect(response.body.length).toBeGreaterThan(1000)
+  })
+})

@@ -1,0 +1,69 @@
+/** The spec's Product as the API returns it; money in paise. */
+
+export const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const
+
+export const GENDERS = ["MEN", "WOMEN"] as const
+export const CATEGORY_TYPES = ["UPPERS", "LOWERS"] as const
+export const STYLE_GROUPS = ["WESTERN", "TRADITIONS"] as const
+export const SUBCATEGORIES = {
+  UPPERS: ["Hoodies", "Polo", "Oversized", "Regular"],
+  LOWERS: ["Jeans", "Loose fit", "Slim fit", "Cargo pants", "Straight fit"],
+} as const
+
+export type Measurements = {
+  chest?: number
+  frontLength?: number
+  shoulder?: number
+  sleeve?: number
+  waist?: number
+  hip?: number
+  inseam?: number
+  unit: "in"
+}
+
+export type ProductVariant = {
+  id: string
+  size: string
+  sizeSystem: "IN"
+  sku: string | null
+  stockOnHand: number
+  inStock: boolean
+  measurements: Measurements | null
+}
+
+export type ProductImage = { url: string; altText: string | null; isPrimary: boolean; position: number }
+
+export type Product = {
+  id: string
+  handle: string
+  title: string
+  sku: string | null
+  description: string
+  basePrice: number
+  listPrice: number
+  mrp: number | null
+  imageUrl: string | null
+  images: ProductImage[]
+  videos: { url: string }[]
+  gender: (typeof GENDERS)[number]
+  categoryType: (typeof CATEGORY_TYPES)[number] | null
+  subcategory: string | null
+  styleGroup: (typeof STYLE_GROUPS)[number] | null
+  genre: string | null
+  colorName: string | null
+  colorHex: string | null
+  fabric: string | null
+  collarStyle: "NO_COLLAR" | "WITH_COLLAR" | null
+  sleeveType: "HALF" | "FULL" | null
+  seasonFit: "NEUTRAL" | "SUMMER" | "WINTER" | null
+  washInstructions: string | null
+  weightGrams: number | null
+  gstPercent: number | null
+  isActive: boolean
+  status: "LIVE" | "DRAFT" | "ARCHIVED"
+  availableSizes: string[]
+  sizes: string[]
+  variants: ProductVariant[]
+  createdAt: string
+  updatedAt: string
+}

@@ -1,0 +1,37 @@
+import request from "supertest"
+import { afterAll, describe, expect, it } from "vitest"
+import { createTestApp } from "../../../test/app.js"
+
+const apps: Awaited<ReturnType<typeof createTestApp>>[] = []
+afterAll(() => Promise.all(apps.map((app) => app.close())))
+
+describe("GET /api/health", () => {
+  it("reports PostgreSQL, Redis and Medusa up", async () => {
+    const ctx = await createTestApp()
+    apps.push(ctx)
+    const response = await request(ctx.app).get("/api/health")
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({ status: "ok", checks: { postgres: "up", redis: "up", medusa: "up" } })
+  })
+
+  it("answers 503 naming Medusa when Medusa cannot be reached", async () => {
+    const ctx = await createTestApp({ medusaUrl: "http://127.0.0.1:9" })
+    apps.push(ctx)
+    const response = await request(ctx.app).get("/api/health")
+    expect(response.status).toBe(503)
+    expect(response.body).toEqual({ status: "degraded", checks: { postgres: "up", redis: "up", medusa: "down" } })
+  })
+})
+
+describe("errors", () => {
+  it("answers unknown API routes with a JSON 404 and bad JSON with a 400", async () => {
+    const ctx = await createTestApp()
+    apps.push(ctx)
+    const missing = await request(ctx.app).get("/api/nope")
+    expect(missing.status).toBe(404)
+    expect(missing.body).toEqual({ error: "not_found", message: "No route for GET /api/nope" })
+    const badJson = await request(ctx.app).post("/api/products").set("Content-Type", "application/json").send("{oops")
+    expect(badJson.status).toBe(400)
+    expect(badJson.body.error).toBe("bad_request")
+  })
+})

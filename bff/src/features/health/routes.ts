@@ -1,0 +1,39 @@
+import { Router } from "express"
+import type { Db } from "../../lib/db.js"
+import type { Commerce } from "../../lib/medusa.js"
+import type { Redis } from "../../lib/redis.js"
+
+type Status = "up" | "down"
+
+async function probe(check: () => Promise<unknown>): Promise<Status> {
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
+    ])
+    return "up"
+  } catch {
+    return "down"
+  }
+}
+
+/** Reports each dependency as up or down; any down makes the whole answer a 503. */
+export function healthRoutes({ db, redis, commerce }: { db: Db; redis?: Redis | undefined; commerce: Commerce }): Router {
+  const router = Router()
+  router.get("/health", async (_req, res) => {
+    const checks: Record<string, Status> = {}
+    const [postgres, medusa, cache] = await Promise.all([
+      probe(() => db.query("select 1")),
+      probe(async () => {
+        if (!(await commerce.isUp())) throw new Error("medusa down")
+      }),
+      redis ? probe(() => redis.ping()) : Promise.resolve(undefined),
+    ])
+    checks.postgres = postgres
+    if (cache) checks.redis = cache
+    checks.medusa = medusa
+    const healthy = Object.values(checks).every((status) => status === "up")
+    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "degraded", checks })
+  })
+  return router
+}

@@ -1,0 +1,37 @@
+import express from "express"
+import request from "supertest"
+import { describe, expect, it } from "vitest"
+import { createLogger } from "../lib/logger.js"
+import { errorHandler, notFoundHandler } from "./error-handler.js"
+import { conflict } from "./errors.js"
+
+function appThrowing(error: unknown) {
+  const app = express()
+  app.get("/boom", async () => {
+    throw error
+  })
+  app.use(notFoundHandler)
+  app.use(errorHandler(createLogger("silent")))
+  return app
+}
+
+describe("errorHandler", () => {
+  it("turns an HttpError into its status and { error, message }", async () => {
+    const response = await request(appThrowing(conflict("Selected size is out of stock"))).get("/boom")
+    expect(response.status).toBe(409)
+    expect(response.body).toEqual({ error: "conflict", message: "Selected size is out of stock" })
+  })
+
+  it("answers an unexpected error with a 500 that leaks no stack or message", async () => {
+    const response = await request(appThrowing(new Error("password=hunter2 at db.ts:12"))).get("/boom")
+    expect(response.status).toBe(500)
+    expect(response.body).toEqual({ error: "internal_error", message: "Something went wrong" })
+    expect(response.text).not.toContain("hunter2")
+  })
+
+  it("answers a missing route with a JSON 404", async () => {
+    const response = await request(appThrowing(null)).get("/missing")
+    expect(response.status).toBe(404)
+    expect(response.body).toEqual({ error: "not_found", message: "No route for GET /missing" })
+  })
+})

@@ -1,0 +1,30 @@
+import type { ErrorRequestHandler, RequestHandler } from "express"
+import type { Logger } from "../lib/logger.js"
+import { HttpError, notFound } from "./errors.js"
+
+type BodyParserError = Error & { type?: string; status?: number }
+
+function asHttpError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err
+  const parserError = err as BodyParserError
+  if (parserError?.type === "entity.parse.failed") return new HttpError(400, "bad_request", "Request body is not valid JSON")
+  if (parserError?.type === "entity.too.large") return new HttpError(413, "payload_too_large", "Request body is too large")
+  return undefined
+}
+
+export const notFoundHandler: RequestHandler = (req) => {
+  throw notFound(`No route for ${req.method} ${req.baseUrl}${req.path}`)
+}
+
+/** Maps every error to `{ error, message }`; unknown ones become a 500 whose details stay in the log. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const known = asHttpError(err)
+    if (known) {
+      res.status(known.status).set(known.headers).json({ error: known.error, message: known.message })
+      return
+    }
+    logger.error({ err, method: req.method, path: req.path }, "unhandled error")
+    res.status(500).json({ error: "internal_error", message: "Something went wrong" })
+  }
+}

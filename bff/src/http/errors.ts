@@ -1,0 +1,18 @@
+/** The one error type of the BFF; the error handler turns it into `{ error, message }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, "bad_request", message)
+export const unauthorized = (message = "Please sign in.") => new HttpError(401, "unauthorized", message)
+export const forbidden = (message = "You don’t have permission to do that.") => new HttpError(403, "forbidden", message)
+export const notFound = (message = "Not found") => new HttpError(404, "not_found", message)
+export const conflict = (message: string) => new HttpError(409, "conflict", message)
+export const serviceUnavailable = (message: string) => new HttpError(503, "service_unavailable", message)

@@ -1,0 +1,65 @@
+import Medusa from "@medusajs/js-sdk"
+import type { Db } from "./db.js"
+
+/** The title the seed gives the storefront's publishable key; the BFF looks it up by this. */
+export const PUBLISHABLE_KEY_TITLE = "Storefront"
+
+export type Commerce = {
+  /** The SDK with the storefront's publishable key; waits for the key the first time. */
+  store(): Promise<Medusa>
+  /** The India region (INR) that every price and cart uses. */
+  regionId(): Promise<string>
+  isUp(): Promise<boolean>
+}
+
+export type CommerceOptions = { baseUrl: string; publishableKey?: string | undefined; db: Db }
+
+/** The one Medusa client of the BFF: finds the publishable key and the INR region by itself. */
+export function createCommerce({ baseUrl, publishableKey, db }: CommerceOptions): Commerce {
+  let sdk: Promise<Medusa> | undefined
+  let region: Promise<string> | undefined
+
+  async function findPublishableKey(): Promise<string> {
+    if (publishableKey) return publishableKey
+    const { rows } = await db.query<{ token: string }>(
+      `select token from public.api_key
+        where type = 'publishable' and title = $1 and revoked_at is null and deleted_at is null
+        order by created_at limit 1`,
+      [PUBLISHABLE_KEY_TITLE],
+    )
+    const token = rows[0]?.token
+    if (!token) throw new Error(`No publishable key titled "${PUBLISHABLE_KEY_TITLE}" in Medusa; run the seed`)
+    return token
+  }
+
+  function store(): Promise<Medusa> {
+    sdk ??= findPublishableKey().then(
+      (key) => new Medusa({ baseUrl, publishableKey: key, auth: { type: "jwt", jwtTokenStorageMethod: "nostore" } }),
+    )
+    // A failed lookup is not cached: the next request tries again (the seed may still be running).
+    sdk.catch(() => (sdk = undefined))
+    return sdk
+  }
+
+  function regionId(): Promise<string> {
+    region ??= store().then(async (client) => {
+      const { regions } = await client.store.region.list({ limit: 50 })
+      const india = regions.find((r) => r.currency_code === "inr")
+      if (!india) throw new Error("Medusa has no INR region; run the seed")
+      return india.id
+    })
+    region.catch(() => (region = undefined))
+    return region
+  }
+
+  async function isUp(): Promise<boolean> {
+    try {
+      const response = await fetch(new URL("/health", baseUrl), { signal: AbortSignal.timeout(2000) })
+      return response.ok
+    } catch {
+      return false
+    }
+  }
+
+  return { store, regionId, isUp }
+}

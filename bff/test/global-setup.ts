@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import pg from "pg"
+import type { TestProject } from "vitest/node"
+import { ensureDatabase } from "../../scripts/lib/database.js"
+import { BIN, COMMERCE } from "../../scripts/lib/paths.js"
+import { freePort } from "../../scripts/lib/ports.js"
+import { startService, stopAll, waitForHttp } from "../../scripts/lib/processes.js"
+import { commerceEnv, migrateAll, seed } from "../../scripts/lib/stack.js"
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string
+    redisUrl: string
+    medusaUrl: string
+    mediaDir: string
+  }
+}
+
+const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL || "postgres://postgres@127.0.0.1:5432"
+
+async function dropDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1)
+  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** A throwaway database, migrated and seeded, and a real Medusa on it for the whole run. */
+export default async function setup(project: TestProject) {
+  const databaseUrl = `${SERVER_URL}/fitshop_bff_test_${randomBytes(4).toString("hex")}`
+  const mediaDir = await mkdtemp(path.join(tmpdir(), "fitshop-media-"))
+  const medusaPort = await freePort()
+  const log = () => undefined
+  await ensureDatabase(databaseUrl)
+  try {
+    const env = {
+      ...commerceEnv({ ...process.env, MEDUSA_PORT: String(medusaPort), MEDIA_DIR: mediaDir }, databaseUrl, {
+        jwtSecret: randomBytes(16).toString("hex"),
+        cookieSecret: randomBytes(16).toString("hex"),
+      }),
+      DISABLE_ADMIN: "true",
+      REDIS_URL: "",
+    }
+    await migrateAll(env, log)
+    await seed(env, log)
+    const medusa = startService(BIN.medusa, ["start"], { cwd: COMMERCE, env, label: "medusa(test)", quiet: true })
+    const medusaUrl = `http://127.0.0.1:${medusaPort}`
+    await waitForHttp(`${medusaUrl}/health`, "Medusa", 120_000, medusa)
+    project.provide("databaseUrl", databaseUrl)
+    project.provide("redisUrl", process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379")
+    project.provide("medusaUrl", medusaUrl)
+    project.provide("mediaDir", mediaDir)
+  } catch (error) {
+    await stopAll()
+    await dropDatabase(databaseUrl)
+    throw error
+  }
+  return async () => {
+    await stopAll()
+    await dropDatabase(databaseUrl)
+    await rm(mediaDir, { recursive: true, force: true })
+  }
+}
