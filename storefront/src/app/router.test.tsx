@@ -1,0 +1,88 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BRAND_NAME } from '@/config/brand';
+import { renderApp } from '@/testing/test-utils';
+
+describe('AppRoutes', () => {
+  it('shows the 404 page with a link home on an unknown path', () => {
+    renderApp('/no-such-page/at-all');
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^404 - Page Not Found$/);
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    ['/cart', 'Cart'],
+    ['/wishlist', 'Wardrobe'],
+    ['/payments', 'Checkout'],
+    ['/login', 'Sign in'],
+    ['/forgot-password', 'Forgot password'],
+    ['/reset-password?token=abc', 'Reset password'],
+    ['/fitfeed', 'FitFeed'],
+    ['/fitfeed/42', 'FitFeed'],
+    ['/fit/@someone', 'FitProfile'],
+    ['/fit/u/7', 'FitProfile'],
+    ['/account', 'Account'],
+  ])('renders %s with the heading %s', (route, heading) => {
+    renderApp(route);
+
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('shows the home hero with the brand and the shop buttons', () => {
+    renderApp('/');
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Build Your Fit with ${BRAND_NAME}`);
+    expect(screen.getByRole('button', { name: 'Shop for Mens' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Shop for Womens' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore FitFeed' })).toHaveAttribute('href', '/fitfeed');
+  });
+});
+
+describe('MainLayout navigation', () => {
+  it('shows the tagline but not the brand name, and all six entries on desktop', () => {
+    renderApp('/cart');
+
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Build Your Fit' })).toHaveAttribute('href', '/');
+    expect(banner).not.toHaveTextContent(BRAND_NAME);
+    const desktop = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(desktop).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'HOME',
+      'SHOP',
+      'FITFEED',
+      'ACCOUNT',
+      'WARDROBE',
+      'CART',
+    ]);
+  });
+
+  it('keeps the mobile bottom bar to the first four entries', () => {
+    renderApp('/');
+
+    const bottomBar = screen.getByRole('navigation', { name: 'Quick' });
+    expect(within(bottomBar).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/shop',
+      '/fitfeed',
+      '/account',
+    ]);
+  });
+
+  it('reaches CART on mobile through the top menu', () => {
+    renderApp('/');
+
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Open menu' }));
+
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'CART' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('hides the navigation on admin routes', () => {
+    renderApp('/admin/products');
+
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+});

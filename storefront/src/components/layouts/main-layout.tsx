@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { TAGLINE } from '@/config/brand';
+import { MAIN_NAV, MOBILE_BOTTOM_BAR_COUNT, isAdminPath, paths } from '@/config/paths';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link is-active' : 'nav-link');
+
+const bottomBarItems = MAIN_NAV.slice(0, MOBILE_BOTTOM_BAR_COUNT);
+const mobileMenuItems = MAIN_NAV.slice(MOBILE_BOTTOM_BAR_COUNT);
+
+function Wordmark() {
+  return (
+    <Link to={paths.home} className="wordmark">
+      {TAGLINE}
+    </Link>
+  );
+}
+
+function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => {
+    setMenuOpen(false);
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Wordmark />
+        <nav className="desktop-nav" aria-label="Main">
+          {MAIN_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === paths.home} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => {
+            setMenuOpen((open) => !open);
+          }}
+        >
+          <span className="menu-button__bars" aria-hidden="true" />
+        </button>
+      </div>
+      {menuOpen ? (
+        <nav
+          id="mobile-menu"
+          className="mobile-menu"
+          aria-label="Menu"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') closeMenu();
+          }}
+        >
+          {mobileMenuItems.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navLinkClass} onClick={closeMenu}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+function BottomBar() {
+  return (
+    <nav className="bottom-bar" aria-label="Quick">
+      {bottomBarItems.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.to === paths.home} className={navLinkClass}>
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Page frame with the main navigation, which admin routes do without. */
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const showNavigation = !isAdminPath(pathname);
+
+  return (
+    <div className={showNavigation ? 'app-shell' : 'app-shell app-shell--bare'}>
+      {showNavigation ? <SiteHeader /> : null}
+      <main className="app-main">
+        <Outlet />
+      </main>
+      {showNavigation ? <BottomBar /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Product } from '@/types/product';
+import { ProductCard } from './product-card';
+import { ProductCardSkeleton } from './product-card-skeleton';
+
+const SKELETON_CARD_COUNT = 10;
+
+type ProductGridProps = {
+  products: Product[];
+};
+
+export function ProductGrid({ products }: ProductGridProps) {
+  return (
+    <ul className="product-grid">
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton() {
+  return (
+    <div className="product-grid" role="status" aria-label="Loading products">
+      {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
+        <ProductCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}

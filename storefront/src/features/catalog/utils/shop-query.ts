@@ -1,0 +1,99 @@
+import type { CategoryType, Gender, StyleGroup } from '@/types/product';
+import type { ProductListParams } from '../api/get-products';
+
+export const GENDERS: readonly Gender[] = ['MEN', 'WOMEN'];
+export const CATEGORY_TYPES: readonly CategoryType[] = ['UPPERS', 'LOWERS'];
+export const STYLE_GROUPS: readonly StyleGroup[] = ['WESTERN', 'TRADITIONS'];
+
+export const MEN_SUBCATEGORIES: Record<CategoryType, readonly [string, ...string[]]> = {
+  UPPERS: ['Hoodies', 'Polo', 'Oversized', 'Regular'],
+  LOWERS: ['Jeans', 'Loose fit', 'Slim fit', 'Cargo pants', 'Straight fit'],
+};
+
+export const PRODUCTS_PAGE_SIZE = 24;
+
+/** The catalogue selection carried in the /shop URL (g, type, sub, wg). */
+export type ShopQuery = {
+  gender: Gender;
+  type: CategoryType | null;
+  sub: string | null;
+  styleGroup: StyleGroup | null;
+};
+
+const pick = <T extends string>(allowed: readonly T[], raw: string | null): T | null => {
+  const value = raw?.trim().toUpperCase();
+  return allowed.find((candidate) => candidate === value) ?? null;
+};
+
+const pickSubcategory = (type: CategoryType, raw: string | null): string | null => {
+  const value = raw?.trim().toLowerCase();
+  return MEN_SUBCATEGORIES[type].find((sub) => sub.toLowerCase() === value) ?? null;
+};
+
+/** Reads the selection from the URL; unknown values are dropped and gender defaults to MEN. */
+export function parseShopQuery(params: URLSearchParams): ShopQuery {
+  const gender = pick(GENDERS, params.get('g')) ?? 'MEN';
+  if (gender === 'WOMEN') {
+    return { gender, type: null, sub: null, styleGroup: pick(STYLE_GROUPS, params.get('wg')) };
+  }
+  const type = pick(CATEGORY_TYPES, params.get('type'));
+  const sub = type ? pickSubcategory(type, params.get('sub')) : null;
+  return { gender, type, sub, styleGroup: null };
+}
+
+/** Writes the selection into a copy of the URL's params, keeping any other params untouched. */
+export function applyShopQuery(current: URLSearchParams, query: ShopQuery): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const entries: [string, string | null][] = [
+    ['g', query.gender],
+    ['type', query.type],
+    ['sub', query.sub],
+    ['wg', query.styleGroup],
+  ];
+  for (const [key, value] of entries) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  return next;
+}
+
+export const selectGender = (gender: Gender): ShopQuery => ({
+  gender,
+  type: null,
+  sub: null,
+  styleGroup: null,
+});
+
+/** Choosing UPPERS or LOWERS resets the subcategory to the first of that group. */
+export const selectCategoryType = (type: CategoryType): ShopQuery => ({
+  gender: 'MEN',
+  type,
+  sub: MEN_SUBCATEGORIES[type][0],
+  styleGroup: null,
+});
+
+export const selectSubcategory = (type: CategoryType, sub: string): ShopQuery => ({
+  gender: 'MEN',
+  type,
+  sub,
+  styleGroup: null,
+});
+
+export const selectStyleGroup = (styleGroup: StyleGroup): ShopQuery => ({
+  gender: 'WOMEN',
+  type: null,
+  sub: null,
+  styleGroup,
+});
+
+/** The GET /api/products query for a selection: men send type and subcategory, women the style group. */
+export function toProductListParams(query: ShopQuery): ProductListParams {
+  return {
+    active: true,
+    gender: query.gender,
+    categoryType: query.type ?? undefined,
+    subcategory: query.sub ?? undefined,
+    styleGroup: query.styleGroup ?? undefined,
+    limit: PRODUCTS_PAGE_SIZE,
+  };
+}

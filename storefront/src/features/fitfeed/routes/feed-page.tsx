@@ -1,0 +1,5 @@
+import { Page } from '@/components/ui/page';
+
+export function FeedPage() {
+  return <Page title="FitFeed" />;
+}

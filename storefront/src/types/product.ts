@@ -1,0 +1,81 @@
+/** Product JSON as the BFF returns it; money fields are in paise. */
+export type Gender = 'MEN' | 'WOMEN';
+export type CategoryType = 'UPPERS' | 'LOWERS';
+export type StyleGroup = 'WESTERN' | 'TRADITIONS';
+export type CollarStyle = 'NO_COLLAR' | 'WITH_COLLAR';
+export type SleeveType = 'HALF' | 'FULL';
+export type SeasonFit = 'NEUTRAL' | 'SUMMER' | 'WINTER';
+export type ProductStatus = 'LIVE' | 'DRAFT' | 'ARCHIVED';
+
+export type ProductImage = {
+  url: string;
+  altText: string | null;
+  isPrimary: boolean;
+  position: number;
+};
+
+export type ProductVideo = {
+  url: string;
+};
+
+export type VariantMeasurements = {
+  chest: number;
+  frontLength: number;
+  shoulder: number;
+  sleeve: number;
+  unit: 'in';
+};
+
+export type ProductVariant = {
+  id: string;
+  size: string;
+  sizeSystem: 'IN';
+  sku: string | null;
+  stockOnHand: number;
+  inStock: boolean;
+  measurements: VariantMeasurements | null;
+};
+
+export type Product = {
+  id: string;
+  handle: string;
+  title: string;
+  sku: string | null;
+  description: string;
+  basePrice: number;
+  listPrice: number;
+  mrp: number | null;
+  imageUrl: string | null;
+  images: ProductImage[];
+  videos: ProductVideo[];
+  gender: Gender;
+  categoryType: CategoryType | null;
+  subcategory: string | null;
+  styleGroup: StyleGroup | null;
+  genre: string | null;
+  colorName: string | null;
+  colorHex: string | null;
+  fabric: string | null;
+  collarStyle: CollarStyle | null;
+  sleeveType: SleeveType | null;
+  seasonFit: SeasonFit | null;
+  washInstructions: string | null;
+  weightGrams: number | null;
+  gstPercent: number | null;
+  isActive: boolean;
+  status: ProductStatus;
+  availableSizes: string[];
+  sizes: string[];
+  variants: ProductVariant[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProductListResponse = {
+  products: Product[];
+  total: number;
+};
+
+export type ProductResponse = {
+  product: Product;
+};
