@@ -1,0 +1,153 @@
+import { randomBytes } from "node:crypto"
+import { existsSync } from "node:fs"
+import { mkdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import pg from "pg"
+import { migrate as migrateBff } from "../../bff/src/lib/migrate.js"
+import { ensureDatabase, startEmbeddedPostgres, type Database } from "./database.js"
+import { BIN, COMMERCE, ROOT, VAR } from "./paths.js"
+import { run } from "./processes.js"
+import { hashInputs, readStamp } from "./stamps.js"
+
+export type Log = (line: string) => void
+
+/** The database named by DATABASE_URL, or the embedded one when it is not set. */
+export async function prepareDatabase(log: Log): Promise<Database> {
+  const url = process.env.DATABASE_URL
+  if (url) {
+    await ensureDatabase(url)
+    return { url, stop: async () => undefined }
+  }
+  const port = Number(process.env.EMBEDDED_PG_PORT || 54329)
+  return startEmbeddedPostgres(port, log)
+}
+
+type Secrets = { jwtSecret: string; cookieSecret: string }
+
+/** Development secrets made once per checkout, so sessions survive a restart. */
+export async function localSecrets(): Promise<Secrets> {
+  const file = path.join(VAR, "secrets.json")
+  const existing = await readFile(file, "utf8").then((text) => JSON.parse(text) as Secrets, () => undefined)
+  if (existing?.jwtSecret && existing.cookieSecret) return existing
+  const secrets = { jwtSecret: randomBytes(32).toString("hex"), cookieSecret: randomBytes(32).toString("hex") }
+  await mkdir(VAR, { recursive: true })
+  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  return secrets
+}
+
+export function commerceEnv(base: NodeJS.ProcessEnv, databaseUrl: string, secrets: Secrets): NodeJS.ProcessEnv {
+  const medusaPort = base.MEDUSA_PORT || "9000"
+  return {
+    ...base,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    HOST: "127.0.0.1",
+    PORT: medusaPort,
+    MEDUSA_BACKEND_URL: base.MEDUSA_BACKEND_URL || `http://localhost:${medusaPort}`,
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    JWT_SECRET: base.JWT_SECRET || secrets.jwtSecret,
+    COOKIE_SECRET: base.COOKIE_SECRET || secrets.cookieSecret,
+    MEDIA_DIR: base.MEDIA_DIR || path.join(VAR, "media"),
+  }
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+async function readSetupState(url: string, key: string): Promise<string | undefined> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ value: string }>("select value from bff.setup_state where key = $1", [key])
+    return rows[0]?.value
+  })
+}
+
+async function writeSetupState(url: string, key: string, value: string): Promise<void> {
+  await withClient(url, (client) =>
+    client.query(
+      `insert into bff.setup_state (key, value) values ($1, $2)
+       on conflict (key) do update set value = excluded.value, updated_at = now()`,
+      [key, value],
+    ),
+  )
+}
+
+/** BFF migrations always (cheap); Medusa's only when its inputs changed since the last run on this database. */
+export async function migrateAll(env: NodeJS.ProcessEnv, log: Log): Promise<void> {
+  const url = env.DATABASE_URL!
+  const pool = new pg.Pool({ connectionString: url, max: 1 })
+  try {
+    await migrateBff(pool)
+  } finally {
+    await pool.end()
+  }
+  const stamp = await hashInputs(
+    ["package-lock.json", "medusa-config.ts", "src/modules", "src/links"].map((entry) => path.join(COMMERCE, entry)),
+  )
+  if ((await readSetupState(url, "medusa-migrations")) === stamp) return
+  log("migrating the commerce database (first start or Medusa changed)…")
+  await run(BIN.medusa, ["db:migrate"], { cwd: COMMERCE, env, label: "medusa db:migrate" })
+  await writeSetupState(url, "medusa-migrations", stamp)
+}
+
+export async function productCount(url: string): Promise<number> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ count: string }>("select count(*) from public.product where deleted_at is null")
+    return Number(rows[0]?.count ?? 0)
+  })
+}
+
+export async function seed(env: NodeJS.ProcessEnv, log: Log): Promise<void> {
+  log("seeding the demo catalogue…")
+  await run(BIN.medusa, ["exec", "./src/scripts/seed.ts"], { cwd: COMMERCE, env, label: "seed" })
+}
+
+async function buildIfStale(what: string, inputs: string[], stampFile: string, build: () => Promise<void>, log: Log) {
+  const stamp = await hashInputs(inputs)
+  if (existsSync(stampFile) && (await readStamp(stampFile)) === stamp) return
+  log(`building ${what}…`)
+  const started = Date.now()
+  await build()
+  await mkdir(path.dirname(stampFile), { recursive: true })
+  await writeFile(stampFile, stamp)
+  log(`built ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+/** Where `medusa start` runs: the build (which serves the dashboard) when the admin is on, else the sources. */
+export function commerceRunDir(adminEnabled: boolean): string {
+  return adminEnabled ? path.join(COMMERCE, ".medusa", "server") : COMMERCE
+}
+
+/** Medusa's server build and admin dashboard, built once and again only when commerce changed. */
+export async function buildCommerceIfStale(env: NodeJS.ProcessEnv, log: Log): Promise<void> {
+  const inputs = ["package-lock.json", "medusa-config.ts", "tsconfig.json", "src"].map((entry) => path.join(COMMERCE, entry))
+  await buildIfStale(
+    "Medusa's admin dashboard",
+    inputs,
+    // Outside .medusa/server, which every build empties.
+    path.join(COMMERCE, ".medusa", "fitshop-build.stamp"),
+    () => run(BIN.medusa, ["build"], { cwd: COMMERCE, env, label: "medusa build" }),
+    log,
+  )
+}
+
+/** The storefront's and admin console's production bundles, rebuilt when their sources changed. */
+export async function buildFrontEndsIfStale(log: Log): Promise<void> {
+  for (const app of ["storefront", "admin"]) {
+    const dir = path.join(ROOT, app)
+    const inputs = ["src", "public", "index.html", "vite.config.ts", "package.json", "tsconfig.json"].map((entry) => path.join(dir, entry))
+    await buildIfStale(
+      app === "admin" ? "the admin console" : "the storefront",
+      [...inputs, path.join(ROOT, "package-lock.json")],
+      path.join(dir, "dist", ".build-stamp"),
+      () => run(BIN.vite, ["build"], { cwd: dir, env: process.env, label: `${app} build` }),
+      log,
+    )
+  }
+}

@@ -1,0 +1,110 @@
+import "./lib/require-node-20.js"
+import path from "node:path"
+import { DEMO } from "../commerce/src/scripts/seed/demo-accounts.js"
+import { exitOnSetupError, SetupError } from "./lib/fail.js"
+import { BIN, ROOT } from "./lib/paths.js"
+import { requireFreePort } from "./lib/ports.js"
+import { startService, stopAll, waitForHttp } from "./lib/processes.js"
+import {
+  buildCommerceIfStale,
+  buildFrontEndsIfStale,
+  commerceEnv,
+  commerceRunDir,
+  localSecrets,
+  migrateAll,
+  prepareDatabase,
+  productCount,
+  seed,
+} from "./lib/stack.js"
+
+const dev = process.argv.includes("--dev")
+const started = Date.now()
+const log = (line: string) => process.stdout.write(`▸ ${line}\n`)
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
+
+async function main() {
+  const bffPort = Number(process.env.PORT || 8080)
+  const medusaPort = Number(process.env.MEDUSA_PORT || 9000)
+  const adminEnabled = process.env.DISABLE_ADMIN !== "true"
+  await requireFreePort(bffPort, "the shop")
+  await requireFreePort(medusaPort, "Medusa")
+  if (dev) {
+    await requireFreePort(5173, "the storefront dev server")
+    await requireFreePort(5174, "the admin dev server")
+  }
+
+  const database = await prepareDatabase(log)
+  let stopping = false
+  const shutdown = async (code: number) => {
+    if (stopping) return
+    stopping = true
+    log("stopping…")
+    await stopAll()
+    await database.stop().catch(() => undefined)
+    process.exit(code)
+  }
+  process.on("SIGINT", () => void shutdown(0))
+  process.on("SIGTERM", () => void shutdown(0))
+
+  try {
+    const env = commerceEnv(process.env, database.url, await localSecrets())
+    await migrateAll(env, log)
+    if ((await productCount(database.url)) === 0) await seed(env, log)
+    if (adminEnabled) await buildCommerceIfStale(env, log)
+    if (!dev) await buildFrontEndsIfStale(log)
+
+    const medusa = startService(BIN.medusa, ["start"], { cwd: commerceRunDir(adminEnabled), env, label: "medusa" })
+    const medusaUrl = `http://127.0.0.1:${medusaPort}`
+    const bffEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV === "production" ? "production" : "development",
+      DATABASE_URL: database.url,
+      PORT: String(bffPort),
+      MEDUSA_URL: medusaUrl,
+      MEDIA_DIR: env.MEDIA_DIR,
+      PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${bffPort}`,
+    }
+    const [bffCommand, bffArgs] = dev ? [BIN.tsx, ["watch", "src/main.ts"]] : [process.execPath, ["--import", "tsx", "src/main.ts"]]
+    const bff = startService(bffCommand, bffArgs, { cwd: path.join(ROOT, "bff"), env: bffEnv, label: "bff" })
+    await waitForHttp(`${medusaUrl}/health`, "Medusa", 120_000, medusa)
+    await waitForHttp(`http://127.0.0.1:${bffPort}/api/health`, "The BFF", 60_000, bff)
+
+    const viteEnv = { ...process.env, BFF_URL: `http://127.0.0.1:${bffPort}` }
+    if (dev) {
+      startService(BIN.vite, ["--port", "5173", "--strictPort"], { cwd: path.join(ROOT, "storefront"), env: viteEnv, label: "storefront" })
+      startService(BIN.vite, ["--port", "5174", "--strictPort"], { cwd: path.join(ROOT, "admin"), env: viteEnv, label: "admin" })
+    }
+    for (const child of [medusa, bff]) {
+      child.on("exit", (code) => {
+        if (stopping) return
+        process.stderr.write(`✖ ${child === medusa ? "Medusa" : "The BFF"} stopped unexpectedly (exit ${code}); stopping the shop.\n`)
+        void shutdown(1)
+      })
+    }
+
+    const shop = dev ? "http://localhost:5173" : `http://localhost:${bffPort}`
+    const console = dev ? "http://localhost:5174/admin/" : `http://localhost:${bffPort}/admin`
+    process.stdout.write(
+      [
+        "",
+        `✔ The shop is ready in ${seconds()} s${database.url.includes("127.0.0.1:54329") ? " (embedded PostgreSQL)" : ""}`,
+        `  Shop:               ${shop}`,
+        `  Admin console:      ${console}`,
+        `  API:                http://localhost:${bffPort}/api/health`,
+        adminEnabled ? `  Medusa dashboard:   http://localhost:${medusaPort}/app` : "  Medusa dashboard:   disabled (DISABLE_ADMIN=true)",
+        `  Demo admin:         ${DEMO.admin.email} / ${DEMO.admin.password}`,
+        `  Demo shopper:       ${DEMO.shopper.email} / ${DEMO.shopper.password}`,
+        "  Ctrl-C stops everything.",
+        "",
+      ].join("\n"),
+    )
+  } catch (error) {
+    if (error instanceof SetupError) {
+      process.stderr.write(`✖ ${error.message}\n`)
+      await shutdown(1)
+    }
+    throw error
+  }
+}
+
+main().catch(exitOnSetupError)
