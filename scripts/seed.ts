@@ -1,4 +1,3 @@
-import "./lib/require-node-20.js"
 import { exitOnSetupError } from "./lib/fail.js"
 import { commerceEnv, localSecrets, migrateAll, prepareDatabase, productCount, seed } from "./lib/stack.js"
 

@@ -1,4 +1,3 @@
-import "./lib/require-node-20.js"
 import path from "node:path"
 import { DEMO } from "../commerce/src/scripts/seed/demo-accounts.js"
 import { exitOnSetupError, SetupError } from "./lib/fail.js"

@@ -1,4 +1,3 @@
-import "./lib/require-node-20.js"
 import { spawnSync } from "node:child_process"
 import { COMMERCE, ROOT } from "./lib/paths.js"
 

@@ -19,19 +19,19 @@ describe("errorHandler", () => {
   it("turns an HttpError into its status and { error, message }", async () => {
     const response = await request(appThrowing(conflict("Selected size is out of stock"))).get("/boom")
     expect(response.status).toBe(409)
-    expect(response.body).toEqual({ error: "conflict", message: "Selected size is out of stock" })
+    expect(response.body).toEqual({ error: "Selected size is out of stock", message: "Selected size is out of stock", code: "conflict" })
   })
 
   it("answers an unexpected error with a 500 that leaks no stack or message", async () => {
     const response = await request(appThrowing(new Error("password=hunter2 at db.ts:12"))).get("/boom")
     expect(response.status).toBe(500)
-    expect(response.body).toEqual({ error: "internal_error", message: "Something went wrong" })
+    expect(response.body).toEqual({ error: "Something went wrong", message: "Something went wrong", code: "internal_error" })
     expect(response.text).not.toContain("hunter2")
   })
 
   it("answers a missing route with a JSON 404", async () => {
     const response = await request(appThrowing(null)).get("/missing")
     expect(response.status).toBe(404)
-    expect(response.body).toEqual({ error: "not_found", message: "No route for GET /missing" })
+    expect(response.body).toEqual({ error: "No route for GET /missing", message: "No route for GET /missing", code: "not_found" })
   })
 })

@@ -12,19 +12,23 @@ function asHttpError(err: unknown): HttpError | undefined {
   return undefined
 }
 
+function errorBody(code: string, message: string) {
+  return { error: message, message, code }
+}
+
 export const notFoundHandler: RequestHandler = (req) => {
   throw notFound(`No route for ${req.method} ${req.baseUrl}${req.path}`)
 }
 
-/** Maps every error to `{ error, message }`; unknown ones become a 500 whose details stay in the log. */
+/** Maps every error to `{ error, message, code }`; unknown ones become a 500 whose details stay in the log. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const known = asHttpError(err)
     if (known) {
-      res.status(known.status).set(known.headers).json({ error: known.error, message: known.message })
+      res.status(known.status).set(known.headers).json(errorBody(known.code, known.message))
       return
     }
     logger.error({ err, method: req.method, path: req.path }, "unhandled error")
-    res.status(500).json({ error: "internal_error", message: "Something went wrong" })
+    res.status(500).json(errorBody("internal_error", "Something went wrong"))
   }
 }

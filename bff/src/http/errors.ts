@@ -1,8 +1,12 @@
-/** The one error type of the BFF; the error handler turns it into `{ error, message }` with its status. */
+/**
+ * The one error type of the BFF. The handler answers `{ error, message, code }`: `error` and `message`
+ * both carry the text a person can read (the shop spec shows `error` first, the feed spec `message`),
+ * `code` is the stable id for programs.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly error: string,
+    readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {

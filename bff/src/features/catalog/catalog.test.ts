@@ -79,7 +79,7 @@ describe("GET /api/products", () => {
   ])("rejects %o with a 400 naming %s", async (query, field) => {
     const response = await request(ctx.app).get("/api/products").query(query)
     expect(response.status).toBe(400)
-    expect(response.body.error).toBe("bad_request")
+    expect(response.body.code).toBe("bad_request")
     expect(response.body.message).toContain(field)
   })
 })
@@ -95,10 +95,10 @@ describe("GET /api/products/:id", () => {
   it("answers 404 for an unknown id and 400 for a malformed one", async () => {
     const missing = await request(ctx.app).get("/api/products/prod_01AAAAAAAAAAAAAAAAAAAAAAAA")
     expect(missing.status).toBe(404)
-    expect(missing.body).toEqual({ error: "not_found", message: "Product not found" })
+    expect(missing.body).toEqual({ error: "Product not found", message: "Product not found", code: "not_found" })
     const malformed = await request(ctx.app).get("/api/products/'; drop table product;--")
     expect(malformed.status).toBe(400)
-    expect(malformed.body.error).toBe("bad_request")
+    expect(malformed.body.code).toBe("bad_request")
   })
 })
 

@@ -1,0 +1,116 @@
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterAll, describe, expect, it } from "vitest"
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const COMPOSE_FILE = path.join(ROOT, "docker-compose.yml")
+
+const REQUIRED = {
+  POSTGRES_PASSWORD: "test-postgres-password",
+  JWT_SECRET: "test-jwt-secret",
+  COOKIE_SECRET: "test-cookie-secret",
+}
+const LONG_RUNNING = ["postgres", "redis", "commerce", "commerce-worker", "bff"]
+
+// An empty env file, so a developer's .env or shell cannot supply the variables under test.
+const scratch = mkdtempSync(path.join(tmpdir(), "compose-test-"))
+const emptyEnvFile = path.join(scratch, "empty.env")
+writeFileSync(emptyEnvFile, "")
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+function compose(args: string[], env: Record<string, string>) {
+  const result = spawnSync("docker-compose", ["--env-file", emptyEnvFile, "-f", COMPOSE_FILE, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? scratch, ...env },
+  })
+  if (result.error) {
+    const missing = (result.error as NodeJS.ErrnoException).code === "ENOENT"
+    throw new Error(
+      missing
+        ? "docker-compose is not installed, so docker-compose.yml cannot be checked (apt-get install docker-compose)"
+        : `docker-compose could not run: ${result.error.message}`,
+    )
+  }
+  return result
+}
+
+/**
+ * Reads the block-mapping keys of `docker-compose config` output into dotted paths with their inline
+ * values ("services.bff.environment.PORT" → "8080"). Enough for the normalised YAML both Compose v1 and
+ * v2 print; list items and folded scalars are skipped.
+ */
+function outlineYaml(text: string): Map<string, string> {
+  const outline = new Map<string, string>()
+  const stack: { indent: number; key: string }[] = []
+  for (const line of text.split("\n")) {
+    const match = /^( *)([A-Za-z0-9_][\w.-]*):(?: (.*))?$/.exec(line)
+    if (!match) continue
+    const indent = match[1]?.length ?? 0
+    const key = match[2] ?? ""
+    while (stack.length && (stack[stack.length - 1]?.indent ?? 0) >= indent) stack.pop()
+    stack.push({ indent, key })
+    const value = (match[3] ?? "").trim().replace(/^(['"])(.*)\1$/, "$2")
+    outline.set(stack.map((entry) => entry.key).join("."), value)
+  }
+  return outline
+}
+
+describe("docker-compose.yml", { timeout: 30_000 }, () => {
+  it("is valid with the required variables set", () => {
+    const result = compose(["config", "-q"], REQUIRED)
+    expect(result.stderr).toBe("")
+    expect(result.status).toBe(0)
+  })
+
+  it.each(Object.keys(REQUIRED))("refuses to start without %s", (name) => {
+    const env = Object.fromEntries(Object.entries(REQUIRED).filter(([key]) => key !== name))
+    const result = compose(["config", "-q"], env)
+    expect(result.status).not.toBe(0)
+    expect(result.stderr).toContain(`set ${name}`)
+  })
+
+  describe("resolved configuration", () => {
+    const resolved = () => {
+      const result = compose(["config"], REQUIRED)
+      expect(result.status, result.stderr).toBe(0)
+      return outlineYaml(result.stdout)
+    }
+
+    it("runs the five long-running services, each with a healthcheck", () => {
+      const config = resolved()
+      for (const service of LONG_RUNNING) {
+        expect(config.has(`services.${service}`), `service ${service}`).toBe(true)
+        expect(config.has(`services.${service}.healthcheck.test`), `healthcheck of ${service}`).toBe(true)
+      }
+    })
+
+    it("runs Medusa as a server and as a worker after a one-shot migrate step", () => {
+      const config = resolved()
+      expect(config.get("services.commerce.environment.MEDUSA_WORKER_MODE")).toBe("server")
+      expect(config.get("services.commerce-worker.environment.MEDUSA_WORKER_MODE")).toBe("worker")
+      expect(config.get("services.commerce.environment.JWT_SECRET")).toBe(REQUIRED.JWT_SECRET)
+      expect(config.has("services.commerce-migrate.command")).toBe(true)
+      expect(config.has("services.commerce-migrate.healthcheck")).toBe(false)
+      for (const service of ["commerce", "commerce-worker"]) {
+        expect(config.get(`services.${service}.depends_on.commerce-migrate.condition`)).toBe(
+          "service_completed_successfully",
+        )
+      }
+    })
+
+    it("starts the BFF against the internal Medusa once its dependencies are healthy", () => {
+      const config = resolved()
+      expect(config.get("services.bff.environment.NODE_ENV")).toBe("production")
+      expect(config.get("services.bff.environment.PORT")).toBe("8080")
+      expect(config.get("services.bff.environment.MEDUSA_URL")).toBe("http://commerce:9000")
+      expect(config.get("services.bff.environment.MEDIA_DIR")).toBe("/data/media")
+      for (const dependency of ["postgres", "redis", "commerce"]) {
+        expect(config.get(`services.bff.depends_on.${dependency}.condition`)).toBe("service_healthy")
+      }
+    })
+  })
+})
