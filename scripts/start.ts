@@ -86,7 +86,7 @@ async function main() {
     process.stdout.write(
       [
         "",
-        `✔ The shop is ready in ${seconds()} s${database.url.includes("127.0.0.1:54329") ? " (embedded PostgreSQL)" : ""}`,
+        `✔ The shop is ready in ${seconds()} s${database.embedded ? " (embedded PostgreSQL)" : ""}`,
         `  Shop:               ${shop}`,
         `  Admin console:      ${console}`,
         `  API:                http://localhost:${bffPort}/api/health`,

@@ -6,9 +6,9 @@ import { SetupError } from "./fail.js"
 import { VAR } from "./paths.js"
 import { isPortFree } from "./ports.js"
 
-export type Database = { url: string; stop(): Promise<void> }
+export type Database = { url: string; embedded: boolean; stop(): Promise<void> }
 
-const EMBEDDED_DIR = path.join(VAR, "pgdata")
+const EMBEDDED_DIR = process.env.EMBEDDED_PG_DIR || path.join(VAR, "pgdata")
 const EMBEDDED_PASSWORD = "postgres"
 
 function describeHost(url: string): string {
@@ -51,7 +51,7 @@ export async function startEmbeddedPostgres(port: number, log: (line: string) =>
     await ensureDatabase(url).catch(() => {
       throw new SetupError(`Port ${port} (embedded PostgreSQL) is taken by something that is not this project's database.`)
     })
-    return { url, stop: async () => undefined }
+    return { url, embedded: true, stop: async () => undefined }
   }
   const server = new EmbeddedPostgres({
     databaseDir: EMBEDDED_DIR,
@@ -69,5 +69,5 @@ export async function startEmbeddedPostgres(port: number, log: (line: string) =>
   }
   await server.start()
   await ensureDatabase(url)
-  return { url, stop: () => server.stop() }
+  return { url, embedded: true, stop: () => server.stop() }
 }

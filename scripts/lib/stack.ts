@@ -16,7 +16,7 @@ export async function prepareDatabase(log: Log): Promise<Database> {
   const url = process.env.DATABASE_URL
   if (url) {
     await ensureDatabase(url)
-    return { url, stop: async () => undefined }
+    return { url, embedded: false, stop: async () => undefined }
   }
   const port = Number(process.env.EMBEDDED_PG_PORT || 54329)
   return startEmbeddedPostgres(port, log)

@@ -203,7 +203,7 @@ function measurementsFor(garment: Garment, sleeve: SeedProduct["sleeveType"]): R
 function stockFor(index: number): Record<Size, number> {
   const stock = {} as Record<Size, number>
   SIZES.forEach((size, i) => {
-    const value = ((index + 3) * (i + 7) * 13) % 41
+    const value = 3 + (((index + 3) * (i + 7) * 13) % 38)
     stock[size] = i === (index % SIZES.length) ? 0 : value
   })
   return stock
