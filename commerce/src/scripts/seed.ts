@@ -296,17 +296,20 @@ async function ensureCategories(container: Container, catalogue: SeedProduct[]):
   return ids
 }
 
+/** Credentials in Medusa's auth module (emailpass), the same way Medusa's own sign-up creates them. */
+async function registerEmailPassword(container: Container, { email, password }: { email: string; password: string }) {
+  const { authIdentity, error } = await container.resolve(Modules.AUTH).register("emailpass", { body: { email, password } })
+  if (!authIdentity) throw new Error(`Could not register ${email}: ${error}`)
+  return authIdentity.id
+}
+
 async function ensureAdminUser(container: Container) {
   const userService = container.resolve(Modules.USER)
   const [existing] = await userService.listUsers({ email: DEMO.admin.email })
   if (existing) return
-  const authService = container.resolve(Modules.AUTH)
-  const { authIdentity, error } = await authService.register("emailpass", {
-    body: { email: DEMO.admin.email, password: DEMO.admin.password },
-  })
-  if (!authIdentity) throw new Error(`Could not register the demo admin: ${error}`)
+  const authIdentityId = await registerEmailPassword(container, DEMO.admin)
   await createUserAccountWorkflow(container).run({
-    input: { authIdentityId: authIdentity.id, userData: { email: DEMO.admin.email, first_name: "Demo", last_name: "Admin" } },
+    input: { authIdentityId, userData: { email: DEMO.admin.email, first_name: "Demo", last_name: "Admin" } },
   })
 }
 
@@ -314,14 +317,10 @@ async function ensureDemoShopper(container: Container) {
   const customerService = container.resolve(Modules.CUSTOMER)
   const [existing] = await customerService.listCustomers({ email: DEMO.shopper.email, has_account: true })
   if (existing) return
-  const authService = container.resolve(Modules.AUTH)
-  const { authIdentity, error } = await authService.register("emailpass", {
-    body: { email: DEMO.shopper.email, password: DEMO.shopper.password },
-  })
-  if (!authIdentity) throw new Error(`Could not register the demo shopper: ${error}`)
+  const authIdentityId = await registerEmailPassword(container, DEMO.shopper)
   await createCustomerAccountWorkflow(container).run({
     input: {
-      authIdentityId: authIdentity.id,
+      authIdentityId,
       customerData: { email: DEMO.shopper.email, first_name: DEMO.shopper.firstName, last_name: DEMO.shopper.lastName },
     },
   })

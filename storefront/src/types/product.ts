@@ -18,11 +18,15 @@ export type ProductVideo = {
   url: string;
 };
 
+/** Inches. Uppers carry chest, front length, shoulder and sleeve; lowers waist, hip, front length and inseam. */
 export type VariantMeasurements = {
-  chest: number;
-  frontLength: number;
-  shoulder: number;
-  sleeve: number;
+  chest?: number;
+  frontLength?: number;
+  shoulder?: number;
+  sleeve?: number;
+  waist?: number;
+  hip?: number;
+  inseam?: number;
   unit: 'in';
 };
 
