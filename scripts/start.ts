@@ -7,6 +7,7 @@ import { startService, stopAll, waitForHttp } from "./lib/processes.js"
 import {
   buildCommerceIfStale,
   buildFrontEndsIfStale,
+  bffEnv,
   commerceEnv,
   commerceRunDir,
   localSecrets,
@@ -46,25 +47,18 @@ async function main() {
   process.on("SIGTERM", () => void shutdown(0))
 
   try {
-    const env = commerceEnv(process.env, database.url, await localSecrets())
+    const secrets = await localSecrets()
+    const env = commerceEnv(process.env, database.url, secrets)
     await migrateAll(env, log)
     if ((await productCount(database.url)) === 0) await seed(env, log)
     if (adminEnabled) await buildCommerceIfStale(env, log)
     if (!dev) await buildFrontEndsIfStale(log)
 
     const medusa = startService(BIN.medusa, ["start"], { cwd: commerceRunDir(adminEnabled), env, label: "medusa" })
-    const medusaUrl = `http://127.0.0.1:${medusaPort}`
-    const bffEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: process.env.NODE_ENV === "production" ? "production" : "development",
-      DATABASE_URL: database.url,
-      PORT: String(bffPort),
-      MEDUSA_URL: medusaUrl,
-      MEDIA_DIR: env.MEDIA_DIR,
-      PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${bffPort}`,
-    }
+    const bffEnvironment = bffEnv(process.env, env, secrets, bffPort)
+    const medusaUrl = bffEnvironment.MEDUSA_URL!
     const [bffCommand, bffArgs] = dev ? [BIN.tsx, ["watch", "src/main.ts"]] : [process.execPath, ["--import", "tsx", "src/main.ts"]]
-    const bff = startService(bffCommand, bffArgs, { cwd: path.join(ROOT, "bff"), env: bffEnv, label: "bff" })
+    const bff = startService(bffCommand, bffArgs, { cwd: path.join(ROOT, "bff"), env: bffEnvironment, label: "bff" })
     await waitForHttp(`${medusaUrl}/health`, "Medusa", 120_000, medusa)
     await waitForHttp(`http://127.0.0.1:${bffPort}/api/health`, "The BFF", 60_000, bff)
 

@@ -12,6 +12,9 @@ const REQUIRED = {
   POSTGRES_PASSWORD: "test-postgres-password",
   JWT_SECRET: "test-jwt-secret",
   COOKIE_SECRET: "test-cookie-secret",
+  INTERNAL_API_SECRET: "test-internal-secret-0123456789",
+  AUTH_TOKEN_SECRET: "test-auth-token-secret-0123456789abcdef",
+  SMTP_URL: "smtp://mailer.test:587",
 }
 const LONG_RUNNING = ["postgres", "redis", "commerce", "commerce-worker", "bff"]
 

@@ -5,7 +5,7 @@ import path from "node:path"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ensureDatabase } from "../scripts/lib/database.js"
-import { commerceEnv, migrateAll, productCount, seed } from "../scripts/lib/stack.js"
+import { commerceEnv, migrateAll, productCount, randomSecrets, seed } from "../scripts/lib/stack.js"
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL || "postgres://postgres@127.0.0.1:5432"
 const databaseUrl = `${SERVER_URL}/fitshop_seed_test_${randomBytes(4).toString("hex")}`
@@ -36,7 +36,7 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), "fitshop-seed-media-"))
   await ensureDatabase(databaseUrl)
   env = {
-    ...commerceEnv({ ...process.env, MEDIA_DIR: mediaDir }, databaseUrl, { jwtSecret: "test-jwt", cookieSecret: "test-cookie" }),
+    ...commerceEnv({ ...process.env, MEDIA_DIR: mediaDir }, databaseUrl, randomSecrets()),
     DISABLE_ADMIN: "true",
     REDIS_URL: "",
   }

@@ -1,23 +1,38 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
+import cookieParser from "cookie-parser"
 import express, { type Express } from "express"
 import { pinoHttp } from "pino-http"
 import type { Config } from "./config.js"
+import { authRoutes } from "./features/auth/routes.js"
+import { medusaIdentity } from "./features/auth/medusa-identity.js"
+import { authService } from "./features/auth/service.js"
+import { sessionStore } from "./features/auth/sessions.js"
+import { verificationCodes } from "./features/auth/verification-codes.js"
 import { catalogRoutes } from "./features/catalog/routes.js"
 import { createCatalogService } from "./features/catalog/service.js"
+import { devOutboxRoutes } from "./features/dev/routes.js"
 import { healthRoutes } from "./features/health/routes.js"
+import { usersRepository } from "./features/users/repository.js"
+import { userRoutes } from "./features/users/routes.js"
+import { authentication } from "./http/authenticate.js"
 import { errorHandler, notFoundHandler } from "./http/error-handler.js"
 import type { Db } from "./lib/db.js"
 import type { Logger } from "./lib/logger.js"
+import { createMailer, type Mailer } from "./lib/mailer.js"
+import { memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
+import { localDiskStorage } from "./lib/storage.js"
 import type { Commerce } from "./lib/medusa.js"
 import type { Redis } from "./lib/redis.js"
 
 export type AppDeps = {
-  config: Pick<Config, "MEDIA_DIR" | "STOREFRONT_DIST" | "ADMIN_DIST" | "NODE_ENV">
+  config: Config
   logger: Logger
   db: Db
   redis?: Redis | undefined
   commerce: Commerce
+  /** Defaults to SMTP or the dev outbox, as configured. */
+  mailer?: Mailer
 }
 
 /** Serves a built single-page app under a base path, falling back to its index.html for client routes. */
@@ -32,7 +47,22 @@ function mountSpa(app: Express, base: string, dist: string) {
 }
 
 /** The whole HTTP app without listen(), so tests start it on port 0. */
-export function createApp({ config, logger, db, redis, commerce }: AppDeps): Express {
+export function createApp({ config, logger, db, redis, commerce, mailer }: AppDeps): Express {
+  const production = config.NODE_ENV === "production"
+  const users = usersRepository(db)
+  const authn = authentication(db, config.AUTH_TOKEN_SECRET)
+  const limiter = redis ? redisRateLimiter(redis, config.REDIS_KEY_PREFIX) : memoryRateLimiter()
+  const auth = authService({
+    db,
+    users,
+    sessions: sessionStore(db, config.AUTH_TOKEN_SECRET),
+    codes: verificationCodes(db, config.AUTH_TOKEN_SECRET),
+    identity: medusaIdentity(commerce, { baseUrl: config.MEDUSA_URL, secret: config.INTERNAL_API_SECRET }),
+    mailer: mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger }),
+    logger,
+    publicUrl: config.PUBLIC_URL,
+  })
+
   const app = express()
   app.disable("x-powered-by")
   app.set("trust proxy", "loopback")
@@ -45,8 +75,21 @@ export function createApp({ config, logger, db, redis, commerce }: AppDeps): Exp
 
   const api = express.Router()
   api.use(express.json({ limit: "100kb" }))
+  api.use(cookieParser())
   api.use(healthRoutes({ db, redis, commerce }))
   api.use(catalogRoutes(createCatalogService(commerce)))
+  api.use(
+    authRoutes({
+      auth,
+      authentication: authn,
+      limiter,
+      secureCookies: production,
+      trustedOrigins: [config.PUBLIC_URL, ...config.TRUSTED_ORIGINS],
+      perIpLimit: config.AUTH_RATE_LIMIT_PER_IP,
+    }),
+  )
+  api.use(userRoutes({ users, authentication: authn, storage: localDiskStorage(config.MEDIA_DIR) }))
+  if (!production && !config.SMTP_URL) api.use(devOutboxRoutes(db))
   api.use(notFoundHandler)
   app.use("/api", api)
 

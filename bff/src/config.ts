@@ -23,6 +23,24 @@ const configSchema = z.object({
   STOREFRONT_DIST: z.string().min(1).default(path.join(repoRoot, "storefront", "dist")),
   ADMIN_DIST: z.string().min(1).default(path.join(repoRoot, "admin", "dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Signs the BFF's access tokens and peppers stored verification codes. */
+  AUTH_TOKEN_SECRET: z.string().min(32, { message: "must be at least 32 characters" }),
+  /** Shared with commerce/ for its /internal routes. */
+  INTERNAL_API_SECRET: z.string().min(16, { message: "must be at least 16 characters" }),
+  SMTP_URL: optionalUrl.optional(),
+  MAIL_FROM: z.string().min(3).default("Build Your Fit <no-reply@buildyourfit.test>"),
+  /** Extra origins allowed on cookie routes besides PUBLIC_URL's (the Vite dev servers). */
+  TRUSTED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean)),
+  /** Auth attempts one IP may make per 15 minutes on each rate-limited route. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  REDIS_KEY_PREFIX: z.string().default("bff:"),
+}).superRefine((config, ctx) => {
+  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+    ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
+  }
 })
 
 export type Config = z.infer<typeof configSchema>
@@ -35,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (result.success) return result.data
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join(".")
-    return `${name} ${env[name] === undefined ? "is required" : issue.message}`
+    return `${name} ${env[name] === undefined && issue.code !== "custom" ? "is required" : issue.message}`
   })
   throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`)
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import { inject } from "vitest"
 import { createApp } from "../src/app.js"
 import { loadConfig } from "../src/config.js"
@@ -7,15 +8,24 @@ import { createCommerce } from "../src/lib/medusa.js"
 import { migrate } from "../src/lib/migrate.js"
 import { createRedis } from "../src/lib/redis.js"
 
+export const TEST_PUBLIC_URL = "http://shop.test"
+
 /** The real app against the run's PostgreSQL, Redis and Medusa; `close` releases its connections. */
-export async function createTestApp(overrides: { medusaUrl?: string } = {}) {
+export async function createTestApp(overrides: Record<string, string> = {}) {
   const config = loadConfig({
     NODE_ENV: "test",
     DATABASE_URL: inject("databaseUrl"),
     REDIS_URL: inject("redisUrl"),
-    MEDUSA_URL: overrides.medusaUrl ?? inject("medusaUrl"),
+    MEDUSA_URL: inject("medusaUrl"),
     MEDIA_DIR: inject("mediaDir"),
+    AUTH_TOKEN_SECRET: inject("authTokenSecret"),
+    INTERNAL_API_SECRET: inject("internalSecret"),
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    // Every test app counts its own rate limits, and all tests share one IP.
+    REDIS_KEY_PREFIX: `test:${randomBytes(6).toString("hex")}:`,
+    AUTH_RATE_LIMIT_PER_IP: "100000",
     LOG_LEVEL: "silent",
+    ...overrides,
   })
   const db = createDb(config.DATABASE_URL)
   await migrate(db)
@@ -25,9 +35,16 @@ export async function createTestApp(overrides: { medusaUrl?: string } = {}) {
   return {
     app,
     db,
+    config,
     close: async () => {
       await db.end()
       redis.disconnect()
     },
   }
+}
+
+/** A unique e-mail and handle for one test's account. */
+export function uniqueAccount(label = "user") {
+  const id = randomBytes(4).toString("hex")
+  return { name: `Test ${label}`, email: `${label}-${id}@example.test`, handle: `${label}.${id}`.slice(0, 20), password: "streetwear42" }
 }

@@ -8,7 +8,7 @@ import { ensureDatabase } from "../../scripts/lib/database.js"
 import { BIN, COMMERCE } from "../../scripts/lib/paths.js"
 import { freePort } from "../../scripts/lib/ports.js"
 import { startService, stopAll, waitForHttp } from "../../scripts/lib/processes.js"
-import { commerceEnv, migrateAll, seed } from "../../scripts/lib/stack.js"
+import { commerceEnv, migrateAll, randomSecrets, seed } from "../../scripts/lib/stack.js"
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,6 +16,8 @@ declare module "vitest" {
     redisUrl: string
     medusaUrl: string
     mediaDir: string
+    internalSecret: string
+    authTokenSecret: string
   }
 }
 
@@ -38,13 +40,11 @@ export default async function setup(project: TestProject) {
   const mediaDir = await mkdtemp(path.join(tmpdir(), "fitshop-media-"))
   const medusaPort = await freePort()
   const log = () => undefined
+  const secrets = randomSecrets()
   await ensureDatabase(databaseUrl)
   try {
     const env = {
-      ...commerceEnv({ ...process.env, MEDUSA_PORT: String(medusaPort), MEDIA_DIR: mediaDir }, databaseUrl, {
-        jwtSecret: randomBytes(16).toString("hex"),
-        cookieSecret: randomBytes(16).toString("hex"),
-      }),
+      ...commerceEnv({ ...process.env, MEDUSA_PORT: String(medusaPort), MEDIA_DIR: mediaDir }, databaseUrl, secrets),
       DISABLE_ADMIN: "true",
       REDIS_URL: "",
     }
@@ -57,6 +57,8 @@ export default async function setup(project: TestProject) {
     project.provide("redisUrl", process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379")
     project.provide("medusaUrl", medusaUrl)
     project.provide("mediaDir", mediaDir)
+    project.provide("internalSecret", secrets.internalSecret)
+    project.provide("authTokenSecret", secrets.authTokenSecret)
   } catch (error) {
     await stopAll()
     await dropDatabase(databaseUrl)

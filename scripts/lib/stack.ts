@@ -22,14 +22,23 @@ export async function prepareDatabase(log: Log): Promise<Database> {
   return startEmbeddedPostgres(port, log)
 }
 
-type Secrets = { jwtSecret: string; cookieSecret: string }
+export type Secrets = { jwtSecret: string; cookieSecret: string; internalSecret: string; authTokenSecret: string }
 
-/** Development secrets made once per checkout, so sessions survive a restart. */
+const SECRET_NAMES: (keyof Secrets)[] = ["jwtSecret", "cookieSecret", "internalSecret", "authTokenSecret"]
+
+export function randomSecrets(): Secrets {
+  return Object.fromEntries(SECRET_NAMES.map((name) => [name, randomBytes(32).toString("hex")])) as Secrets
+}
+
+/** Development secrets made once per checkout (and topped up when a new one appears), so sessions survive a restart. */
 export async function localSecrets(): Promise<Secrets> {
   const file = path.join(VAR, "secrets.json")
-  const existing = await readFile(file, "utf8").then((text) => JSON.parse(text) as Secrets, () => undefined)
-  if (existing?.jwtSecret && existing.cookieSecret) return existing
-  const secrets = { jwtSecret: randomBytes(32).toString("hex"), cookieSecret: randomBytes(32).toString("hex") }
+  const existing = await readFile(file, "utf8").then(
+    (text) => JSON.parse(text) as Partial<Secrets>,
+    (): Partial<Secrets> => ({}),
+  )
+  if (SECRET_NAMES.every((name) => existing[name])) return existing as Secrets
+  const secrets = { ...randomSecrets(), ...existing }
   await mkdir(VAR, { recursive: true })
   await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
   return secrets
@@ -47,7 +56,24 @@ export function commerceEnv(base: NodeJS.ProcessEnv, databaseUrl: string, secret
     MEDUSA_DISABLE_TELEMETRY: "true",
     JWT_SECRET: base.JWT_SECRET || secrets.jwtSecret,
     COOKIE_SECRET: base.COOKIE_SECRET || secrets.cookieSecret,
+    INTERNAL_API_SECRET: base.INTERNAL_API_SECRET || secrets.internalSecret,
     MEDIA_DIR: base.MEDIA_DIR || path.join(VAR, "media"),
+  }
+}
+
+/** The BFF's environment beside a Medusa started with `commerceEnv`. */
+export function bffEnv(base: NodeJS.ProcessEnv, commerce: NodeJS.ProcessEnv, secrets: Secrets, port: number): NodeJS.ProcessEnv {
+  return {
+    ...base,
+    NODE_ENV: base.NODE_ENV === "production" ? "production" : "development",
+    DATABASE_URL: commerce.DATABASE_URL,
+    PORT: String(port),
+    MEDUSA_URL: `http://127.0.0.1:${commerce.PORT}`,
+    MEDIA_DIR: commerce.MEDIA_DIR,
+    PUBLIC_URL: base.PUBLIC_URL || `http://localhost:${port}`,
+    INTERNAL_API_SECRET: commerce.INTERNAL_API_SECRET,
+    AUTH_TOKEN_SECRET: base.AUTH_TOKEN_SECRET || secrets.authTokenSecret,
+    TRUSTED_ORIGINS: base.TRUSTED_ORIGINS || `http://127.0.0.1:${port},http://localhost:5173,http://localhost:5174`,
   }
 }
 

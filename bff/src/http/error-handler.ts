@@ -4,11 +4,17 @@ import { HttpError, notFound } from "./errors.js"
 
 type BodyParserError = Error & { type?: string; status?: number }
 
+function multerError(error: Error & { code?: string }): HttpError {
+  if (error.code === "LIMIT_FILE_SIZE") return new HttpError(413, "payload_too_large", "The file is too large.")
+  return new HttpError(400, "bad_request", `Upload rejected: ${error.message}`)
+}
+
 function asHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err
   const parserError = err as BodyParserError
   if (parserError?.type === "entity.parse.failed") return new HttpError(400, "bad_request", "Request body is not valid JSON")
   if (parserError?.type === "entity.too.large") return new HttpError(413, "payload_too_large", "Request body is too large")
+  if (parserError?.name === "MulterError") return multerError(parserError as Error & { code?: string })
   return undefined
 }
 
@@ -25,7 +31,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const known = asHttpError(err)
     if (known) {
-      res.status(known.status).set(known.headers).json(errorBody(known.code, known.message))
+      res.status(known.status).set(known.headers).json({ ...known.details, ...errorBody(known.code, known.message) })
       return
     }
     logger.error({ err, method: req.method, path: req.path }, "unhandled error")

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Extra fields a client may use (e.g. retryAfterSeconds); never anything secret. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message)
   }
@@ -19,4 +21,6 @@ export const unauthorized = (message = "Please sign in.") => new HttpError(401, 
 export const forbidden = (message = "You don’t have permission to do that.") => new HttpError(403, "forbidden", message)
 export const notFound = (message = "Not found") => new HttpError(404, "not_found", message)
 export const conflict = (message: string) => new HttpError(409, "conflict", message)
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, "rate_limited", message, { "Retry-After": String(retryAfterSeconds) }, { retryAfterSeconds })
 export const serviceUnavailable = (message: string) => new HttpError(503, "service_unavailable", message)

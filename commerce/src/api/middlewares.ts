@@ -1,8 +1,26 @@
+import { timingSafeEqual } from "node:crypto"
 import path from "node:path"
-import { defineMiddlewares } from "@medusajs/framework/http"
+import { defineMiddlewares, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import express from "express"
 
 const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Routes under /internal answer only the BFF, which sends the shared INTERNAL_API_SECRET. */
+function requireInternalSecret(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const expected = process.env.INTERNAL_API_SECRET
+  const given = req.get("x-internal-secret")
+  if (!expected || !given || !sameSecret(given, expected)) {
+    res.status(403).json({ type: "not_allowed", message: "Forbidden" })
+    return
+  }
+  next()
+}
 
 /**
  * Product images are stored as /media/… paths that the BFF serves to shoppers; Medusa serves the same
@@ -14,5 +32,6 @@ export default defineMiddlewares({
       matcher: "/media",
       middlewares: [express.static(mediaDir, { index: false, fallthrough: false, maxAge: "7d" })],
     },
+    { matcher: "/internal/*", middlewares: [requireInternalSecret] },
   ],
 })

@@ -15,7 +15,7 @@ describe("GET /api/health", () => {
   })
 
   it("answers 503 naming Medusa when Medusa cannot be reached", async () => {
-    const ctx = await createTestApp({ medusaUrl: "http://127.0.0.1:9" })
+    const ctx = await createTestApp({ MEDUSA_URL: "http://127.0.0.1:9" })
     apps.push(ctx)
     const response = await request(ctx.app).get("/api/health")
     expect(response.status).toBe(503)

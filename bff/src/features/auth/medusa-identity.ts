@@ -1,0 +1,80 @@
+import type { Commerce } from "../../lib/medusa.js"
+
+export class MedusaIdentityExists extends Error {}
+
+function status(error: unknown): number | undefined {
+  return typeof error === "object" && error !== null ? (error as { status?: number }).status : undefined
+}
+
+function splitName(name: string): { first_name: string; last_name: string } {
+  const [first, ...rest] = name.trim().split(/\s+/)
+  return { first_name: first ?? name, last_name: rest.join(" ") }
+}
+
+/** Shoppers' credentials live in Medusa's auth module (emailpass, actor customer); this is every call we make to it. */
+export function medusaIdentity(commerce: Commerce, internal: { baseUrl: string; secret: string }) {
+  return {
+    /** Creates the credentials and the Medusa customer; returns the customer id. */
+    async registerCustomer(email: string, password: string, name: string): Promise<string> {
+      const sdk = await commerce.store()
+      let registrationToken: string
+      try {
+        registrationToken = await sdk.auth.register("customer", "emailpass", { email, password })
+      } catch (error) {
+        if (status(error) === 401 || status(error) === 400) throw new MedusaIdentityExists(email)
+        throw error
+      }
+      const { customer } = await sdk.store.customer.create({ email, ...splitName(name) }, {}, { Authorization: `Bearer ${registrationToken}` })
+      return customer.id
+    },
+
+    /** True when Medusa accepts the e-mail and password. */
+    async checkPassword(email: string, password: string): Promise<boolean> {
+      const sdk = await commerce.store()
+      try {
+        const result = await sdk.auth.login("customer", "emailpass", { email, password })
+        return typeof result === "string" && result.length > 0
+      } catch (error) {
+        if (status(error) === 401 || status(error) === 400) return false
+        throw error
+      }
+    },
+
+    /** The Medusa customer id behind an e-mail, for accounts made outside the BFF (the seed's demo shopper). */
+    async customerIdFor(email: string, password: string): Promise<string | undefined> {
+      const sdk = await commerce.store()
+      const token = await sdk.auth.login("customer", "emailpass", { email, password })
+      if (typeof token !== "string") return undefined
+      const { customer } = await sdk.store.customer.retrieve({ fields: "id" }, { Authorization: `Bearer ${token}` })
+      return customer.id
+    },
+
+    /** Medusa's own single-purpose reset token for this e-mail (issued by commerce's internal route). */
+    async resetToken(email: string): Promise<string> {
+      const response = await fetch(new URL("/internal/password-reset-tokens", internal.baseUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-internal-secret": internal.secret },
+        body: JSON.stringify({ email }),
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (!response.ok) throw new Error(`commerce could not issue a reset token (${response.status})`)
+      const body = (await response.json()) as { token?: unknown }
+      if (typeof body.token !== "string") throw new Error("commerce answered without a reset token")
+      return body.token
+    },
+
+    /** Sets a new password with a reset token; false when Medusa refuses the token. */
+    async setPassword(resetToken: string, password: string): Promise<boolean> {
+      const sdk = await commerce.store()
+      try {
+        await sdk.auth.updateProvider("customer", "emailpass", { password }, resetToken)
+        return true
+      } catch (error) {
+        if (status(error) === 401 || status(error) === 400) return false
+        throw error
+      }
+    },
+  }
+}
+
+export type MedusaIdentity = ReturnType<typeof medusaIdentity>

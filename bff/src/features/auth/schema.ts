@@ -1,0 +1,23 @@
+import { z } from "zod"
+import { HANDLE_INVALID, isValidHandle, isValidPassword, normalizeEmail, normalizeHandle, PASSWORD_RULE } from "./rules.js"
+
+export const email = z
+  .string({ message: "Email is required" })
+  .max(254)
+  .transform(normalizeEmail)
+  .pipe(z.email({ message: "Enter a valid email address" }))
+
+const password = z.string({ message: "Password is required" }).refine(isValidPassword, { message: PASSWORD_RULE })
+
+export const handle = z
+  .string({ message: "Handle is required" })
+  .transform(normalizeHandle)
+  .refine(isValidHandle, { message: HANDLE_INVALID })
+
+export const name = z.string({ message: "Name is required" }).trim().min(1, { message: "Name is required" }).max(80)
+
+export const signupBody = z.object({ name, email, password, handle })
+export const loginBody = z.object({ email, password: z.string({ message: "Password is required" }).min(1).max(128) })
+export const verifyEmailBody = z.object({ email, code: z.string().regex(/^\d{6}$/, { message: "Enter the 6-digit code" }) })
+export const emailOnlyBody = z.object({ email })
+export const resetPasswordBody = z.object({ token: z.string().min(10).max(4096), password })

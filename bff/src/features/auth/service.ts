@@ -1,0 +1,203 @@
+import type { Logger } from "../../lib/logger.js"
+import type { Mailer } from "../../lib/mailer.js"
+import { sha256 } from "../../lib/tokens.js"
+import type { Db } from "../../lib/db.js"
+import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../http/errors.js"
+import { presentUser, type User } from "../users/presenter.js"
+import { isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
+import { resetPasswordMail, verificationMail } from "./emails.js"
+import { MedusaIdentityExists, type MedusaIdentity } from "./medusa-identity.js"
+import { HANDLE_TAKEN, isValidHandle, normalizeHandle } from "./rules.js"
+import type { IssuedSession, SessionStore } from "./sessions.js"
+import type { VerificationCodes } from "./verification-codes.js"
+
+export const TEXTS = {
+  signupSent: "We sent a 6-digit code to your email. Enter it below to verify.",
+  verified: "Email verified. You're signed in.",
+  resent: "Code resent. Check your inbox (and spam).",
+  emailTaken: "An account with this email already exists.",
+  invalidLogin: "Invalid email or password",
+  notVerified: "Please verify your email before signing in. We can send you a new code.",
+  invalidCode: "Invalid or expired code",
+  lockedCode: "Too many wrong codes. Request a new code and try again.",
+  resetSent: "we sent a reset link to your Email. Check your inbox.",
+  resetInvalid: "Reset link is invalid or expired",
+  resetDone: "Password updated. Redirecting to login…",
+  sessionEnded: "Your session has ended. Please sign in again.",
+} as const
+
+export type SignedIn = { session: IssuedSession; user: User }
+type RequestMeta = { userAgent?: string | undefined; ip?: string | undefined }
+
+type Deps = {
+  db: Db
+  users: UsersRepository
+  sessions: SessionStore
+  codes: VerificationCodes
+  identity: MedusaIdentity
+  mailer: Mailer
+  logger: Logger
+  publicUrl: string
+}
+
+/** The claims of a JWT read without trusting them: Medusa checks the signature when the token is used. */
+function unverifiedClaims(token: string): { exp?: unknown; entity_id?: unknown } {
+  try {
+    return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { exp?: unknown; entity_id?: unknown }
+  } catch {
+    return {}
+  }
+}
+
+/** A free handle derived from the e-mail, for accounts that arrive without one (the seed's demo shopper). */
+async function freeHandleFor(users: UsersRepository, email: string): Promise<string> {
+  let base = normalizeHandle(email.split("@")[0] ?? "").replace(/^[._-]+|[._-]+$/g, "").slice(0, 16)
+  if (!isValidHandle(base)) base = "fit"
+  for (let n = 0; n < 1000; n++) {
+    const candidate = n === 0 ? base : `${base}${n}`
+    if (isValidHandle(candidate) && !(await users.handleTaken(candidate))) return candidate
+  }
+  throw new Error("no free handle")
+}
+
+export function authService({ db, users, sessions, codes, identity, mailer, logger, publicUrl }: Deps) {
+  async function sendCode(user: UserRow) {
+    const code = await codes.issue(user.id)
+    await mailer.send(verificationMail(user.email, user.name, code))
+  }
+
+  async function signIn(user: UserRow, meta: RequestMeta): Promise<SignedIn> {
+    return { session: await sessions.start(user.id, user.role, meta), user: presentUser(user) }
+  }
+
+  return {
+    async signup(input: { name: string; email: string; password: string; handle: string }) {
+      if (await users.byEmail(input.email)) throw conflict(TEXTS.emailTaken)
+      if (await users.handleTaken(input.handle)) throw conflict(HANDLE_TAKEN)
+      let user: UserRow
+      try {
+        user = await users.insert({ email: input.email, name: input.name, handle: input.handle, verified: false })
+      } catch (error) {
+        // Two sign-ups racing for the same e-mail or handle: the unique index decides, the loser gets a 409.
+        if (isUniqueViolation(error, "users_email_key")) throw conflict(TEXTS.emailTaken)
+        if (isUniqueViolation(error, "users_handle_key")) throw conflict(HANDLE_TAKEN)
+        throw error
+      }
+      try {
+        const customerId = await identity.registerCustomer(input.email, input.password, input.name)
+        await users.setMedusaCustomer(user.id, customerId)
+      } catch (error) {
+        await users.remove(user.id)
+        if (error instanceof MedusaIdentityExists) throw conflict(TEXTS.emailTaken)
+        throw error
+      }
+      await sendCode(user)
+      return { message: TEXTS.signupSent, needsVerification: true as const, email: user.email }
+    },
+
+    async verifyEmail(email: string, code: string, meta: RequestMeta): Promise<SignedIn> {
+      const user = await users.byEmail(email)
+      if (!user) throw badRequest(TEXTS.invalidCode)
+      if (user.email_verified_at) throw badRequest(TEXTS.invalidCode)
+      const result = await codes.check(user.id, code)
+      if (result === "locked") throw tooManyRequests(TEXTS.lockedCode, 30)
+      if (result !== "ok") throw badRequest(TEXTS.invalidCode)
+      await users.markVerified(user.id)
+      return signIn({ ...user, email_verified_at: new Date() }, meta)
+    },
+
+    /** Same answer for unknown and already verified e-mails, so it tells nobody who has an account. */
+    async resendVerification(email: string) {
+      const user = await users.byEmail(email)
+      if (user && !user.email_verified_at) {
+        const left = await codes.cooldownLeft(user.id)
+        if (left > 0) {
+          const seconds = Math.ceil(left / 1000)
+          throw tooManyRequests(`Please wait ${seconds} s before asking for another code.`, seconds)
+        }
+        await sendCode(user)
+      }
+      return { message: TEXTS.resent }
+    },
+
+    async login(email: string, password: string, meta: RequestMeta): Promise<SignedIn> {
+      if (!(await identity.checkPassword(email, password))) throw new HttpError(401, "invalid_credentials", TEXTS.invalidLogin)
+      let user = await users.byEmail(email)
+      if (!user) {
+        // Credentials made outside the BFF (the seed's demo shopper): adopt them with a fresh handle.
+        const customerId = await identity.customerIdFor(email, password)
+        user = await users.insert({ email, name: email.split("@")[0] ?? email, handle: await freeHandleFor(users, email), verified: true })
+        if (customerId) await users.setMedusaCustomer(user.id, customerId)
+        logger.info({ userId: user.id }, "adopted a Medusa customer made outside the BFF")
+      }
+      if (!user.email_verified_at) throw forbidden(TEXTS.notVerified)
+      return signIn(user, meta)
+    },
+
+    async refresh(refreshToken: string | undefined): Promise<SignedIn> {
+      if (!refreshToken) throw unauthorized(TEXTS.sessionEnded)
+      const outcome = await sessions.rotate(refreshToken)
+      if (outcome.kind === "reused") logger.warn("refresh token reused: session family revoked")
+      if (outcome.kind !== "rotated") throw unauthorized(TEXTS.sessionEnded)
+      const user = await users.byId(outcome.userId)
+      if (!user) throw unauthorized(TEXTS.sessionEnded)
+      return { session: outcome.session, user: presentUser(user) }
+    },
+
+    async me(userId: string): Promise<User> {
+      const user = await users.byId(userId)
+      if (!user) throw unauthorized(TEXTS.sessionEnded)
+      return presentUser(user)
+    },
+
+    async logout(refreshToken: string | undefined, familyId: string | undefined) {
+      if (refreshToken) await sessions.revokeByRefreshToken(refreshToken)
+      if (familyId) await sessions.revokeFamily(familyId)
+    },
+
+    /** Always the same answer; a real account gets a one-time link on the configured public host. */
+    async forgotPassword(email: string) {
+      const user = await users.byEmail(email)
+      if (user) {
+        try {
+          const token = await identity.resetToken(email)
+          const link = new URL("/reset-password", publicUrl)
+          link.searchParams.set("token", token)
+          await mailer.send(resetPasswordMail(user.email, user.name, link.toString()))
+        } catch (error) {
+          logger.error({ err: error, userId: user.id }, "could not send a password reset link")
+        }
+      }
+      return { message: TEXTS.resetSent }
+    },
+
+    async resetPassword(token: string, password: string) {
+      const tokenHash = sha256(token)
+      const claims = unverifiedClaims(token)
+      const expiresAt = typeof claims.exp === "number" ? new Date(claims.exp * 1000) : new Date(Date.now() + 24 * 60 * 60 * 1000)
+      // Claim the token before using it: of two racing requests only one gets past this insert.
+      const claimed = await db.query(
+        "insert into bff.used_reset_tokens (token_hash, expires_at) values ($1, $2) on conflict (token_hash) do nothing",
+        [tokenHash, expiresAt],
+      )
+      if (!claimed.rowCount) throw badRequest(TEXTS.resetInvalid)
+      let accepted: boolean
+      try {
+        accepted = await identity.setPassword(token, password)
+      } catch (error) {
+        // Medusa unreachable: the token was not used, so the link must keep working.
+        await db.query("delete from bff.used_reset_tokens where token_hash = $1", [tokenHash])
+        throw error
+      }
+      if (!accepted) throw badRequest(TEXTS.resetInvalid)
+      const user = typeof claims.entity_id === "string" ? await users.byEmail(claims.entity_id.toLowerCase()) : undefined
+      if (user) {
+        await db.query("update bff.used_reset_tokens set user_id = $2 where token_hash = $1", [tokenHash, user.id])
+        await sessions.revokeAllForUser(user.id)
+      }
+      return { message: TEXTS.resetDone }
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof authService>

@@ -1,0 +1,74 @@
+import type { Db } from "../../lib/db.js"
+
+export type UserRow = {
+  id: string
+  medusa_customer_id: string | null
+  email: string
+  name: string
+  handle: string
+  avatar_url: string | null
+  phone: string | null
+  role: "customer" | "admin"
+  email_verified_at: Date | null
+}
+
+const COLUMNS = "id, medusa_customer_id, email, name, handle, avatar_url, phone, role, email_verified_at"
+
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = error as { code?: string; constraint?: string }
+  return pgError?.code === "23505" && pgError.constraint === constraint
+}
+
+export function usersRepository(db: Db) {
+  return {
+    async byId(id: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`select ${COLUMNS} from bff.users where id = $1`, [id])
+      return rows[0]
+    },
+
+    async byEmail(email: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`select ${COLUMNS} from bff.users where email = $1`, [email])
+      return rows[0]
+    },
+
+    async handleTaken(handle: string, exceptUserId?: string): Promise<boolean> {
+      const { rowCount } = await db.query("select 1 from bff.users where handle = $1 and id is distinct from $2", [handle, exceptUserId ?? null])
+      return Boolean(rowCount)
+    },
+
+    /** Throws the unique violation of users_email_key or users_handle_key when either is taken. */
+    async insert(user: { email: string; name: string; handle: string; verified: boolean }): Promise<UserRow> {
+      const { rows } = await db.query<UserRow>(
+        `insert into bff.users (email, name, handle, email_verified_at) values ($1, $2, $3, case when $4 then now() end)
+         returning ${COLUMNS}`,
+        [user.email, user.name, user.handle, user.verified],
+      )
+      return rows[0]!
+    },
+
+    async setMedusaCustomer(id: string, customerId: string): Promise<void> {
+      await db.query("update bff.users set medusa_customer_id = $2, updated_at = now() where id = $1", [id, customerId])
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.query("delete from bff.users where id = $1", [id])
+    },
+
+    async markVerified(id: string): Promise<void> {
+      await db.query("update bff.users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = $1", [id])
+    },
+
+    async update(id: string, changes: Partial<Pick<UserRow, "name" | "handle" | "avatar_url" | "phone">>): Promise<UserRow | undefined> {
+      const entries = Object.entries(changes).filter(([, value]) => value !== undefined)
+      if (!entries.length) return this.byId(id)
+      const sets = entries.map(([column], index) => `${column} = $${index + 2}`).join(", ")
+      const { rows } = await db.query<UserRow>(`update bff.users set ${sets}, updated_at = now() where id = $1 returning ${COLUMNS}`, [
+        id,
+        ...entries.map(([, value]) => value),
+      ])
+      return rows[0]
+    },
+  }
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>
