@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { SessionProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -8,7 +9,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>{children}</BrowserRouter>
+      <SessionProvider>
+        <BrowserRouter>{children}</BrowserRouter>
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

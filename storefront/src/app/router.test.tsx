@@ -1,7 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '@/config/brand';
-import { renderApp } from '@/testing/test-utils';
+import { mockSessionApi } from '@/testing/mock-fetch';
+import { currentLocation, renderApp } from '@/testing/test-utils';
+import { buildSession, storeSession } from '@/testing/user-factory';
 
 describe('AppRoutes', () => {
   it('shows the 404 page with a link home on an unknown path', () => {
@@ -14,7 +16,6 @@ describe('AppRoutes', () => {
   it.each([
     ['/cart', 'Cart'],
     ['/wishlist', 'Wardrobe'],
-    ['/payments', 'Checkout'],
     ['/login', 'Sign in'],
     ['/forgot-password', 'Forgot password'],
     ['/reset-password?token=abc', 'Reset password'],
@@ -22,11 +23,50 @@ describe('AppRoutes', () => {
     ['/fitfeed/42', 'FitFeed'],
     ['/fit/@someone', 'FitProfile'],
     ['/fit/u/7', 'FitProfile'],
-    ['/account', 'Account'],
   ])('renders %s with the heading %s', (route, heading) => {
     renderApp(route);
 
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/payments', 'Checkout'],
+    ['/account', 'Account'],
+  ])('renders the protected %s with the heading %s once the session is restored', async (route, heading) => {
+    const session = buildSession();
+    storeSession(session);
+    mockSessionApi(session);
+
+    renderApp(route);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(currentLocation()).toBe(route);
+  });
+
+  it.each([
+    ['/account', '/login?next=%2Faccount'],
+    ['/payments', '/login?next=%2Fpayments'],
+    ['/account?tab=profile', '/login?next=%2Faccount%3Ftab%3Dprofile'],
+  ])('sends a signed-out visitor from %s to %s', async (route, target) => {
+    mockSessionApi(null);
+
+    renderApp(route);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(currentLocation()).toBe(target);
+  });
+
+  it('signs out a visitor whose stored token the server no longer accepts', async () => {
+    storeSession(buildSession());
+    mockSessionApi(null);
+
+    renderApp('/account');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(window.localStorage.getItem('me')).toBeNull();
   });
 
   it('shows the home hero with the brand and the shop buttons', () => {

@@ -12,9 +12,10 @@ import { FeedPage } from '@/features/fitfeed/routes/feed-page';
 import { HomePage } from '@/features/home/routes/home-page';
 import { ProfilePage } from '@/features/profiles/routes/profile-page';
 import { WishlistPage } from '@/features/wishlist/routes/wishlist-page';
+import { ProtectedRoute } from '@/lib/auth';
 import { NotFoundPage } from './routes/not-found-page';
 
-/** The storefront route map (spec section 2); anything unmatched is the 404 page. */
+/** The storefront route map (spec section 2): /account and /payments need sign-in; unmatched paths get the 404 page. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -24,7 +25,14 @@ export function AppRoutes() {
         <Route path="product/:id" element={<ProductPage />} />
         <Route path="cart" element={<CartPage />} />
         <Route path="wishlist" element={<WishlistPage />} />
-        <Route path="payments" element={<PaymentsPage />} />
+        <Route
+          path="payments"
+          element={
+            <ProtectedRoute>
+              <PaymentsPage />
+            </ProtectedRoute>
+          }
+        />
         <Route path="login" element={<LoginPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
@@ -32,7 +40,14 @@ export function AppRoutes() {
         <Route path="fitfeed/:postId" element={<FeedPage />} />
         <Route path="fit/u/:userId" element={<ProfilePage />} />
         <Route path="fit/:handleOrId" element={<ProfilePage />} />
-        <Route path="account" element={<AccountPage />} />
+        <Route
+          path="account"
+          element={
+            <ProtectedRoute>
+              <AccountPage />
+            </ProtectedRoute>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

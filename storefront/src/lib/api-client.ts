@@ -1,36 +1,10 @@
-/** An HTTP failure from the BFF: status plus the text the server gave (its `error`, else `message`). */
-export class ApiError extends Error {
-  readonly status: number;
+import { getReferralPostId } from './referral';
+import { clearSession, getAccessToken, hasSessionEnded, parseAuthSession, storeAccessToken } from './session';
 
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
+export const PERMISSION_DENIED_TEXT = 'You don’t have permission to do that.';
 
-type QueryValue = string | number | boolean | null | undefined;
-
-export type QueryParams = Record<string, QueryValue>;
-
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export type RequestOptions = {
-  params?: QueryParams;
-  body?: unknown;
-  signal?: AbortSignal;
-};
-
-/** Builds a same-origin path with a query string, leaving out empty values. */
-export function buildUrl(path: string, params?: QueryParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    search.append(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
+const REFRESH_PATH = '/api/auth/refresh';
+const REFRESH_LOCK = 'fitshop-auth-refresh';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -44,6 +18,55 @@ function readErrorText(body: unknown): string | null {
   return null;
 }
 
+/** An HTTP failure from the BFF: status plus the text the server gave (its `error`, else `message`). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  /** The server's own text, when its answer carried one. */
+  readonly serverText: string | null;
+
+  constructor(status: number, body: unknown) {
+    const serverText = readErrorText(body);
+    super(serverText ?? `Request failed with status ${String(status)}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.serverText = serverText;
+  }
+}
+
+/** The text to show for a failed call: the server's, else the permission text for a 403, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverText) return error.serverText;
+  return error.status === 403 ? PERMISSION_DENIED_TEXT : fallback;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type QueryParams = Record<string, QueryValue>;
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions = {
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** For credential calls (login, signup, …), whose 401 means wrong credentials, not an expired token. */
+  skipSessionRefresh?: boolean;
+};
+
+/** Builds a same-origin path with a query string, leaving out empty values. */
+export function buildUrl(path: string, params?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 function parseJson(text: string): unknown {
   if (!text) return null;
   try {
@@ -53,28 +76,97 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+function buildHeaders(accessToken: string | null, body: unknown): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  const referralPostId = getReferralPostId();
+  if (referralPostId) headers['X-Ref-Post'] = referralPostId;
+  return headers;
+}
 
-  const response = await fetch(buildUrl(path, options.params), {
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
+/** Other tabs share the refresh cookie, so where the browser offers Web Locks, refreshes queue across tabs. */
+async function withRefreshLock(run: () => Promise<string | null>): Promise<string | null> {
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) return await navigator.locks.request(REFRESH_LOCK, run);
+  return run();
+}
+
+async function requestRefresh(): Promise<string | null> {
+  try {
+    const response = await fetch(REFRESH_PATH, {
+      method: 'POST',
+      headers: buildHeaders(null, undefined),
+      credentials: 'include',
+    });
+    const session = response.ok ? parseAuthSession(parseJson(await response.text())) : null;
+    if (session) {
+      storeAccessToken(session.accessToken, session.user);
+      return session.accessToken;
+    }
+  } catch {
+    // A network failure ends the session like a refused refresh does.
+  }
+  clearSession();
+  return null;
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * Trades the refresh cookie for a new access token, or clears the session when that fails.
+ * Concurrent callers share one request: the BFF revokes a session whose rotated refresh token is reused.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  if (refreshInFlight) return refreshInFlight;
+  const flight = withRefreshLock(requestRefresh).finally(() => {
+    if (refreshInFlight === flight) refreshInFlight = null;
+  });
+  refreshInFlight = flight;
+  return flight;
+}
+
+/** Drops a refresh still in flight; tests start each case as a fresh page load. */
+export function resetRefreshState(): void {
+  refreshInFlight = null;
+}
+
+const send = (method: HttpMethod, url: string, options: RequestOptions, accessToken: string | null) =>
+  fetch(url, {
     method,
-    headers,
+    headers: buildHeaders(accessToken, options.body),
     credentials: 'include',
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: encodeBody(options.body),
     signal: options.signal,
   });
 
-  const body = parseJson(await response.text());
-  if (!response.ok) {
-    const fallback = `Request failed with status ${String(response.status)}`;
-    throw new ApiError(readErrorText(body) ?? fallback, response.status);
+async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.params);
+  const managesSession = !options.skipSessionRefresh && path !== REFRESH_PATH;
+
+  let accessToken = getAccessToken();
+  if (!accessToken && managesSession && !hasSessionEnded()) accessToken = await refreshAccessToken();
+
+  let response = await send(method, url, options, accessToken);
+  if (response.status === 401 && managesSession && accessToken) {
+    const current = getAccessToken();
+    const renewed = current && current !== accessToken ? current : await refreshAccessToken();
+    if (renewed) response = await send(method, url, options, renewed);
   }
+
+  const body = parseJson(await response.text());
+  if (!response.ok) throw new ApiError(response.status, body);
   return body as T;
 }
 
-/** The storefront's only HTTP client: same origin, cookies included, JSON both ways. */
+/**
+ * The storefront's only HTTP client: same origin, cookies included, JSON (or FormData) bodies, the
+ * Bearer token and referral header attached, and one token refresh plus one retry on a 401.
+ */
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

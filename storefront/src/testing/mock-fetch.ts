@@ -1,9 +1,16 @@
 import { vi } from 'vitest';
+import type { AuthSession } from '@/types/user';
 
 export type FetchHandler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A BFF error answer: `error` and `message` both carry the text. */
+export const errorResponse = (text: string, status: number, extra: Record<string, unknown> = {}) =>
+  jsonResponse({ error: text, message: text, ...extra }, status);
+
+const notFound = () => errorResponse('Not found', 404);
 
 const requestUrl = (input: RequestInfo | URL): URL => {
   const raw = input instanceof Request ? input.url : String(input);
@@ -19,6 +26,25 @@ export function mockFetch(handler: FetchHandler) {
   return fetchMock;
 }
 
-/** The URLs the mock was called with, in order. */
-export const calledUrls = (fetchMock: ReturnType<typeof mockFetch>): URL[] =>
-  fetchMock.mock.calls.map(([input]) => requestUrl(input));
+/** The URLs the mock was called with, in order; only those under `pathPrefix` when given. */
+export const calledUrls = (fetchMock: ReturnType<typeof mockFetch>, pathPrefix = '/'): URL[] =>
+  fetchMock.mock.calls.map(([input]) => requestUrl(input)).filter((url) => url.pathname.startsWith(pathPrefix));
+
+const noContent = () => new Response(null, { status: 204 });
+
+/**
+ * Answers the session calls as the BFF does for `session` (or for a visitor without one, when null)
+ * and hands every other call to `handler`.
+ */
+export function mockSessionApi(session: AuthSession | null, handler: FetchHandler = notFound) {
+  return mockFetch((url, init) => {
+    if (url.pathname === '/api/auth/refresh') {
+      return session ? jsonResponse(session) : errorResponse('No session', 401);
+    }
+    if (url.pathname === '/api/auth/me') {
+      return session ? jsonResponse({ user: session.user }) : errorResponse('Unauthorized', 401);
+    }
+    if (url.pathname === '/api/auth/logout') return noContent();
+    return handler(url, init);
+  });
+}

@@ -1,21 +1,40 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoutes } from '@/app/router';
+import { SessionProvider } from '@/lib/auth';
 
 const createTestQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+
+/** Renders the router's current path and query, so tests can see where a redirect went. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" hidden>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
+}
 
 /** Renders `ui` inside the app's providers, with an in-memory router starting at `route`. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = createTestQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[route]}>
+          {ui}
+          <LocationProbe />
+        </MemoryRouter>
+      </SessionProvider>
     </QueryClientProvider>,
   );
 }
 
 /** Renders the whole route map at `route`, as a visitor opening that address would see it. */
 export const renderApp = (route: string) => renderWithProviders(<AppRoutes />, { route });
+
+/** The in-memory router's current path and query. */
+export const currentLocation = () => screen.getByTestId('location').textContent;

@@ -1,5 +1,95 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { useLogout, useSession } from '@/lib/auth';
+import { ProfileTab } from '../components/profile-tab';
+
+const TABS = [
+  { id: 'fitfeed', label: 'FitFeed' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'address', label: 'Address' },
+  { id: 'earnings', label: 'Earnings' },
+  { id: 'profile', label: 'Profile' },
+] as const;
+
+type TabId = (typeof TABS)[number]['id'];
+
+const OFFLINE_LOGOUT_TEXT = 'Could not contact server — logging out locally';
+
+/** How long the offline-logout notice stays before the local session ends. */
+const OFFLINE_LOGOUT_NOTICE_MS = 1500;
+
+const readTab = (value: string | null): TabId => TABS.find((tab) => tab.id === value)?.id ?? 'fitfeed';
+
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
 
 export function AccountPage() {
-  return <Page title="Account" />;
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const activeTab = readTab(searchParams.get('tab'));
+  const logout = useLogout();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const signOut = () => {
+    setLoggingOut(true);
+    void logout(() => {
+      setNotice(OFFLINE_LOGOUT_TEXT);
+      return wait(OFFLINE_LOGOUT_NOTICE_MS);
+    });
+  };
+
+  const profileLink = user ? (user.handle ? paths.fitProfile(`@${user.handle}`) : paths.fitProfile(user.id)) : null;
+  const activeLabel = TABS.find((tab) => tab.id === activeTab)?.label;
+
+  return (
+    <Page title="Account">
+      <div className="account-header">
+        {user && profileLink ? (
+          <Link to={profileLink} className="account-header__profile">
+            {user.handle ? `@${user.handle}` : user.name}
+          </Link>
+        ) : null}
+        <button type="button" className="button" onClick={signOut} disabled={loggingOut}>
+          Logout
+        </button>
+      </div>
+      {notice ? (
+        <p className="field__error" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      <div className="tabs tabs--scroll" role="tablist" aria-label="Account sections">
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={`account-tab-${tab.id}`}
+            className="tabs__tab"
+            aria-selected={activeTab === tab.id}
+            aria-controls="account-panel"
+            onClick={() => {
+              setSearchParams(tab.id === 'fitfeed' ? {} : { tab: tab.id }, { replace: true });
+            }}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <section
+        id="account-panel"
+        className="account-panel"
+        role="tabpanel"
+        aria-labelledby={`account-tab-${activeTab}`}
+      >
+        <h2 className="section-title">{activeLabel}</h2>
+        {activeTab === 'profile' && user ? <ProfileTab user={user} /> : null}
+      </section>
+    </Page>
+  );
 }

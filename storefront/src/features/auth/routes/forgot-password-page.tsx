@@ -1,5 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Field } from '@/components/ui/field';
 import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useRequestPasswordReset } from '../api/forgot-password';
+
+const SENT_TEXT = 'we sent a reset link to your Email. Check your inbox.';
+const FAILED_TEXT = 'You dont have an account , please sign up';
+
+/** Spec: the server's error message, otherwise the sign-up suggestion. */
+const failureText = (error: unknown) => (error instanceof ApiError && error.serverText) || FAILED_TEXT;
 
 export function ForgotPasswordPage() {
-  return <Page title="Forgot password" />;
+  const [email, setEmail] = useState('');
+  const requestReset = useRequestPasswordReset();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    requestReset.mutate(email.trim());
+  };
+
+  return (
+    <Page title="Forgot password">
+      <form className="auth-form auth-card" onSubmit={submit}>
+        <Field
+          id="forgot-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            requestReset.reset();
+          }}
+        />
+        {requestReset.isSuccess ? (
+          <p className="auth-form__note" role="status">
+            {SENT_TEXT}
+          </p>
+        ) : null}
+        {requestReset.isError ? (
+          <p className="field__error" role="alert">
+            {failureText(requestReset.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary auth-form__submit" disabled={requestReset.isPending}>
+          {requestReset.isPending ? 'Sending…' : 'Send reset link'}
+        </button>
+        <Link to={paths.login} className="text-link auth-form__link">
+          Back to login
+        </Link>
+      </form>
+    </Page>
+  );
 }

@@ -30,7 +30,7 @@ describe('/product/:id', () => {
     renderApp(`/product/${product.id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Graffiti Cargo Pants' })).toBeInTheDocument();
-    expect(calledUrls(fetchMock)[0]?.pathname).toBe(`/api/products/${product.id}`);
+    expect(calledUrls(fetchMock, '/api/products')[0]?.pathname).toBe(`/api/products/${product.id}`);
     expect(screen.getByText('₹1599.00')).toBeInTheDocument();
     expect(screen.getByText('₹2499.00').tagName).toBe('S');
     expect(screen.getByText('Olive')).toBeInTheDocument();

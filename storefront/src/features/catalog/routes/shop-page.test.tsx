@@ -59,7 +59,7 @@ describe('/shop', () => {
     renderApp('/shop');
     await screen.findByText(/Nothing here yet/);
 
-    const [url] = calledUrls(fetchMock);
+    const [url] = calledUrls(fetchMock, '/api/products');
     expect(url?.pathname).toBe('/api/products');
     expect(url?.search).toBe('?active=true&gender=MEN&limit=24');
   });
@@ -70,7 +70,7 @@ describe('/shop', () => {
     renderApp('/shop?g=MEN&type=LOWERS&sub=Cargo%20pants');
     await screen.findByText(/Nothing here yet/);
 
-    const params = calledUrls(fetchMock)[0]?.searchParams;
+    const params = calledUrls(fetchMock, '/api/products')[0]?.searchParams;
     expect(params?.get('categoryType')).toBe('LOWERS');
     expect(params?.get('subcategory')).toBe('Cargo pants');
     expect(params?.has('styleGroup')).toBe(false);
@@ -85,7 +85,7 @@ describe('/shop', () => {
     fireEvent.click(screen.getByRole('button', { name: 'LOWERS' }));
     await screen.findByRole('button', { name: 'Jeans' });
 
-    const last = calledUrls(fetchMock).at(-1)?.searchParams;
+    const last = calledUrls(fetchMock, '/api/products').at(-1)?.searchParams;
     expect(last?.get('categoryType')).toBe('LOWERS');
     expect(last?.get('subcategory')).toBe('Jeans');
     expect(screen.getByRole('button', { name: 'Jeans' })).toHaveAttribute('aria-pressed', 'true');
@@ -101,7 +101,7 @@ describe('/shop', () => {
     await screen.findByText(/Nothing here yet/);
 
     expect(screen.queryByRole('button', { name: 'UPPERS' })).toBeNull();
-    const last = calledUrls(fetchMock).at(-1)?.searchParams;
+    const last = calledUrls(fetchMock, '/api/products').at(-1)?.searchParams;
     expect(last?.get('gender')).toBe('WOMEN');
     expect(last?.get('styleGroup')).toBe('TRADITIONS');
     expect(last?.has('categoryType')).toBe(false);

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { User } from '@/types/user';
+
+export const uploadAvatar = (file: File) => {
+  const form = new FormData();
+  form.append('avatar', file);
+  return apiClient.post<{ user: User; url: string }>('/api/fitfeed/profile/avatar', form);
+};
+
+export const useUploadAvatar = () => useMutation({ mutationFn: uploadAvatar });

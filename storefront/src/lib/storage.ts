@@ -1,0 +1,41 @@
+/** Every browser-storage key the storefront reads or writes; the admin console shares the session keys. */
+export const storageKeys = {
+  accessToken: 'accessToken',
+  me: 'me',
+  refPost: 'ref_post',
+  refPostExp: 'ref_post_exp',
+  returnToPath: 'return_to_path',
+} as const;
+
+type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+/** Storage can be switched off or full; the shop then behaves as if nothing was stored. */
+function wrap(pick: () => Storage) {
+  return {
+    get(key: StorageKey): string | null {
+      try {
+        return pick().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key: StorageKey, value: string): void {
+      try {
+        pick().setItem(key, value);
+      } catch {
+        return;
+      }
+    },
+    remove(key: StorageKey): void {
+      try {
+        pick().removeItem(key);
+      } catch {
+        return;
+      }
+    },
+  };
+}
+
+export const localStore = wrap(() => window.localStorage);
+
+export const sessionStore = wrap(() => window.sessionStorage);
