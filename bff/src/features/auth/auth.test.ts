@@ -153,7 +153,7 @@ describe("login", () => {
   it("adopts the seed's demo shopper on first sign-in", async () => {
     const response = await post("/api/auth/login", { email: DEMO.shopper.email, password: DEMO.shopper.password })
     expect(response.status).toBe(200)
-    expect(response.body.user.handle).toMatch(/^shopper\d*$/)
+    expect(response.body.user).toMatchObject({ handle: expect.stringMatching(/^shopper\d*$/), name: `${DEMO.shopper.firstName} ${DEMO.shopper.lastName}` })
   })
 
   it("limits attempts per e-mail with 429 and Retry-After", async () => {

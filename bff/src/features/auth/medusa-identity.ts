@@ -40,13 +40,13 @@ export function medusaIdentity(commerce: Commerce, internal: { baseUrl: string; 
       }
     },
 
-    /** The Medusa customer id behind an e-mail, for accounts made outside the BFF (the seed's demo shopper). */
-    async customerIdFor(email: string, password: string): Promise<string | undefined> {
+    /** The Medusa customer behind an e-mail, for accounts made outside the BFF (the seed's demo shopper). */
+    async customerFor(email: string, password: string): Promise<{ id: string; name: string } | undefined> {
       const sdk = await commerce.store()
       const token = await sdk.auth.login("customer", "emailpass", { email, password })
       if (typeof token !== "string") return undefined
-      const { customer } = await sdk.store.customer.retrieve({ fields: "id" }, { Authorization: `Bearer ${token}` })
-      return customer.id
+      const { customer } = await sdk.store.customer.retrieve({ fields: "id,first_name,last_name" }, { Authorization: `Bearer ${token}` })
+      return { id: customer.id, name: [customer.first_name, customer.last_name].filter(Boolean).join(" ") }
     },
 
     /** Medusa's own single-purpose reset token for this e-mail (issued by commerce's internal route). */

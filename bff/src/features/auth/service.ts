@@ -125,9 +125,10 @@ export function authService({ db, users, sessions, codes, identity, mailer, logg
       let user = await users.byEmail(email)
       if (!user) {
         // Credentials made outside the BFF (the seed's demo shopper): adopt them with a fresh handle.
-        const customerId = await identity.customerIdFor(email, password)
-        user = await users.insert({ email, name: email.split("@")[0] ?? email, handle: await freeHandleFor(users, email), verified: true })
-        if (customerId) await users.setMedusaCustomer(user.id, customerId)
+        const customer = await identity.customerFor(email, password)
+        const name = customer?.name || (email.split("@")[0] ?? email)
+        user = await users.insert({ email, name, handle: await freeHandleFor(users, email), verified: true })
+        if (customer) await users.setMedusaCustomer(user.id, customer.id)
         logger.info({ userId: user.id }, "adopted a Medusa customer made outside the BFF")
       }
       if (!user.email_verified_at) throw forbidden(TEXTS.notVerified)
