@@ -9,7 +9,8 @@ import { medusaIdentity } from "./features/auth/medusa-identity.js"
 import { authService } from "./features/auth/service.js"
 import { sessionStore } from "./features/auth/sessions.js"
 import { verificationCodes } from "./features/auth/verification-codes.js"
-import { catalogRoutes } from "./features/catalog/routes.js"
+import { catalogInternalRoutes, catalogRoutes } from "./features/catalog/routes.js"
+import { catalogSync as createCatalogSync, type CatalogSync } from "./features/catalog/sync.js"
 import { createCatalogService } from "./features/catalog/service.js"
 import { devOutboxRoutes } from "./features/dev/routes.js"
 import { healthRoutes } from "./features/health/routes.js"
@@ -33,6 +34,8 @@ export type AppDeps = {
   commerce: Commerce
   /** Defaults to SMTP or the dev outbox, as configured. */
   mailer?: Mailer
+  /** The read model's sync, shared with the process's periodic reconcile. */
+  catalogSync?: CatalogSync
 }
 
 /** Serves a built single-page app under a base path, falling back to its index.html for client routes. */
@@ -47,7 +50,8 @@ function mountSpa(app: Express, base: string, dist: string) {
 }
 
 /** The whole HTTP app without listen(), so tests start it on port 0. */
-export function createApp({ config, logger, db, redis, commerce, mailer }: AppDeps): Express {
+export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync }: AppDeps): Express {
+  const sync = catalogSync ?? createCatalogSync({ db, commerce, logger })
   const production = config.NODE_ENV === "production"
   const users = usersRepository(db)
   const authn = authentication(db, config.AUTH_TOKEN_SECRET)
@@ -76,8 +80,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer }: AppDe
   const api = express.Router()
   api.use(express.json({ limit: "100kb" }))
   api.use(cookieParser())
-  api.use(healthRoutes({ db, redis, commerce }))
-  api.use(catalogRoutes(createCatalogService(commerce)))
+  api.use(healthRoutes({ db, redis, commerce, catalogReady: sync.isReady }))
+  api.use(catalogRoutes(createCatalogService(db)))
+  api.use(catalogInternalRoutes(sync, config.INTERNAL_API_SECRET))
   api.use(
     authRoutes({
       auth,

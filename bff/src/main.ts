@@ -1,11 +1,41 @@
 import type { Server } from "node:http"
 import { createApp } from "./app.js"
+import { catalogSync as createCatalogSync } from "./features/catalog/sync.js"
 import { ConfigError, loadConfig } from "./config.js"
 import { createDb } from "./lib/db.js"
 import { createLogger } from "./lib/logger.js"
 import { createCommerce } from "./lib/medusa.js"
 import { migrate } from "./lib/migrate.js"
 import { createRedis } from "./lib/redis.js"
+
+/**
+ * Builds the read model as soon as Medusa answers (it may still be booting), then rebuilds it
+ * periodically: events keep it current, this repairs anything an event missed.
+ */
+function keepCatalogInSync(sync: ReturnType<typeof createCatalogSync>, logger: ReturnType<typeof createLogger>, everyMs: number) {
+  let stopped = false
+  let failures = 0
+  let timer: NodeJS.Timeout | undefined
+  const schedule = (ms: number, work: () => Promise<unknown>) => {
+    if (stopped) return
+    timer = setTimeout(() => {
+      work().then(
+        () => schedule(everyMs, sync.rebuild),
+        (err: unknown) => {
+          // Medusa may still be booting: say so once in a while, not every two seconds.
+          if (failures++ % 15 === 0) logger.warn({ err }, "catalogue sync failed; retrying")
+          schedule(2000, work)
+        },
+      )
+    }, ms)
+    timer.unref()
+  }
+  schedule(0, sync.rebuildIfEmpty)
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+  }
+}
 
 function fail(message: string): never {
   process.stderr.write(`bff: ${message}\n`)
@@ -31,7 +61,8 @@ async function main() {
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined
   redis?.on("error", (err) => logger.warn({ err }, "redis error"))
   const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, publishableKey: config.MEDUSA_PUBLISHABLE_KEY, db })
-  const app = createApp({ config, logger, db, redis, commerce })
+  const catalogSync = createCatalogSync({ db, commerce, logger })
+  const app = createApp({ config, logger, db, redis, commerce, catalogSync })
 
   const server: Server = app.listen(config.PORT, config.HOST)
   server.on("error", (error: NodeJS.ErrnoException) => {
@@ -39,6 +70,7 @@ async function main() {
     fail(error.message)
   })
   server.on("listening", () => logger.info({ port: config.PORT, host: config.HOST }, "bff listening"))
+  const stopReconcile = keepCatalogInSync(catalogSync, logger, config.CATALOG_RECONCILE_SECONDS * 1000)
 
   let stopping = false
   async function shutdown(signal: string) {
@@ -47,6 +79,7 @@ async function main() {
     logger.info({ signal }, "draining")
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
+    stopReconcile()
     server.close()
     await Promise.allSettled([db.end(), redis?.quit()])
     process.exit(0)

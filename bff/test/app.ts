@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { inject } from "vitest"
 import { createApp } from "../src/app.js"
+import { catalogSync } from "../src/features/catalog/sync.js"
 import { loadConfig } from "../src/config.js"
 import { createDb } from "../src/lib/db.js"
 import { createLogger } from "../src/lib/logger.js"
@@ -31,11 +32,15 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   await migrate(db)
   const redis = createRedis(config.REDIS_URL!)
   const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, db })
-  const app = createApp({ config, logger: createLogger("silent"), db, redis, commerce })
+  const logger = createLogger("silent")
+  const sync = catalogSync({ db, commerce, logger })
+  if (config.MEDUSA_URL === inject("medusaUrl")) await sync.rebuildIfEmpty()
+  const app = createApp({ config, logger, db, redis, commerce, catalogSync: sync })
   return {
     app,
     db,
     config,
+    sync,
     close: async () => {
       await db.end()
       redis.disconnect()

@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
       ...commerceEnv({ ...process.env, MEDUSA_PORT: String(medusaPort), MEDIA_DIR: mediaDir }, databaseUrl, secrets),
       DISABLE_ADMIN: "true",
       REDIS_URL: "",
+      // Each test app refreshes its own read model; Medusa's change notices have nowhere to go.
+      BFF_INTERNAL_URL: "",
     }
     await migrateAll(env, log)
     await seed(env, log)

@@ -57,6 +57,8 @@ export function commerceEnv(base: NodeJS.ProcessEnv, databaseUrl: string, secret
     JWT_SECRET: base.JWT_SECRET || secrets.jwtSecret,
     COOKIE_SECRET: base.COOKIE_SECRET || secrets.cookieSecret,
     INTERNAL_API_SECRET: base.INTERNAL_API_SECRET || secrets.internalSecret,
+    // Where commerce's subscribers tell the BFF about catalogue changes.
+    BFF_INTERNAL_URL: base.BFF_INTERNAL_URL || `http://127.0.0.1:${base.PORT || 8080}`,
     MEDIA_DIR: base.MEDIA_DIR || path.join(VAR, "media"),
   }
 }

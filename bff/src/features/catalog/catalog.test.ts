@@ -1,7 +1,7 @@
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
-import { SUBCATEGORIES, type Product } from "./product.js"
+import { COLLAR_STYLES, COLOR_NAMES, FABRICS, GENRES, PRICE_RANGES, SEASON_FITS, SLEEVE_TYPES, SUBCATEGORIES, type Product } from "./product.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 
@@ -76,11 +76,73 @@ describe("GET /api/products", () => {
     [{ categoryType: "UPPERS", subcategory: "Jeans" }, "subcategory"],
     [{ styleGroup: "BOHO" }, "styleGroup"],
     [{ active: "false" }, "active"],
+    [{ sort: "cheapest" }, "sort"],
+    [{ priceRange: "0-100" }, "priceRange"],
+    [{ collarStyle: "V_NECK" }, "collarStyle"],
+    [{ sleeveType: "NONE" }, "sleeveType"],
+    [{ fabric: "cotton" }, "fabric"],
+    [{ colorName: "Purple" }, "colorName"],
+    [{ seasonFit: "SPRING" }, "seasonFit"],
+    [{ genre: "DC" }, "genre"],
   ])("rejects %o with a 400 naming %s", async (query, field) => {
     const response = await request(ctx.app).get("/api/products").query(query)
     expect(response.status).toBe(400)
     expect(response.body.code).toBe("bad_request")
     expect(response.body.message).toContain(field)
+  })
+
+  it("names the allowed values of a filter it refuses", async () => {
+    const response = await request(ctx.app).get("/api/products").query({ fabric: "Silk" })
+    expect(response.body.message).toBe("fabric: must be one of Cotton, Polyester, Denim, Wool, Blend")
+  })
+
+  it.each([
+    ["collarStyle", COLLAR_STYLES],
+    ["sleeveType", SLEEVE_TYPES],
+    ["fabric", FABRICS],
+    ["colorName", COLOR_NAMES],
+    ["seasonFit", SEASON_FITS],
+    ["genre", GENRES],
+  ] as const)("filters by %s", async (field, values) => {
+    let seen = 0
+    for (const value of values) {
+      const { products, total } = await listAll({ [field]: value })
+      expect(products.every((p) => p[field] === value), `${field}=${value}`).toBe(true)
+      expect(total).toBe(products.length)
+      seen += total
+    }
+    expect(seen).toBe((await listAll()).total)
+  })
+
+  it("filters by price range on the selling price, lower bound in, upper bound out", async () => {
+    let seen = 0
+    for (const [range, [min, max]] of Object.entries(PRICE_RANGES)) {
+      const { products } = await listAll({ priceRange: range })
+      for (const p of products) {
+        expect(p.basePrice, range).toBeGreaterThanOrEqual(min * 100)
+        if (max !== null) expect(p.basePrice, range).toBeLessThan(max * 100)
+      }
+      seen += products.length
+    }
+    expect(seen).toBe((await listAll()).total)
+  })
+
+  it("sorts by price both ways and by newest; combines filters with a sort", async () => {
+    const asc = (await listAll({ sort: "price_asc" })).products.map((p) => p.basePrice)
+    expect(asc).toEqual([...asc].sort((a, b) => a - b))
+    const desc = (await listAll({ sort: "price_desc" })).products.map((p) => p.basePrice)
+    expect(desc).toEqual([...desc].sort((a, b) => b - a))
+    const newest = (await listAll({ sort: "newest" })).products.map((p) => p.createdAt)
+    expect(newest).toEqual([...newest].sort().reverse())
+    const combined = await listAll({ gender: "MEN", fabric: "Cotton", sleeveType: "HALF", sort: "price_desc" })
+    expect(combined.products.length).toBeGreaterThan(0)
+    expect(combined.products.every((p) => p.gender === "MEN" && p.fabric === "Cotton" && p.sleeveType === "HALF")).toBe(true)
+  })
+
+  it("keeps the total when the offset passes the end", async () => {
+    const { total } = await listAll()
+    const response = await request(ctx.app).get("/api/products").query({ offset: String(total + 10) })
+    expect(response.body).toEqual({ products: [], total })
   })
 })
 
@@ -92,6 +154,20 @@ describe("GET /api/products/:id", () => {
     expect(response.body.product).toEqual(products[0])
   })
 
+  it("recommends 'More {subcategory}' (up to 12) and fills 'You might also like' to 18 in all", async () => {
+    const [hoodie] = (await listAll({ gender: "MEN", categoryType: "UPPERS", subcategory: "Hoodies", limit: "1" })).products
+    const { body } = await request(ctx.app).get(`/api/products/${hoodie!.id}`)
+    const { more, alsoLike } = body.recommendations as { more: Product[]; alsoLike: Product[] }
+    expect(more.length).toBeGreaterThanOrEqual(3)
+    expect(more.length).toBeLessThanOrEqual(12)
+    expect(more.every((p) => p.subcategory === "Hoodies" && p.gender === "MEN")).toBe(true)
+    expect(more.length + alsoLike.length).toBe(18)
+    expect(alsoLike.every((p) => p.subcategory !== "Hoodies" && p.gender === "MEN")).toBe(true)
+    expect(alsoLike[0]!.categoryType).toBe("UPPERS")
+    const ids = [hoodie!.id, ...more.map((p) => p.id), ...alsoLike.map((p) => p.id)]
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
   it("answers 404 for an unknown id and 400 for a malformed one", async () => {
     const missing = await request(ctx.app).get("/api/products/prod_01AAAAAAAAAAAAAAAAAAAAAAAA")
     expect(missing.status).toBe(404)
@@ -99,6 +175,23 @@ describe("GET /api/products/:id", () => {
     const malformed = await request(ctx.app).get("/api/products/'; drop table product;--")
     expect(malformed.status).toBe(400)
     expect(malformed.body.code).toBe("bad_request")
+  })
+})
+
+describe("POST /api/internal/catalog/changed", () => {
+  it("refreshes the named products in the read model, and only for commerce's secret", async () => {
+    const { products } = await listAll({ limit: "1" })
+    const id = products[0]!.id
+    await ctx.db.query("delete from bff.catalog_products where id = $1", [id])
+    expect((await request(ctx.app).get(`/api/products/${id}`)).status).toBe(404)
+    const refused = await request(ctx.app).post("/api/internal/catalog/changed").set("x-internal-secret", "guess").send({ productIds: [id] })
+    expect(refused.status).toBe(403)
+    const changed = await request(ctx.app)
+      .post("/api/internal/catalog/changed")
+      .set("x-internal-secret", ctx.config.INTERNAL_API_SECRET)
+      .send({ productIds: [id] })
+    expect(changed.status).toBe(204)
+    expect((await request(ctx.app).get(`/api/products/${id}`)).status).toBe(200)
   })
 })
 

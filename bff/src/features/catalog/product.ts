@@ -10,6 +10,23 @@ export const SUBCATEGORIES = {
   LOWERS: ["Jeans", "Loose fit", "Slim fit", "Cargo pants", "Straight fit"],
 } as const
 
+export const SORTS = ["popular", "price_asc", "price_desc", "newest"] as const
+/** Ranges on the selling price in rupees, lower bound included, upper bound excluded. */
+export const PRICE_RANGES = {
+  "under-500": [0, 500],
+  "500-1000": [500, 1000],
+  "1000-1500": [1000, 1500],
+  "1500-2000": [1500, 2000],
+  "2000-3000": [2000, 3000],
+  "above-3000": [3000, null],
+} as const satisfies Record<string, readonly [number, number | null]>
+export const COLLAR_STYLES = ["NO_COLLAR", "WITH_COLLAR"] as const
+export const SLEEVE_TYPES = ["HALF", "FULL"] as const
+export const FABRICS = ["Cotton", "Polyester", "Denim", "Wool", "Blend"] as const
+export const COLOR_NAMES = ["Black", "White", "Blue", "Grey", "Green", "Red"] as const
+export const SEASON_FITS = ["NEUTRAL", "SUMMER", "WINTER"] as const
+export const GENRES = ["Marvel", "Streetwear", "Aesthetic", "Anime"] as const
+
 export type Measurements = {
   chest?: number
   frontLength?: number

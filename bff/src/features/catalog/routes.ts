@@ -1,7 +1,11 @@
 import { Router } from "express"
+import { z } from "zod"
+import { forbidden } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
+import { sameBytes } from "../../lib/tokens.js"
 import { listProductsQuery, productIdParams } from "./schema.js"
 import type { CatalogService } from "./service.js"
+import type { CatalogSync } from "./sync.js"
 
 export function catalogRoutes(catalog: CatalogService): Router {
   const router = Router()
@@ -13,8 +17,24 @@ export function catalogRoutes(catalog: CatalogService): Router {
 
   router.get("/products/:id", async (req, res) => {
     const { id } = parse(productIdParams, req.params)
-    res.json({ product: await catalog.getProduct(id) })
+    const product = await catalog.getProduct(id)
+    res.json({ product, recommendations: await catalog.recommendations(product) })
   })
 
+  return router
+}
+
+const changedBody = z.object({ productIds: z.array(z.string().regex(/^prod_[0-9A-Z]{26}$/)).max(1000).default([]), all: z.boolean().default(false) })
+
+/** commerce/ tells the BFF which products changed (product, price or stock events) so the read model follows at once. */
+export function catalogInternalRoutes(sync: CatalogSync, internalSecret: string): Router {
+  const router = Router()
+  router.post("/internal/catalog/changed", async (req, res) => {
+    if (!sameBytes(req.get("x-internal-secret") ?? "", internalSecret)) throw forbidden()
+    const { productIds, all } = parse(changedBody, req.body)
+    if (all) await sync.rebuild()
+    else await sync.refresh(productIds)
+    res.status(204).end()
+  })
   return router
 }

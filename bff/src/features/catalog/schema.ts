@@ -1,18 +1,41 @@
 import { z } from "zod"
-import { CATEGORY_TYPES, GENDERS, STYLE_GROUPS, SUBCATEGORIES } from "./product.js"
+import {
+  CATEGORY_TYPES,
+  COLLAR_STYLES,
+  COLOR_NAMES,
+  FABRICS,
+  GENDERS,
+  GENRES,
+  PRICE_RANGES,
+  SEASON_FITS,
+  SLEEVE_TYPES,
+  SORTS,
+  STYLE_GROUPS,
+  SUBCATEGORIES,
+} from "./product.js"
 
-const allSubcategories: string[] = [...SUBCATEGORIES.UPPERS, ...SUBCATEGORIES.LOWERS]
+const allSubcategories = [...SUBCATEGORIES.UPPERS, ...SUBCATEGORIES.LOWERS] as const
+
+/** One of the spec's values; anything else is a 400 that lists the allowed ones. */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { message: `must be one of ${values.join(", ")}` }).optional()
+}
 
 export const listProductsQuery = z
   .object({
     active: z.enum(["true"], { message: "only active=true is served to shoppers" }).optional(),
-    gender: z.enum(GENDERS).optional(),
-    categoryType: z.enum(CATEGORY_TYPES).optional(),
-    subcategory: z
-      .string()
-      .refine((value) => allSubcategories.includes(value), { message: `must be one of ${allSubcategories.join(", ")}` })
-      .optional(),
-    styleGroup: z.enum(STYLE_GROUPS).optional(),
+    gender: oneOf(GENDERS),
+    categoryType: oneOf(CATEGORY_TYPES),
+    subcategory: oneOf(allSubcategories),
+    styleGroup: oneOf(STYLE_GROUPS),
+    sort: z.enum(SORTS, { message: `must be one of ${SORTS.join(", ")}` }).default("popular"),
+    priceRange: oneOf(Object.keys(PRICE_RANGES) as [keyof typeof PRICE_RANGES, ...(keyof typeof PRICE_RANGES)[]]),
+    collarStyle: oneOf(COLLAR_STYLES),
+    sleeveType: oneOf(SLEEVE_TYPES),
+    fabric: oneOf(FABRICS),
+    colorName: oneOf(COLOR_NAMES),
+    seasonFit: oneOf(SEASON_FITS),
+    genre: oneOf(GENRES),
     limit: z.coerce.number().int().min(1).max(100).default(24),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })

@@ -1,96 +1,113 @@
-import type { Commerce } from "../../lib/medusa.js"
+import type { Db } from "../../lib/db.js"
 import { notFound } from "../../http/errors.js"
-import { presentProduct } from "./presenter.js"
-import type { Product } from "./product.js"
+import { PRICE_RANGES, SUBCATEGORIES, type Product } from "./product.js"
 import type { ListProductsQuery } from "./schema.js"
 
-/** Everything the Product shape needs, in one Medusa request. */
-const PRODUCT_FIELDS =
-  "id,title,handle,description,thumbnail,weight,material,metadata,created_at,updated_at," +
-  "*images,*variants,*variants.options,*variants.options.option,*variants.calculated_price,+variants.inventory_quantity,+variants.metadata"
-
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/(^-|-$)/g, "")
+const ORDER_BY: Record<ListProductsQuery["sort"], string> = {
+  // Units sold in the last 30 days; ties (and a shop with no sales yet) by newest.
+  popular: "units_sold_30d desc, created_at desc, id desc",
+  price_asc: "base_price asc, id asc",
+  price_desc: "base_price desc, id desc",
+  newest: "created_at desc, id desc",
 }
 
-/** The seed's category tree: men › uppers › hoodies, women › western. */
-export function categoryHandle(query: Pick<ListProductsQuery, "gender" | "categoryType" | "subcategory" | "styleGroup">): string | null {
-  if (query.gender === "WOMEN") return query.styleGroup ? `women-${query.styleGroup.toLowerCase()}` : "women"
-  if (query.gender === "MEN" || query.categoryType || query.subcategory) {
-    if (!query.categoryType) return query.subcategory ? null : "men"
-    const type = `men-${query.categoryType.toLowerCase()}`
-    return query.subcategory ? `${type}-${slug(query.subcategory)}` : type
+const EQUALITY_FILTERS = {
+  gender: "gender",
+  categoryType: "category_type",
+  subcategory: "subcategory",
+  styleGroup: "style_group",
+  collarStyle: "collar_style",
+  sleeveType: "sleeve_type",
+  fabric: "fabric",
+  colorName: "color_name",
+  seasonFit: "season_fit",
+  genre: "genre",
+} as const satisfies Partial<Record<keyof ListProductsQuery, string>>
+
+const RECOMMENDATIONS_SHOWN = 18
+const MORE_LIKE_THIS = 12
+
+/** Builds the where clause from the query; every value is a bound parameter. */
+function whereClause(query: Omit<ListProductsQuery, "sort" | "limit" | "offset">) {
+  const conditions: string[] = []
+  const values: unknown[] = []
+  for (const [field, column] of Object.entries(EQUALITY_FILTERS)) {
+    const value = query[field as keyof typeof EQUALITY_FILTERS]
+    if (value === undefined) continue
+    values.push(value)
+    conditions.push(`${column} = $${values.length}`)
   }
-  return null
-}
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { status?: number }).status === 404
-}
-
-type CategoryNode = { id: string; category_children?: CategoryNode[] | null }
-
-function subtreeIds(node: CategoryNode): string[] {
-  return [node.id, ...(node.category_children ?? []).flatMap(subtreeIds)]
-}
-
-export function createCatalogService(commerce: Commerce) {
-  const categoryTrees = new Map<string, Promise<string[]>>()
-
-  /** The ids of a category and all its descendants (Medusa's product listing matches products on any of them). */
-  function categorySubtree(handle: string): Promise<string[]> {
-    let ids = categoryTrees.get(handle)
-    if (!ids) {
-      ids = commerce.store().then(async (sdk) => {
-        const { product_categories } = await sdk.store.category.list({
-          handle,
-          include_descendants_tree: true,
-          fields: "id,*category_children",
-        })
-        const root = product_categories[0] as CategoryNode | undefined
-        return root ? subtreeIds(root) : []
-      })
-      ids.catch(() => categoryTrees.delete(handle))
-      categoryTrees.set(handle, ids)
+  if (query.priceRange) {
+    const [min, max] = PRICE_RANGES[query.priceRange]
+    values.push(min * 100)
+    conditions.push(`base_price >= $${values.length}`)
+    if (max !== null) {
+      values.push(max * 100)
+      conditions.push(`base_price < $${values.length}`)
     }
-    return ids
   }
+  return { sql: conditions.length ? `where ${conditions.join(" and ")}` : "", values }
+}
 
+/** Listing, detail and recommendations, answered from the read model in the BFF's own schema. */
+export function createCatalogService(db: Db) {
   async function listProducts(query: ListProductsQuery): Promise<{ products: Product[]; total: number }> {
-    const [sdk, regionId] = await Promise.all([commerce.store(), commerce.regionId()])
-    const handle = categoryHandle(query)
-    const filter: Record<string, unknown> = {}
-    if (handle) {
-      const ids = await categorySubtree(handle)
-      if (!ids.length) return { products: [], total: 0 }
-      filter.category_id = ids
-    } else if (query.subcategory) {
-      return { products: [], total: 0 }
+    const where = whereClause(query)
+    const limitAt = where.values.length + 1
+    const { rows } = await db.query<{ document: Product; total: number }>(
+      `select document, count(*) over ()::int as total from bff.catalog_products ${where.sql}
+        order by ${ORDER_BY[query.sort]} limit $${limitAt} offset $${limitAt + 1}`,
+      [...where.values, query.limit, query.offset],
+    )
+    let total = rows[0]?.total
+    if (total === undefined) {
+      // An offset past the end returns no rows, and so no window count: count separately.
+      const counted = await db.query<{ n: number }>(`select count(*)::int as n from bff.catalog_products ${where.sql}`, where.values)
+      total = counted.rows[0]!.n
     }
-    const { products, count } = await sdk.store.product.list({
-      ...filter,
-      region_id: regionId,
-      fields: PRODUCT_FIELDS,
-      limit: query.limit,
-      offset: query.offset,
-      // Ids are ULIDs (time first) and unique: newest first with a total order, so pages never overlap.
-      order: "-id",
-    })
-    return { products: products.map(presentProduct), total: count }
+    return { products: rows.map((row) => row.document), total }
   }
 
   async function getProduct(id: string): Promise<Product> {
-    const [sdk, regionId] = await Promise.all([commerce.store(), commerce.regionId()])
-    try {
-      const { product } = await sdk.store.product.retrieve(id, { region_id: regionId, fields: PRODUCT_FIELDS })
-      return presentProduct(product)
-    } catch (error) {
-      if (isNotFound(error)) throw notFound("Product not found")
-      throw error
-    }
+    const { rows } = await db.query<{ document: Product }>("select document from bff.catalog_products where id = $1", [id])
+    if (!rows[0]) throw notFound("Product not found")
+    return rows[0].document
   }
 
-  return { listProducts, getProduct }
+  /**
+   * 'More {subcategory}': the same subcategory, up to 12. 'You might also like': the other subcategories
+   * of the same type, then of the other type, so that the two lists together show up to 18.
+   */
+  async function recommendations(product: Product): Promise<{ more: Product[]; alsoLike: Product[] }> {
+    const sameGroup = product.gender === "WOMEN" ? "style_group is not distinct from $3" : "subcategory is not distinct from $3"
+    const groupValue = product.gender === "WOMEN" ? product.styleGroup : product.subcategory
+    const { rows: more } = await db.query<{ document: Product }>(
+      `select document from bff.catalog_products where gender = $1 and id <> $2 and ${sameGroup}
+        order by in_stock desc, ${ORDER_BY.popular} limit ${MORE_LIKE_THIS}`,
+      [product.gender, product.id, groupValue],
+    )
+    const otherType = product.categoryType === "LOWERS" ? "UPPERS" : "LOWERS"
+    const sameTypeSubcategories: string[] = product.categoryType ? [...SUBCATEGORIES[product.categoryType]] : []
+    const { rows: alsoLike } = await db.query<{ document: Product }>(
+      `select document from bff.catalog_products
+        where gender = $1 and id <> $2 and not (${sameGroup}) and id <> all($4)
+        order by (category_type = $5 and subcategory = any($6)) desc, (category_type = $7) desc, in_stock desc, ${ORDER_BY.popular}
+        limit $8`,
+      [
+        product.gender,
+        product.id,
+        groupValue,
+        more.map((row) => row.document.id),
+        product.categoryType,
+        sameTypeSubcategories,
+        otherType,
+        RECOMMENDATIONS_SHOWN - more.length,
+      ],
+    )
+    return { more: more.map((row) => row.document), alsoLike: alsoLike.map((row) => row.document) }
+  }
+
+  return { listProducts, getProduct, recommendations }
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>

@@ -11,7 +11,7 @@ describe("GET /api/health", () => {
     apps.push(ctx)
     const response = await request(ctx.app).get("/api/health")
     expect(response.status).toBe(200)
-    expect(response.body).toEqual({ status: "ok", checks: { postgres: "up", redis: "up", medusa: "up" } })
+    expect(response.body).toEqual({ status: "ok", checks: { postgres: "up", redis: "up", medusa: "up", catalog: "up" } })
   })
 
   it("answers 503 naming Medusa when Medusa cannot be reached", async () => {
@@ -19,7 +19,7 @@ describe("GET /api/health", () => {
     apps.push(ctx)
     const response = await request(ctx.app).get("/api/health")
     expect(response.status).toBe(503)
-    expect(response.body).toEqual({ status: "degraded", checks: { postgres: "up", redis: "up", medusa: "down" } })
+    expect(response.body).toEqual({ status: "degraded", checks: { postgres: "up", redis: "up", medusa: "down", catalog: "down" } })
   })
 })
 

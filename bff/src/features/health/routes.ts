@@ -18,7 +18,18 @@ async function probe(check: () => Promise<unknown>): Promise<Status> {
 }
 
 /** Reports each dependency as up or down; any down makes the whole answer a 503. */
-export function healthRoutes({ db, redis, commerce }: { db: Db; redis?: Redis | undefined; commerce: Commerce }): Router {
+export function healthRoutes({
+  db,
+  redis,
+  commerce,
+  catalogReady,
+}: {
+  db: Db
+  redis?: Redis | undefined
+  commerce: Commerce
+  /** The catalogue read model has been built (until then listings would be empty). */
+  catalogReady: () => boolean
+}): Router {
   const router = Router()
   router.get("/health", async (_req, res) => {
     const checks: Record<string, Status> = {}
@@ -32,6 +43,7 @@ export function healthRoutes({ db, redis, commerce }: { db: Db; redis?: Redis | 
     checks.postgres = postgres
     if (cache) checks.redis = cache
     checks.medusa = medusa
+    checks.catalog = catalogReady() ? "up" : "down"
     const healthy = Object.values(checks).every((status) => status === "up")
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "degraded", checks })
   })

@@ -1,0 +1,42 @@
+import type { Db } from "../../lib/db.js"
+import type { Product } from "./product.js"
+
+type Client = Pick<Db, "query">
+
+/** Writes presented products into bff.catalog_products (insert or replace, one statement for the batch). */
+export async function upsertProducts(client: Client, products: Product[]): Promise<void> {
+  if (!products.length) return
+  const columns = [
+    "id", "handle", "title", "gender", "category_type", "subcategory", "style_group", "genre", "color_name", "fabric",
+    "collar_style", "sleeve_type", "season_fit", "base_price", "in_stock", "created_at", "document",
+  ]
+  const values: unknown[] = []
+  const rows = products.map((p, row) => {
+    values.push(
+      p.id, p.handle, p.title, p.gender, p.categoryType, p.subcategory, p.styleGroup, p.genre, p.colorName, p.fabric,
+      p.collarStyle, p.sleeveType, p.seasonFit, p.basePrice, p.availableSizes.length > 0, p.createdAt || new Date().toISOString(), JSON.stringify(p),
+    )
+    return `(${columns.map((_, col) => `$${row * columns.length + col + 1}`).join(", ")}, now())`
+  })
+  const updates = columns.filter((c) => c !== "id").map((c) => `${c} = excluded.${c}`)
+  await client.query(
+    `insert into bff.catalog_products (${columns.join(", ")}, synced_at) values ${rows.join(", ")}
+     on conflict (id) do update set ${updates.join(", ")}, synced_at = now()`,
+    values,
+  )
+}
+
+export async function deleteProducts(client: Client, ids: string[]): Promise<void> {
+  if (ids.length) await client.query("delete from bff.catalog_products where id = any($1)", [ids])
+}
+
+/** Removes products a full sync that started at `since` did not see (unpublished or deleted in Medusa). */
+export async function deleteNotSyncedSince(client: Client, since: Date): Promise<number> {
+  const { rowCount } = await client.query("delete from bff.catalog_products where synced_at < $1", [since])
+  return rowCount ?? 0
+}
+
+export async function catalogSize(client: Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>("select count(*)::int as n from bff.catalog_products")
+  return rows[0]?.n ?? 0
+}

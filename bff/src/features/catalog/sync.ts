@@ -1,0 +1,91 @@
+import type { PoolClient } from "pg"
+import type { Db } from "../../lib/db.js"
+import type { Logger } from "../../lib/logger.js"
+import type { Commerce } from "../../lib/medusa.js"
+import { presentProduct } from "./presenter.js"
+import { catalogSize, deleteNotSyncedSince, deleteProducts, upsertProducts } from "./read-model.js"
+
+/** Everything the Product shape needs, in one Medusa request. */
+export const PRODUCT_FIELDS =
+  "id,title,handle,description,thumbnail,weight,material,metadata,created_at,updated_at," +
+  "*images,*variants,*variants.options,*variants.options.option,*variants.calculated_price,+variants.inventory_quantity,+variants.metadata"
+
+const PAGE_SIZE = 100
+// Only one replica rebuilds at a time; the others skip their periodic run.
+const SYNC_LOCK_ID = 726_410_002
+
+/** Keeps the read model in step with Medusa: a full rebuild, or just the products that changed. */
+export function catalogSync({ db, commerce, logger }: { db: Db; commerce: Commerce; logger: Logger }) {
+  async function fetchPage(filter: Record<string, unknown>, offset: number) {
+    const [sdk, regionId] = await Promise.all([commerce.store(), commerce.regionId()])
+    return sdk.store.product.list({ ...filter, region_id: regionId, fields: PRODUCT_FIELDS, limit: PAGE_SIZE, offset, order: "id" })
+  }
+
+  let ready = false
+
+  async function rebuildAll(client: PoolClient): Promise<{ synced: number; removed: number }> {
+    const started = (await client.query<{ now: Date }>("select now()")).rows[0]!.now
+    let synced = 0
+    for (let offset = 0; ; offset += PAGE_SIZE) {
+      const { products, count } = await fetchPage({}, offset)
+      await upsertProducts(client, products.map(presentProduct))
+      synced += products.length
+      if (!products.length || offset + PAGE_SIZE >= count) break
+    }
+    const removed = await deleteNotSyncedSince(client, started)
+    logger.info({ synced, removed }, "catalogue read model rebuilt")
+    ready = true
+    return { synced, removed }
+  }
+
+  /** Runs `work` holding the sync lock; with `wait: false` it skips when another replica holds it. */
+  async function withSyncLock<T>(wait: boolean, work: (client: PoolClient) => Promise<T>): Promise<T | undefined> {
+    const client = await db.connect()
+    try {
+      if (wait) await client.query("select pg_advisory_lock($1)", [SYNC_LOCK_ID])
+      else {
+        const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [SYNC_LOCK_ID])
+        if (!rows[0]?.locked) return undefined
+      }
+      try {
+        return await work(client)
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [SYNC_LOCK_ID])
+      }
+    } finally {
+      client.release()
+    }
+  }
+
+  /** Rebuilds the whole read model from Medusa, unless another replica is doing it right now. */
+  async function rebuild(): Promise<void> {
+    await withSyncLock(false, rebuildAll)
+  }
+
+  /** Re-reads the given products; those Medusa no longer publishes leave the read model. */
+  async function refresh(ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)]
+    for (let start = 0; start < unique.length; start += PAGE_SIZE) {
+      const batch = unique.slice(start, start + PAGE_SIZE)
+      const { products } = await fetchPage({ id: batch }, 0)
+      await upsertProducts(db, products.map(presentProduct))
+      const seen = new Set(products.map((p) => p.id))
+      await deleteProducts(db, batch.filter((id) => !seen.has(id)))
+    }
+  }
+
+  /** Builds the read model when it has nothing yet; waits for a build another process has started. */
+  async function rebuildIfEmpty(): Promise<void> {
+    await withSyncLock(true, async (client) => {
+      if ((await catalogSize(client)) === 0) await rebuildAll(client)
+      ready = true
+    })
+  }
+
+  /** True once this process has a built read model to answer from. */
+  const isReady = () => ready
+
+  return { rebuild, refresh, rebuildIfEmpty, isReady }
+}
+
+export type CatalogSync = ReturnType<typeof catalogSync>

@@ -1,0 +1,81 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+type EventData = { id?: string | string[] }
+type Query = { graph(config: { entity: string; fields: string[]; filters: Record<string, unknown>; withDeleted?: boolean }): Promise<{ data: Record<string, unknown>[] }> }
+
+const PRODUCT_EVENTS = ["product.created", "product.updated", "product.deleted"]
+const VARIANT_EVENTS = ["product-variant.created", "product-variant.updated", "product-variant.deleted"]
+const STOCK_EVENTS = [
+  "inventory-level.created", "inventory-level.updated", "inventory-level.deleted",
+  "reservation-item.created", "reservation-item.updated", "reservation-item.deleted",
+]
+const PRICE_EVENTS = ["price.created", "price.updated", "price.deleted"]
+
+function ids(data: EventData): string[] {
+  return ([] as string[]).concat(data.id ?? []).filter((id) => typeof id === "string")
+}
+
+function productIdsOfVariants(variants: unknown): string[] {
+  return (Array.isArray(variants) ? variants : [variants])
+    .map((variant) => (variant as { product_id?: unknown } | null)?.product_id)
+    .filter((id): id is string => typeof id === "string")
+}
+
+/** The products an event touches, found through Medusa's links (stock and prices hang off variants). */
+async function affectedProducts(query: Query, name: string, data: EventData): Promise<string[] | "all"> {
+  const eventIds = ids(data)
+  if (!eventIds.length) return "all"
+  if (PRODUCT_EVENTS.includes(name)) return eventIds
+  if (VARIANT_EVENTS.includes(name)) {
+    const { data: variants } = await query.graph({ entity: "product_variant", fields: ["product_id"], filters: { id: eventIds }, withDeleted: true })
+    return productIdsOfVariants(variants)
+  }
+  if (STOCK_EVENTS.includes(name)) {
+    const entity = name.startsWith("inventory-level") ? "inventory_level" : "reservation_item"
+    const { data: rows } = await query.graph({ entity, fields: ["inventory_item_id"], filters: { id: eventIds }, withDeleted: true })
+    const itemIds = rows.map((row) => row.inventory_item_id).filter((id): id is string => typeof id === "string")
+    if (!itemIds.length) return "all"
+    const { data: items } = await query.graph({ entity: "inventory_item", fields: ["variants.product_id"], filters: { id: itemIds } })
+    return items.flatMap((item) => productIdsOfVariants(item.variants))
+  }
+  if (PRICE_EVENTS.includes(name)) {
+    const { data: prices } = await query.graph({ entity: "price", fields: ["price_set_id"], filters: { id: eventIds }, withDeleted: true })
+    const setIds = prices.map((row) => row.price_set_id).filter((id): id is string => typeof id === "string")
+    if (!setIds.length) return "all"
+    const { data: sets } = await query.graph({ entity: "price_set", fields: ["variant.product_id"], filters: { id: setIds } })
+    return sets.flatMap((set) => productIdsOfVariants(set.variant))
+  }
+  return "all"
+}
+
+/**
+ * Tells the BFF which products changed so its catalogue read model follows within moments.
+ * It changes nothing in Medusa, so there is nothing to compensate; a missed call is repaired by
+ * the BFF's periodic rebuild.
+ */
+export default async function catalogChanged({ event, container }: SubscriberArgs<EventData>) {
+  const bffUrl = process.env.BFF_INTERNAL_URL
+  const secret = process.env.INTERNAL_API_SECRET
+  if (!bffUrl || !secret) return
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  try {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+    const affected = await affectedProducts(query, event.name, event.data)
+    if (affected !== "all" && !affected.length) return
+    const body = affected === "all" ? { all: true } : { productIds: [...new Set(affected)] }
+    const response = await fetch(new URL("/api/internal/catalog/changed", bffUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-internal-secret": secret },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (!response.ok) logger.warn(`BFF refused the catalogue change notice for ${event.name}: ${response.status}`)
+  } catch (error) {
+    logger.warn(`Could not tell the BFF about ${event.name}: ${(error as Error).message}`)
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: [...PRODUCT_EVENTS, ...VARIANT_EVENTS, ...STOCK_EVENTS, ...PRICE_EVENTS],
+}
