@@ -14,6 +14,7 @@ import { catalogSync as createCatalogSync, type CatalogSync } from "./features/c
 import { createCatalogService } from "./features/catalog/service.js"
 import { devOutboxRoutes } from "./features/dev/routes.js"
 import { healthRoutes } from "./features/health/routes.js"
+import { productPageRoutes } from "./features/seo/routes.js"
 import { usersRepository } from "./features/users/repository.js"
 import { userRoutes } from "./features/users/routes.js"
 import { authentication } from "./http/authenticate.js"
@@ -81,7 +82,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   api.use(express.json({ limit: "100kb" }))
   api.use(cookieParser())
   api.use(healthRoutes({ db, redis, commerce, catalogReady: sync.isReady }))
-  api.use(catalogRoutes(createCatalogService(db)))
+  const catalog = createCatalogService(db)
+  api.use(catalogRoutes(catalog))
   api.use(catalogInternalRoutes(sync, config.INTERNAL_API_SECRET))
   api.use(
     authRoutes({
@@ -102,6 +104,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.use("/media", notFoundHandler)
 
   mountSpa(app, "/admin", config.ADMIN_DIST)
+  if (existsSync(path.join(config.STOREFRONT_DIST, "index.html"))) {
+    app.use(productPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl: config.PUBLIC_URL }))
+  }
   mountSpa(app, "/", config.STOREFRONT_DIST)
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
