@@ -11,6 +11,7 @@ import { sessionStore } from "./features/auth/sessions.js"
 import { verificationCodes } from "./features/auth/verification-codes.js"
 import { catalogInternalRoutes, catalogRoutes } from "./features/catalog/routes.js"
 import { catalogSync as createCatalogSync, type CatalogSync } from "./features/catalog/sync.js"
+import { memoryCatalogCache, redisCatalogCache, type CatalogCache } from "./features/catalog/cache.js"
 import { createCatalogService } from "./features/catalog/service.js"
 import { devOutboxRoutes } from "./features/dev/routes.js"
 import { healthRoutes } from "./features/health/routes.js"
@@ -37,6 +38,8 @@ export type AppDeps = {
   mailer?: Mailer
   /** The read model's sync, shared with the process's periodic reconcile. */
   catalogSync?: CatalogSync
+  /** Shared with catalogSync, which empties it on every change. */
+  catalogCache?: CatalogCache
 }
 
 /** Serves a built single-page app under a base path, falling back to its index.html for client routes. */
@@ -50,9 +53,14 @@ function mountSpa(app: Express, base: string, dist: string) {
   })
 }
 
+export function createCatalogCache(config: Config, redis: Redis | undefined): CatalogCache {
+  return redis ? redisCatalogCache(redis, config.REDIS_KEY_PREFIX) : memoryCatalogCache()
+}
+
 /** The whole HTTP app without listen(), so tests start it on port 0. */
-export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync }: AppDeps): Express {
-  const sync = catalogSync ?? createCatalogSync({ db, commerce, logger })
+export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync, catalogCache }: AppDeps): Express {
+  const cache = catalogCache ?? createCatalogCache(config, redis)
+  const sync = catalogSync ?? createCatalogSync({ db, commerce, logger, onChange: cache.invalidate })
   const production = config.NODE_ENV === "production"
   const users = usersRepository(db)
   const authn = authentication(db, config.AUTH_TOKEN_SECRET)
@@ -82,7 +90,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   api.use(express.json({ limit: "100kb" }))
   api.use(cookieParser())
   api.use(healthRoutes({ db, redis, commerce, catalogReady: sync.isReady }))
-  const catalog = createCatalogService(db)
+  const catalog = createCatalogService(db, cache)
   api.use(catalogRoutes(catalog))
   api.use(catalogInternalRoutes(sync, config.INTERNAL_API_SECRET))
   api.use(

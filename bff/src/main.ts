@@ -1,5 +1,5 @@
 import type { Server } from "node:http"
-import { createApp } from "./app.js"
+import { createApp, createCatalogCache } from "./app.js"
 import { catalogSync as createCatalogSync } from "./features/catalog/sync.js"
 import { ConfigError, loadConfig } from "./config.js"
 import { createDb } from "./lib/db.js"
@@ -61,8 +61,9 @@ async function main() {
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined
   redis?.on("error", (err) => logger.warn({ err }, "redis error"))
   const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, publishableKey: config.MEDUSA_PUBLISHABLE_KEY, db })
-  const catalogSync = createCatalogSync({ db, commerce, logger })
-  const app = createApp({ config, logger, db, redis, commerce, catalogSync })
+  const catalogCache = createCatalogCache(config, redis)
+  const catalogSync = createCatalogSync({ db, commerce, logger, onChange: catalogCache.invalidate })
+  const app = createApp({ config, logger, db, redis, commerce, catalogSync, catalogCache })
 
   const server: Server = app.listen(config.PORT, config.HOST)
   server.on("error", (error: NodeJS.ErrnoException) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { inject } from "vitest"
-import { createApp } from "../src/app.js"
+import { createApp, createCatalogCache } from "../src/app.js"
 import { catalogSync } from "../src/features/catalog/sync.js"
 import { loadConfig } from "../src/config.js"
 import { createDb } from "../src/lib/db.js"
@@ -33,14 +33,16 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   const redis = createRedis(config.REDIS_URL!)
   const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, db })
   const logger = createLogger("silent")
-  const sync = catalogSync({ db, commerce, logger })
+  const cache = createCatalogCache(config, redis)
+  const sync = catalogSync({ db, commerce, logger, onChange: cache.invalidate })
   if (config.MEDUSA_URL === inject("medusaUrl")) await sync.rebuildIfEmpty()
-  const app = createApp({ config, logger, db, redis, commerce, catalogSync: sync })
+  const app = createApp({ config, logger, db, redis, commerce, catalogSync: sync, catalogCache: cache })
   return {
     app,
     db,
     config,
     sync,
+    cache,
     close: async () => {
       await db.end()
       redis.disconnect()

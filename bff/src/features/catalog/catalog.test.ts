@@ -180,9 +180,11 @@ describe("GET /api/products/:id", () => {
 
 describe("POST /api/internal/catalog/changed", () => {
   it("refreshes the named products in the read model, and only for commerce's secret", async () => {
-    const { products } = await listAll({ limit: "1" })
+    // A product no other test file reads, since this one leaves the shared read model for a moment.
+    const { products } = await listAll({ limit: "1", offset: "7", sort: "newest" })
     const id = products[0]!.id
     await ctx.db.query("delete from bff.catalog_products where id = $1", [id])
+    await ctx.cache.invalidate()
     expect((await request(ctx.app).get(`/api/products/${id}`)).status).toBe(404)
     const refused = await request(ctx.app).post("/api/internal/catalog/changed").set("x-internal-secret", "guess").send({ productIds: [id] })
     expect(refused.status).toBe(403)
@@ -192,6 +194,21 @@ describe("POST /api/internal/catalog/changed", () => {
       .send({ productIds: [id] })
     expect(changed.status).toBe(204)
     expect((await request(ctx.app).get(`/api/products/${id}`)).status).toBe(200)
+  })
+})
+
+describe("response cache", () => {
+  it("answers from the cache until the read model changes, and a change notice empties it", async () => {
+    const { products } = await listAll({ limit: "1", offset: "3", sort: "price_desc" })
+    const { id, title } = products[0]!
+    const get = async () => (await request(ctx.app).get(`/api/products/${id}`)).body.product.title as string
+    expect(await get()).toBe(title)
+    await ctx.db.query(`update bff.catalog_products set document = jsonb_set(document, '{title}', '"Stale"') where id = $1`, [id])
+    expect(await get()).toBe(title)
+    await ctx.cache.invalidate()
+    expect(await get()).toBe("Stale")
+    await request(ctx.app).post("/api/internal/catalog/changed").set("x-internal-secret", ctx.config.INTERNAL_API_SECRET).send({ productIds: [id] })
+    expect(await get()).toBe(title)
   })
 })
 

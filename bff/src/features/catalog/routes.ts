@@ -17,8 +17,7 @@ export function catalogRoutes(catalog: CatalogService): Router {
 
   router.get("/products/:id", async (req, res) => {
     const { id } = parse(productIdParams, req.params)
-    const product = await catalog.getProduct(id)
-    res.json({ product, recommendations: await catalog.recommendations(product) })
+    res.json(await catalog.productPage(id))
   })
 
   return router

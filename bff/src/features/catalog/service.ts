@@ -1,4 +1,5 @@
 import type { Db } from "../../lib/db.js"
+import { noCatalogCache, type CatalogCache } from "./cache.js"
 import { notFound } from "../../http/errors.js"
 import { PRICE_RANGES, SUBCATEGORIES, type Product } from "./product.js"
 import type { ListProductsQuery } from "./schema.js"
@@ -50,8 +51,13 @@ function whereClause(query: Omit<ListProductsQuery, "sort" | "limit" | "offset">
 }
 
 /** Listing, detail and recommendations, answered from the read model in the BFF's own schema. */
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCache) {
   async function listProducts(query: ListProductsQuery): Promise<{ products: Product[]; total: number }> {
+    const key = `list:${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`
+    return cache.cached(key, () => listFromReadModel(query))
+  }
+
+  async function listFromReadModel(query: ListProductsQuery): Promise<{ products: Product[]; total: number }> {
     const where = whereClause(query)
     const limitAt = where.values.length + 1
     const { rows } = await db.query<{ document: Product; total: number }>(
@@ -107,7 +113,15 @@ export function createCatalogService(db: Db) {
     return { more: more.map((row) => row.document), alsoLike: alsoLike.map((row) => row.document) }
   }
 
-  return { listProducts, getProduct, recommendations }
+  /** A product with both recommendation lists, cached as one answer. */
+  async function productPage(id: string): Promise<{ product: Product; recommendations: { more: Product[]; alsoLike: Product[] } }> {
+    return cache.cached(`product:${id}`, async () => {
+      const product = await getProduct(id)
+      return { product, recommendations: await recommendations(product) }
+    })
+  }
+
+  return { listProducts, getProduct, recommendations, productPage }
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>

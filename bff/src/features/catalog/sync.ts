@@ -15,7 +15,18 @@ const PAGE_SIZE = 100
 const SYNC_LOCK_ID = 726_410_002
 
 /** Keeps the read model in step with Medusa: a full rebuild, or just the products that changed. */
-export function catalogSync({ db, commerce, logger }: { db: Db; commerce: Commerce; logger: Logger }) {
+export function catalogSync({
+  db,
+  commerce,
+  logger,
+  onChange = async () => undefined,
+}: {
+  db: Db
+  commerce: Commerce
+  logger: Logger
+  /** Called after every write to the read model (the response cache empties itself here). */
+  onChange?: () => Promise<void>
+}) {
   async function fetchPage(filter: Record<string, unknown>, offset: number) {
     const [sdk, regionId] = await Promise.all([commerce.store(), commerce.regionId()])
     return sdk.store.product.list({ ...filter, region_id: regionId, fields: PRODUCT_FIELDS, limit: PAGE_SIZE, offset, order: "id" })
@@ -33,6 +44,7 @@ export function catalogSync({ db, commerce, logger }: { db: Db; commerce: Commer
       if (!products.length || offset + PAGE_SIZE >= count) break
     }
     const removed = await deleteNotSyncedSince(client, started)
+    await onChange()
     logger.info({ synced, removed }, "catalogue read model rebuilt")
     ready = true
     return { synced, removed }
@@ -72,6 +84,7 @@ export function catalogSync({ db, commerce, logger }: { db: Db; commerce: Commer
       const seen = new Set(products.map((p) => p.id))
       await deleteProducts(db, batch.filter((id) => !seen.has(id)))
     }
+    await onChange()
   }
 
   /** Builds the read model when it has nothing yet; waits for a build another process has started. */
