@@ -22,6 +22,7 @@ import { authentication } from "./http/authenticate.js"
 import { errorHandler, notFoundHandler } from "./http/error-handler.js"
 import type { Db } from "./lib/db.js"
 import type { Logger } from "./lib/logger.js"
+import { imageVariants } from "./lib/image-variants.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
 import { memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
 import { localDiskStorage } from "./lib/storage.js"
@@ -108,7 +109,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   api.use(notFoundHandler)
   app.use("/api", api)
 
-  app.use("/media", express.static(config.MEDIA_DIR, { maxAge: "7d", fallthrough: true }))
+  app.use("/media", imageVariants(config.MEDIA_DIR))
+  app.use("/media", express.static(config.MEDIA_DIR, { maxAge: "7d", fallthrough: true, dotfiles: "deny" }))
   app.use("/media", notFoundHandler)
 
   mountSpa(app, "/admin", config.ADMIN_DIST)

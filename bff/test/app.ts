@@ -25,14 +25,14 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     // Every test app counts its own rate limits, and all tests share one IP.
     REDIS_KEY_PREFIX: `test:${randomBytes(6).toString("hex")}:`,
     AUTH_RATE_LIMIT_PER_IP: "100000",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...overrides,
   })
   const db = createDb(config.DATABASE_URL)
   await migrate(db)
   const redis = createRedis(config.REDIS_URL!)
   const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, db })
-  const logger = createLogger("silent")
+  const logger = createLogger(config.LOG_LEVEL)
   const cache = createCatalogCache(config, redis)
   const sync = catalogSync({ db, commerce, logger, onChange: cache.invalidate })
   if (config.MEDUSA_URL === inject("medusaUrl")) await sync.rebuildIfEmpty()

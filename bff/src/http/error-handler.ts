@@ -15,6 +15,11 @@ function asHttpError(err: unknown): HttpError | undefined {
   if (parserError?.type === "entity.parse.failed") return new HttpError(400, "bad_request", "Request body is not valid JSON")
   if (parserError?.type === "entity.too.large") return new HttpError(413, "payload_too_large", "Request body is too large")
   if (parserError?.name === "MulterError") return multerError(parserError as Error & { code?: string })
+  // http-errors from Express internals (send, static): a client error they mark safe to show.
+  const httpError = err as { status?: unknown; expose?: unknown; message?: string }
+  if (typeof httpError?.status === "number" && httpError.status >= 400 && httpError.status < 500 && httpError.expose === true) {
+    return new HttpError(httpError.status, httpError.status === 404 ? "not_found" : "bad_request", httpError.message ?? "Bad request")
+  }
   return undefined
 }
 

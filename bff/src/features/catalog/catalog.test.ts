@@ -1,3 +1,4 @@
+import sharp from "sharp"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
@@ -213,6 +214,23 @@ describe("response cache", () => {
 })
 
 describe("/media", () => {
+  it("serves each image at the srcset widths, made once with sharp, and refuses other widths and escapes", async () => {
+    const { products } = await listAll({ limit: "1" })
+    const image = products[0]!.images[0]!
+    expect(image.srcSet).toBe([320, 480, 800].map((w) => `${image.url}?w=${w} ${w}w`).join(", "))
+    const small = await request(ctx.app).get(`${image.url}?w=320`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = []
+      res.on("data", (chunk: Buffer) => chunks.push(chunk))
+      res.on("end", () => done(null, Buffer.concat(chunks)))
+    })
+    expect(small.status).toBe(200)
+    expect(small.headers["content-type"]).toBe("image/webp")
+    expect((await sharp(small.body as Buffer).metadata()).width).toBe(320)
+    expect((await request(ctx.app).get(`${image.url}?w=123`)).status).toBe(400)
+    expect((await request(ctx.app).get("/media/..%2F..%2Fetc%2Fpasswd?w=320")).status).toBe(404)
+    expect((await request(ctx.app).get("/media/.variants/320/x.webp")).status).toBe(404)
+  })
+
   it("serves the seed's generated product images", async () => {
     const { products } = await listAll({ limit: "1" })
     const response = await request(ctx.app).get(products[0]!.imageUrl!)

@@ -1,5 +1,6 @@
 import type { HttpTypes } from "@medusajs/types"
 import { z } from "zod"
+import { srcSetFor } from "../../lib/image-variants.js"
 import { CATEGORY_TYPES, GENDERS, SIZES, STYLE_GROUPS, type Measurements, type Product, type ProductVariant } from "./product.js"
 
 /** Medusa stores rupees (major units); the API speaks paise. The one conversion point. */
@@ -77,7 +78,7 @@ export function presentProduct(product: HttpTypes.StoreProduct): Product {
   const mrp = meta.mrp ? rupeesToPaise(meta.mrp) : null
   const images = [...(product.images ?? [])]
     .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))
-    .map((image, index) => ({ url: image.url, altText: product.title, isPrimary: false, position: index + 1 }))
+    .map((image, index) => ({ url: image.url, srcSet: srcSetFor(image.url), altText: product.title, isPrimary: false, position: index + 1 }))
   const primary = images.find((image) => image.url === product.thumbnail) ?? images[0]
   if (primary) primary.isPrimary = true
 

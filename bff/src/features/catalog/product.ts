@@ -48,7 +48,8 @@ export type ProductVariant = {
   measurements: Measurements | null
 }
 
-export type ProductImage = { url: string; altText: string | null; isPrimary: boolean; position: number }
+/** srcSet lists the widths the BFF serves of the image (`/media/…?w=480 480w, …`). */
+export type ProductImage = { url: string; srcSet?: string; altText: string | null; isPrimary: boolean; position: number }
 
 export type Product = {
   id: string
