@@ -4,7 +4,9 @@ export type Db = pg.Pool
 
 export function createDb(databaseUrl: string): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection (idle, or checked out by a long job when the server goes away) must not
+  // crash the process: its query fails, which the caller handles, and the pool opens a new one.
   pool.on("error", () => undefined)
+  pool.on("connect", (client) => client.on("error", () => undefined))
   return pool
 }

@@ -4,6 +4,9 @@ import { afterEach } from 'vitest';
 import { resetRefreshState } from '@/lib/api-client';
 import { resetSessionMemory } from '@/lib/session';
 
+/** jsdom has no layout, so it does not implement scrolling; pages that scroll to the top get a no-op. */
+Object.defineProperty(window, 'scrollTo', { value: () => undefined, writable: true });
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

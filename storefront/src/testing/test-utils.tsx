@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, type InitialEntry } from 'react-router-dom';
 import { AppRoutes } from '@/app/router';
 import { SessionProvider } from '@/lib/auth';
 
@@ -18,8 +18,8 @@ function LocationProbe() {
   );
 }
 
-/** Renders `ui` inside the app's providers, with an in-memory router starting at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+/** Renders `ui` inside the app's providers, with an in-memory router starting at `route` (a path, or a location with state). */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: InitialEntry } = {}) {
   const queryClient = createTestQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
@@ -34,7 +34,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
 }
 
 /** Renders the whole route map at `route`, as a visitor opening that address would see it. */
-export const renderApp = (route: string) => renderWithProviders(<AppRoutes />, { route });
+export const renderApp = (route: InitialEntry) => renderWithProviders(<AppRoutes />, { route });
 
 /** The in-memory router's current path and query. */
 export const currentLocation = () => screen.getByTestId('location').textContent;

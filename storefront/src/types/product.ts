@@ -80,6 +80,13 @@ export type ProductListResponse = {
   total: number;
 };
 
+/** The product page's two rows: 'More {subcategory}' and 'You might also like'. */
+export type ProductRecommendations = {
+  more: Product[];
+  alsoLike: Product[];
+};
+
 export type ProductResponse = {
   product: Product;
+  recommendations?: ProductRecommendations;
 };

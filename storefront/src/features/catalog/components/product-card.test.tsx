@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { calledUrls, errorResponse, jsonResponse, mockSessionApi, type FetchHandler } from '@/testing/mock-fetch';
 import { buildProduct } from '@/testing/product-factory';
-import { renderWithProviders } from '@/testing/test-utils';
+import { currentLocation, renderWithProviders } from '@/testing/test-utils';
+import { buildSession, storeSession } from '@/testing/user-factory';
 import type { ProductImage } from '@/types/product';
 import { ProductCard } from './product-card';
 
@@ -82,5 +84,142 @@ describe('ProductCard', () => {
   it('shows the price in rupees from paise', () => {
     renderCardImage({ basePrice: 249950 });
     expect(screen.getByText('₹2499.50')).toBeInTheDocument();
+  });
+});
+
+describe('ProductCard images', () => {
+  it('gives the image the 4:5 size of the catalogue photos and loads it lazily by default', () => {
+    const { card } = renderCardImage();
+    const img = card.querySelector('img');
+    expect(img).toHaveAttribute('width', '800');
+    expect(img).toHaveAttribute('height', '1000');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('loads a first-row image eagerly', () => {
+    renderWithProviders(<ProductCard product={buildProduct()} imageLoading="eager" />);
+    expect(screen.getByTestId('product-card').querySelector('img')).toHaveAttribute('loading', 'eager');
+  });
+});
+
+const SHOP_ROUTE = '/shop?g=MEN&type=LOWERS&sub=Jeans&fabric=Denim';
+
+/** Renders a card on the catalogue for a signed-in shopper whose cart and wishlist calls `handler` answers. */
+function renderSignedInCard(handler: FetchHandler) {
+  const session = buildSession();
+  storeSession(session);
+  const fetchMock = mockSessionApi(session, handler);
+  const product = buildProduct({ title: 'Rust Denim Jeans' });
+  renderWithProviders(<ProductCard product={product} />, { route: SHOP_ROUTE });
+  return { fetchMock, product };
+}
+
+const postsTo = (fetchMock: ReturnType<typeof mockSessionApi>, path: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input) === path && init?.method === 'POST');
+
+describe('ProductCard add to bag', () => {
+  it('posts the product with quantity 1, no size and the stored referral, then reads Added and is disabled', async () => {
+    window.localStorage.setItem('ref_post', '42');
+    window.localStorage.setItem('ref_post_exp', String(Date.now() + 60_000));
+    const { fetchMock, product } = renderSignedInCard(() => jsonResponse({ ok: true }, 201));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
+
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Added' })).toBeDisabled();
+    const [call] = postsTo(fetchMock, '/api/cart');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      productId: product.id,
+      quantity: 1,
+      size: null,
+      refPostId: '42',
+    });
+    expect(currentLocation()).toBe(SHOP_ROUTE);
+  });
+
+  it("shows 'Could not add to cart' when the call fails, and lets the shopper try again", async () => {
+    renderSignedInCard(() => errorResponse('Not found', 404));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not add to cart');
+    expect(screen.getByRole('button', { name: 'Add to bag' })).toBeEnabled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the sign-in dialog on a 401; Sign in remembers the catalogue view and goes to /login', async () => {
+    const { fetchMock } = renderSignedInCard(() => errorResponse('Unauthorized', 401));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveTextContent('You need to be signed in to add items to your bag.');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(postsTo(fetchMock, '/api/cart').length).toBeGreaterThan(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+
+    expect(window.sessionStorage.getItem('return_to_path')).toBe(SHOP_ROUTE);
+    expect(currentLocation()).toBe(`/login?next=${encodeURIComponent(SHOP_ROUTE)}`);
+  });
+
+  it('asks a signed-out visitor to sign in without calling the cart, and Not now closes the dialog', () => {
+    const fetchMock = mockSessionApi(null);
+    renderWithProviders(<ProductCard product={buildProduct()} />, { route: SHOP_ROUTE });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to continue' });
+    expect(within(dialog).getByRole('button', { name: 'Not now' })).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calledUrls(fetchMock, '/api/cart')).toHaveLength(0);
+    expect(window.sessionStorage.getItem('return_to_path')).toBeNull();
+    expect(currentLocation()).toBe(SHOP_ROUTE);
+  });
+
+  it('closes the sign-in dialog with Escape', () => {
+    mockSessionApi(null);
+    renderWithProviders(<ProductCard product={buildProduct()} />, { route: SHOP_ROUTE });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ProductCard wardrobe toggle', () => {
+  it('turns on after a successful add and makes no further call', async () => {
+    const { fetchMock, product } = renderSignedInCard(() => jsonResponse({ ok: true }, 201));
+    const toggle = screen.getByRole('button', { name: 'Save to wardrobe' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    fireEvent.click(toggle);
+
+    await screen.findByRole('button', { name: 'Save to wardrobe', pressed: true });
+    expect(toggle).toBeDisabled();
+    const calls = postsTo(fetchMock, '/api/wishlist');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ productId: product.id });
+    expect(currentLocation()).toBe(SHOP_ROUTE);
+  });
+
+  it("stays off and shows 'Could not update wishlist' when the call fails", async () => {
+    renderSignedInCard(() => errorResponse('Not found', 404));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save to wardrobe' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not update wishlist');
+    expect(screen.getByRole('button', { name: 'Save to wardrobe' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('opens the sign-in dialog on a 401', async () => {
+    renderSignedInCard(() => errorResponse('Unauthorized', 401));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save to wardrobe' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeInTheDocument();
   });
 });

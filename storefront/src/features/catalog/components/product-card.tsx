@@ -1,32 +1,147 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { SignInDialog } from '@/components/ui/sign-in-dialog';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
 import { formatPaise } from '@/lib/money';
+import { getReferralPostId } from '@/lib/referral';
 import type { Product } from '@/types/product';
-import { getPrimaryImageUrl } from '../utils/product-media';
+import { useAddToCart } from '../api/add-to-cart';
+import { useAddToWishlist } from '../api/add-to-wishlist';
+import { isUnauthorized } from '../utils/auth-errors';
+import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, getPrimaryImageUrl } from '../utils/product-media';
+import { HeartIcon } from './heart-icon';
+
+type AddState = 'idle' | 'adding' | 'added';
+
+const ADD_LABELS: Record<AddState, string> = {
+  idle: 'Add to bag',
+  adding: 'Adding…',
+  added: 'Added',
+};
 
 type ProductCardProps = {
   product: Product;
+  /** Cards in the first row load their image at once; the rest when scrolled near. */
+  imageLoading?: 'eager' | 'lazy';
 };
 
-export function ProductCard({ product }: ProductCardProps) {
+/**
+ * A catalogue card: the image, title and price link to the product page; the wardrobe toggle and the
+ * add-to-bag button sit beside the link, so they never navigate.
+ */
+export function ProductCard({ product, imageLoading = 'lazy' }: ProductCardProps) {
   const imageUrl = getPrimaryImageUrl(product);
   const primaryAlt = product.images.find((image) => image.isPrimary)?.altText;
+  const titleId = useId();
+  const { isSignedIn } = useSession();
+  const addToCart = useAddToCart();
+  const addToWishlist = useAddToWishlist();
+  const [addState, setAddState] = useState<AddState>('idle');
+  const [wished, setWished] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [signInOpen, setSignInOpen] = useState(false);
+
+  const onFailure = (failure: unknown, text: string) => {
+    if (isUnauthorized(failure)) setSignInOpen(true);
+    else setError(text);
+  };
+
+  const addToBag = async () => {
+    setError(null);
+    if (!isSignedIn) {
+      setSignInOpen(true);
+      return;
+    }
+    setAddState('adding');
+    try {
+      await addToCart.mutateAsync({ productId: product.id, quantity: 1, size: null, refPostId: getReferralPostId() });
+      setAddState('added');
+    } catch (failure) {
+      setAddState('idle');
+      onFailure(failure, 'Could not add to cart');
+    }
+  };
+
+  const saveToWardrobe = async () => {
+    setError(null);
+    if (!isSignedIn) {
+      setSignInOpen(true);
+      return;
+    }
+    try {
+      await addToWishlist.mutateAsync(product.id);
+      setWished(true);
+    } catch (failure) {
+      onFailure(failure, 'Could not update wishlist');
+    }
+  };
 
   return (
-    <Link to={paths.product(product.id)} className="product-card" data-testid="product-card">
-      <div className="product-card__media">
-        {imageUrl ? (
-          <img src={imageUrl} alt={primaryAlt || product.title} loading="lazy" decoding="async" />
-        ) : (
-          <span className="product-card__no-image" aria-hidden="true">
-            No image
+    <article className="product-card">
+      <Link to={paths.product(product.id)} className="product-card__link" data-testid="product-card">
+        <div className="product-card__media">
+          {imageUrl ? (
+            <img
+              src={imageUrl}
+              alt={primaryAlt || product.title}
+              width={PRODUCT_IMAGE_WIDTH}
+              height={PRODUCT_IMAGE_HEIGHT}
+              loading={imageLoading}
+              decoding="async"
+            />
+          ) : (
+            <span className="product-card__no-image" aria-hidden="true">
+              No image
+            </span>
+          )}
+        </div>
+        <div className="product-card__body">
+          <span id={titleId} className="product-card__title">
+            {product.title}
           </span>
-        )}
-      </div>
-      <div className="product-card__body">
-        <span className="product-card__title">{product.title}</span>
-        <span className="product-card__price">{formatPaise(product.basePrice)}</span>
-      </div>
-    </Link>
+          <span className="product-card__price">{formatPaise(product.basePrice)}</span>
+        </div>
+      </Link>
+
+      <button
+        type="button"
+        className="product-card__wish"
+        aria-label="Save to wardrobe"
+        aria-describedby={titleId}
+        aria-pressed={wished}
+        disabled={wished || addToWishlist.isPending}
+        onClick={() => {
+          void saveToWardrobe();
+        }}
+      >
+        <HeartIcon filled={wished} />
+      </button>
+
+      <button
+        type="button"
+        className="product-card__add"
+        aria-describedby={titleId}
+        disabled={addState !== 'idle'}
+        onClick={() => {
+          void addToBag();
+        }}
+      >
+        {ADD_LABELS[addState]}
+      </button>
+
+      {error ? (
+        <p className="product-card__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      <SignInDialog
+        open={signInOpen}
+        onClose={() => {
+          setSignInOpen(false);
+        }}
+      />
+    </article>
   );
 }

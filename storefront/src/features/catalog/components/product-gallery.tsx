@@ -1,13 +1,26 @@
-import { useState } from 'react';
-import type { GalleryImage } from '../utils/product-media';
+import { useRef, useState } from 'react';
+import {
+  PRODUCT_IMAGE_HEIGHT,
+  PRODUCT_IMAGE_WIDTH,
+  type GalleryItem,
+} from '../utils/product-media';
+
+/** Horizontal finger travel, in CSS pixels, that counts as a swipe. */
+const SWIPE_THRESHOLD_PX = 40;
+
+const itemLabel = (item: GalleryItem, index: number, count: number) =>
+  `Show ${item.kind} ${String(index + 1)} of ${String(count)}`;
 
 type ProductGalleryProps = {
-  images: GalleryImage[];
+  items: GalleryItem[];
 };
 
-export function ProductGallery({ images }: ProductGalleryProps) {
+/** The product's images and videos: one at a time with previous/next arrows, thumbnails and swipe. */
+export function ProductGallery({ items }: ProductGalleryProps) {
   const [selectedIndex, setSelectedIndex] = useState(0);
-  const selected = images[selectedIndex] ?? images[0];
+  const touchStartX = useRef<number | null>(null);
+  const count = items.length;
+  const selected = items[selectedIndex] ?? items[0];
 
   if (!selected) {
     return (
@@ -17,30 +30,107 @@ export function ProductGallery({ images }: ProductGalleryProps) {
     );
   }
 
+  const step = (delta: number) => {
+    setSelectedIndex((index) => (index + delta + count) % count);
+  };
+
   return (
-    <div className="gallery">
-      <div className="gallery__main">
-        <img src={selected.url} alt={selected.alt} />
+    <section className="gallery" aria-label="Product media">
+      <div
+        className="gallery__main"
+        onTouchStart={(event) => {
+          touchStartX.current = event.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(event) => {
+          const start = touchStartX.current;
+          const end = event.changedTouches[0]?.clientX;
+          touchStartX.current = null;
+          if (start === null || end === undefined || count < 2) return;
+          const travel = end - start;
+          if (Math.abs(travel) >= SWIPE_THRESHOLD_PX) step(travel < 0 ? 1 : -1);
+        }}
+      >
+        {selected.kind === 'image' ? (
+          <img
+            src={selected.url}
+            alt={selected.alt}
+            width={PRODUCT_IMAGE_WIDTH}
+            height={PRODUCT_IMAGE_HEIGHT}
+            loading="eager"
+            fetchPriority="high"
+            decoding="async"
+          />
+        ) : (
+          <video
+            src={selected.url}
+            width={PRODUCT_IMAGE_WIDTH}
+            height={PRODUCT_IMAGE_HEIGHT}
+            controls
+            playsInline
+            muted
+            preload="metadata"
+          />
+        )}
+        {count > 1 ? (
+          <>
+            <button
+              type="button"
+              className="gallery__arrow gallery__arrow--prev"
+              aria-label="Previous image"
+              onClick={() => {
+                step(-1);
+              }}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              className="gallery__arrow gallery__arrow--next"
+              aria-label="Next image"
+              onClick={() => {
+                step(1);
+              }}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+            <p className="gallery__counter" aria-live="polite">
+              {`${String(selectedIndex + 1)} / ${String(count)}`}
+            </p>
+          </>
+        ) : null}
       </div>
-      {images.length > 1 ? (
+      {count > 1 ? (
         <ul className="gallery__thumbs" aria-label="Product images">
-          {images.map((image, index) => (
-            <li key={`${image.url}-${String(index)}`}>
+          {items.map((item, index) => (
+            <li key={`${item.url}-${String(index)}`}>
               <button
                 type="button"
                 className="gallery__thumb"
-                aria-label={`Show image ${String(index + 1)} of ${String(images.length)}`}
+                aria-label={itemLabel(item, index, count)}
                 aria-pressed={index === selectedIndex}
                 onClick={() => {
                   setSelectedIndex(index);
                 }}
               >
-                <img src={image.url} alt="" loading="lazy" />
+                {item.kind === 'image' ? (
+                  <img
+                    src={item.url}
+                    alt=""
+                    width={PRODUCT_IMAGE_WIDTH}
+                    height={PRODUCT_IMAGE_HEIGHT}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <span className="gallery__thumb-video" aria-hidden="true">
+                    ▶
+                  </span>
+                )}
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-    </div>
+    </section>
   );
 }

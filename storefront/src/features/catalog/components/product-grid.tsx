@@ -4,6 +4,9 @@ import { ProductCardSkeleton } from './product-card-skeleton';
 
 const SKELETON_CARD_COUNT = 10;
 
+/** The widest grid shows five columns, so the first five cards are the first row everywhere. */
+const FIRST_ROW_CARD_COUNT = 5;
+
 type ProductGridProps = {
   products: Product[];
 };
@@ -11,9 +14,9 @@ type ProductGridProps = {
 export function ProductGrid({ products }: ProductGridProps) {
   return (
     <ul className="product-grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} imageLoading={index < FIRST_ROW_CARD_COUNT ? 'eager' : 'lazy'} />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   CATEGORY_TYPES,
   GENDERS,
@@ -41,10 +42,12 @@ function describeSelection(query: ShopQuery): string {
 type ShopHeaderProps = {
   query: ShopQuery;
   onChange: (query: ShopQuery) => void;
+  /** Controls shown at the end of the header, such as the filter button. */
+  actions?: ReactNode;
 };
 
 /** Sticky catalogue header: gender toggle, then the men's type switch and chips or the women's style switch. */
-export function ShopHeader({ query, onChange }: ShopHeaderProps) {
+export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
   const { type } = query;
 
   return (
@@ -99,6 +102,7 @@ export function ShopHeader({ query, onChange }: ShopHeaderProps) {
               ))}
             </div>
           ) : null}
+          {actions ? <div className="shop-header__actions">{actions}</div> : null}
         </div>
       ) : (
         <div className="shop-header__row">
@@ -115,6 +119,7 @@ export function ShopHeader({ query, onChange }: ShopHeaderProps) {
               />
             ))}
           </div>
+          {actions ? <div className="shop-header__actions">{actions}</div> : null}
         </div>
       )}
     </header>

@@ -1,9 +1,21 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { calledUrls, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  calledUrls,
+  errorResponse,
+  jsonResponse,
+  mockFetch,
+  mockSessionApi,
+  type FetchHandler,
+} from '@/testing/mock-fetch';
 import { buildProduct, buildVariant } from '@/testing/product-factory';
-import { renderApp } from '@/testing/test-utils';
-import type { Product } from '@/types/product';
+import { currentLocation, renderApp } from '@/testing/test-utils';
+import { buildSession, storeSession } from '@/testing/user-factory';
+import type { Product, ProductRecommendations } from '@/types/product';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const noRecommendations: ProductRecommendations = { more: [], alsoLike: [] };
 
 const serve = (product: Product) =>
   mockFetch((url) =>
@@ -11,6 +23,40 @@ const serve = (product: Product) =>
       ? jsonResponse({ product })
       : jsonResponse({ error: 'Not found' }, 404),
   );
+
+/** A signed-in shopper on the product page; `handler` answers everything but the product and session calls. */
+async function openSignedIn(product: Product, handler: FetchHandler = () => jsonResponse({ ok: true }, 201)) {
+  const session = buildSession();
+  storeSession(session);
+  const fetchMock = mockSessionApi(session, (url, init) =>
+    url.pathname === `/api/products/${product.id}`
+      ? jsonResponse({ product, recommendations: noRecommendations })
+      : handler(url, init),
+  );
+  renderApp(`/product/${product.id}`);
+  await screen.findByRole('heading', { level: 1, name: product.title });
+  return fetchMock;
+}
+
+const cartPosts = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input) === '/api/cart' && init?.method === 'POST');
+
+const advance = async (ms: number) => {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+};
+
+const sizedProduct = () =>
+  buildProduct({
+    title: 'Static Shift Hoodie',
+    variants: [buildVariant('M'), buildVariant('L')],
+    availableSizes: ['M', 'L'],
+  });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('/product/:id', () => {
   it('shows title, price, struck-through MRP, colour, description and specs', async () => {
@@ -93,5 +139,323 @@ describe('/product/:id', () => {
     renderApp('/product/missing');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load product');
+  });
+
+  it('shows the fixed rating, the discount percent and the media sizes', async () => {
+    const product = buildProduct({
+      basePrice: 159900,
+      mrp: 249900,
+      images: [
+        { url: '/media/front.jpg', altText: 'Front view', isPrimary: true, position: 0 },
+        { url: '/media/back.jpg', altText: 'Back view', isPrimary: false, position: 1 },
+      ],
+    });
+    serve(product);
+
+    renderApp(`/product/${product.id}`);
+
+    const main = await screen.findByRole('img', { name: 'Front view' });
+    expect(screen.getByText('4.5', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('162 ratings')).toBeInTheDocument();
+    expect(screen.getByText('36% off')).toBeInTheDocument();
+    expect(main).toHaveAttribute('loading', 'eager');
+    expect(main).toHaveAttribute('fetchpriority', 'high');
+    expect(main).toHaveAttribute('width', '800');
+    expect(main).toHaveAttribute('height', '1000');
+    for (const thumb of screen.getByRole('list', { name: 'Product images' }).querySelectorAll('img')) {
+      expect(thumb).toHaveAttribute('loading', 'lazy');
+      expect(thumb).toHaveAttribute('width', '800');
+    }
+  });
+
+  it('steps through images and videos with the arrows and by swiping', async () => {
+    const product = buildProduct({
+      images: [
+        { url: '/media/one.jpg', altText: 'One', isPrimary: true, position: 0 },
+        { url: '/media/two.jpg', altText: 'Two', isPrimary: false, position: 1 },
+      ],
+      videos: [{ url: '/media/clip.mp4' }],
+    });
+    serve(product);
+    renderApp(`/product/${product.id}`);
+    await screen.findByRole('img', { name: 'One' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(screen.getByRole('img', { name: 'Two' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(document.querySelector('.gallery__main video')).toHaveAttribute(
+      'src',
+      `${window.location.origin}/media/clip.mp4`,
+    );
+    expect(screen.getByRole('button', { name: 'Show video 3 of 3' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(screen.getByRole('img', { name: 'One' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(document.querySelector('.gallery__main video')).not.toBeNull();
+
+    const stage = document.querySelector('.gallery__main');
+    if (!stage) throw new Error('no gallery stage');
+    fireEvent.touchStart(stage, { touches: [{ clientX: 100 }] });
+    fireEvent.touchEnd(stage, { changedTouches: [{ clientX: 300 }] });
+    expect(screen.getByRole('img', { name: 'Two' })).toBeInTheDocument();
+    fireEvent.touchStart(stage, { touches: [{ clientX: 300 }] });
+    fireEvent.touchEnd(stage, { changedTouches: [{ clientX: 290 }] });
+    expect(screen.getByRole('img', { name: 'Two' })).toBeInTheDocument();
+  });
+});
+
+describe('/product/:id add to bag', () => {
+  it('goes ADD TO BAG → ADDING... → ADDED TO BAG after 900 ms → GO TO CART 1 s later', async () => {
+    const product = sizedProduct();
+    const fetchMock = await openSignedIn(product);
+    vi.useFakeTimers();
+
+    fireEvent.click(screen.getByRole('button', { name: 'M' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO BAG' }));
+    expect(screen.getByRole('button', { name: 'ADDING...' })).toBeInTheDocument();
+
+    await advance(899);
+    expect(screen.getByRole('button', { name: 'ADDING...' })).toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByRole('button', { name: 'ADDED TO BAG' })).toBeInTheDocument();
+
+    await advance(999);
+    expect(screen.queryByRole('link', { name: 'GO TO CART' })).toBeNull();
+    await advance(1);
+    expect(screen.getByRole('link', { name: 'GO TO CART' })).toHaveAttribute('href', '/cart');
+
+    const posts = cartPosts(fetchMock);
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({
+      productId: product.id,
+      quantity: 1,
+      size: 'M',
+      refPostId: null,
+    });
+  });
+
+  it('goes back to ADD TO BAG when another size is chosen', async () => {
+    await openSignedIn(sizedProduct());
+    vi.useFakeTimers();
+
+    fireEvent.click(screen.getByRole('button', { name: 'M' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO BAG' }));
+    await advance(2000);
+    expect(screen.getByRole('link', { name: 'GO TO CART' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'L' }));
+
+    expect(screen.getByRole('button', { name: 'ADD TO BAG' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'GO TO CART' })).toBeNull();
+  });
+
+  it("asks for a size first with 'please select a size', which disappears after 1.6 s", async () => {
+    const fetchMock = await openSignedIn(sizedProduct());
+    vi.useFakeTimers();
+
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO BAG' }));
+
+    expect(screen.getByText('please select a size')).toBeInTheDocument();
+    await advance(1599);
+    expect(screen.getByText('please select a size')).toBeInTheDocument();
+    await advance(1);
+    expect(screen.queryByText('please select a size')).toBeNull();
+    expect(cartPosts(fetchMock)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'ADD TO BAG' })).toBeInTheDocument();
+  });
+
+  it('adds a product without sizes with size null and sends the stored referral', async () => {
+    window.localStorage.setItem('ref_post', '77');
+    window.localStorage.setItem('ref_post_exp', String(Date.now() + DAY_MS));
+    const product = buildProduct({ variants: [], availableSizes: [] });
+    const fetchMock = await openSignedIn(product);
+
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO BAG' }));
+
+    expect(await screen.findByRole('button', { name: 'ADDED TO BAG' })).toBeInTheDocument();
+    expect(JSON.parse(String(cartPosts(fetchMock)[0]?.[1]?.body))).toMatchObject({ size: null, refPostId: '77' });
+  });
+
+  it("shows 'Could not add to cart' and returns to ADD TO BAG when the call fails", async () => {
+    await openSignedIn(sizedProduct(), () => errorResponse('Not found', 404));
+
+    fireEvent.click(screen.getByRole('button', { name: 'M' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO BAG' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not add to cart');
+    expect(screen.getByRole('button', { name: 'ADD TO BAG' })).toBeInTheDocument();
+  });
+
+  it('opens the login-required dialog on a 401 and Sign in returns here afterwards', async () => {
+    const product = sizedProduct();
+    await openSignedIn(product, () => errorResponse('Unauthorized', 401));
+
+    fireEvent.click(screen.getByRole('button', { name: 'M' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO BAG' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+
+    expect(window.sessionStorage.getItem('return_to_path')).toBe(`/product/${product.id}`);
+    expect(currentLocation()).toBe(`/login?next=${encodeURIComponent(`/product/${product.id}`)}`);
+  });
+
+  it('asks a signed-out visitor to sign in without calling the cart', async () => {
+    const product = sizedProduct();
+    const fetchMock = mockSessionApi(null, (url) =>
+      url.pathname === `/api/products/${product.id}` ? jsonResponse({ product }) : errorResponse('Not found', 404),
+    );
+    renderApp(`/product/${product.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'M' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ADD TO BAG' }));
+
+    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toBeInTheDocument();
+    expect(cartPosts(fetchMock)).toHaveLength(0);
+  });
+});
+
+describe('/product/:id wardrobe heart', () => {
+  it('toggles after each successful add call', async () => {
+    const product = buildProduct();
+    const fetchMock = await openSignedIn(product);
+    const heart = screen.getByRole('button', { name: 'Save to wardrobe' });
+
+    fireEvent.click(heart);
+    await waitFor(() => {
+      expect(heart).toHaveAttribute('aria-pressed', 'true');
+    });
+    fireEvent.click(heart);
+    await waitFor(() => {
+      expect(heart).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    const posts = fetchMock.mock.calls.filter(([input, init]) => String(input) === '/api/wishlist' && init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { productId: product.id },
+      { productId: product.id },
+    ]);
+  });
+
+  it("stays as it was and shows 'Could not update wishlist' when the call fails", async () => {
+    await openSignedIn(buildProduct(), () => errorResponse('Not found', 404));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save to wardrobe' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not update wishlist');
+    expect(screen.getByRole('button', { name: 'Save to wardrobe' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('/product/:id size guide', () => {
+  it('lists the measurements per size in inches and converts them to cm', async () => {
+    const product = buildProduct({
+      variants: [
+        buildVariant('L', { measurements: { chest: 42, frontLength: 28.5, shoulder: 19, sleeve: 9, unit: 'in' } }),
+        buildVariant('M', { measurements: { chest: 40, frontLength: 27.5, shoulder: 18.25, sleeve: 8.5, unit: 'in' } }),
+      ],
+      availableSizes: ['M', 'L'],
+    });
+    serve(product);
+    renderApp(`/product/${product.id}`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Size Guide' }));
+    const guide = screen.getByRole('dialog', { name: 'Size Guide' });
+    const table = within(guide).getByRole('table');
+    const rows = () => within(table).getAllByRole('row').map((row) => row.textContent);
+
+    expect(within(guide).getByRole('button', { name: 'inch' })).toHaveAttribute('aria-pressed', 'true');
+    expect(rows()).toEqual(['SizeChestFront lengthShoulderSleeve', 'M4027.518.258.5', 'L4228.5199']);
+
+    fireEvent.click(within(guide).getByRole('button', { name: 'cm' }));
+
+    expect(within(guide).getByRole('button', { name: 'cm' })).toHaveAttribute('aria-pressed', 'true');
+    const mRow = within(table).getByRole('row', { name: /^M/ });
+    expect(within(mRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '101.60',
+      '69.85',
+      '46.36',
+      '21.59',
+    ]);
+
+    fireEvent.click(within(guide).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says when the item has no size chart', async () => {
+    const product = buildProduct({ variants: [buildVariant('M')], availableSizes: ['M'] });
+    serve(product);
+    renderApp(`/product/${product.id}`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Size Guide' }));
+
+    expect(screen.getByRole('dialog', { name: 'Size Guide' })).toHaveTextContent(
+      'Size chart not available for this item.',
+    );
+  });
+});
+
+describe('/product/:id recommendations', () => {
+  it("shows 'More {subcategory}' and 'You might also like' rows whose cards open their product", async () => {
+    const product = buildProduct({ title: 'Main Hoodie', subcategory: 'Hoodies' });
+    const sibling = buildProduct({ title: 'Sibling Hoodie' });
+    const other = buildProduct({ title: 'Other Jeans', categoryType: 'LOWERS', subcategory: 'Jeans' });
+    mockFetch((url) => {
+      if (url.pathname === `/api/products/${product.id}`) {
+        return jsonResponse({ product, recommendations: { more: [sibling], alsoLike: [other] } });
+      }
+      if (url.pathname === `/api/products/${other.id}`) {
+        return jsonResponse({ product: other, recommendations: noRecommendations });
+      }
+      return errorResponse('Not found', 404);
+    });
+    renderApp(`/product/${product.id}`);
+
+    const more = await screen.findByRole('region', { name: 'More Hoodies' });
+    expect(within(more).getByTestId('product-card')).toHaveTextContent('Sibling Hoodie');
+    const alsoLike = screen.getByRole('region', { name: 'You might also like' });
+    const card = within(alsoLike).getByTestId('product-card');
+    expect(card.querySelector('img')).toHaveAttribute('loading', 'lazy');
+
+    fireEvent.click(card);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Other Jeans' })).toBeInTheDocument();
+    expect(currentLocation()).toBe(`/product/${other.id}`);
+  });
+
+  it('shows at most 18 recommendations in a row', async () => {
+    const product = buildProduct();
+    const many = Array.from({ length: 20 }, () => buildProduct());
+    mockFetch(() => jsonResponse({ product, recommendations: { more: many, alsoLike: [] } }));
+    renderApp(`/product/${product.id}`);
+
+    const more = await screen.findByRole('region', { name: 'More Hoodies' });
+    expect(within(more).getAllByTestId('product-card')).toHaveLength(18);
+    expect(screen.queryByRole('region', { name: 'You might also like' })).toBeNull();
+  });
+});
+
+describe('/product/:id referral', () => {
+  it('stores a digits-only refPost for seven days', async () => {
+    const product = buildProduct();
+    serve(product);
+    const before = Date.now();
+
+    renderApp(`/product/${product.id}?refPost=12345`);
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(window.localStorage.getItem('ref_post')).toBe('12345');
+    const expiresAt = Number(window.localStorage.getItem('ref_post_exp'));
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 7 * DAY_MS);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
+  });
+
+  it('ignores a refPost that is not digits only', async () => {
+    const product = buildProduct();
+    serve(product);
+
+    renderApp(`/product/${product.id}?refPost=12a`);
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(window.localStorage.getItem('ref_post')).toBeNull();
+    expect(window.localStorage.getItem('ref_post_exp')).toBeNull();
   });
 });

@@ -1,16 +1,26 @@
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { BackButton } from '@/components/ui/back-button';
+import { SignInDialog } from '@/components/ui/sign-in-dialog';
 import { paths } from '@/config/paths';
 import { formatPaise } from '@/lib/money';
-import type { Product } from '@/types/product';
+import { storeReferralPostId } from '@/lib/referral';
+import type { Product, ProductRecommendations } from '@/types/product';
 import { useProduct } from '../api/get-product';
+import { AddToBagButton } from '../components/add-to-bag-button';
 import { ProductGallery } from '../components/product-gallery';
+import { ProductRow } from '../components/product-row';
 import { ProductSpecs } from '../components/product-specs';
+import { SizeGuide } from '../components/size-guide';
 import { SizePicker } from '../components/size-picker';
-import { getGalleryImages } from '../utils/product-media';
+import { WishlistHeart } from '../components/wishlist-heart';
+import { getGalleryMedia } from '../utils/product-media';
 import { getProductSpecs } from '../utils/product-specs';
 import { getSizeOptions } from '../utils/sizes';
+
+/** The spec's fixed rating display. */
+const RATING = '4.5';
+const RATING_COUNT = 162;
 
 const CATEGORY_LABELS: Record<string, string> = {
   MEN: 'Men',
@@ -26,14 +36,27 @@ const categoryChips = (product: Product) =>
     .filter((value): value is string => Boolean(value))
     .map((value) => CATEGORY_LABELS[value] ?? value);
 
+/** Whole percent saved against the MRP, e.g. 36 for ₹1599 against ₹2499. */
+const discountPercent = (price: number, mrp: number) => Math.round(((mrp - price) / mrp) * 100);
+
+/** 'More {subcategory}': women's products are grouped by style group instead. */
+const moreTitle = (product: Product) => {
+  const group = product.subcategory ?? (product.styleGroup ? CATEGORY_LABELS[product.styleGroup] : null);
+  return group ? `More ${group}` : 'More like this';
+};
+
 function ProductDetails({ product }: { product: Product }) {
   const [size, setSize] = useState<string | null>(null);
+  const [signInOpen, setSignInOpen] = useState(false);
   const sizeOptions = getSizeOptions(product);
   const mrp = product.mrp !== null && product.mrp > product.basePrice ? product.mrp : null;
+  const openSignIn = () => {
+    setSignInOpen(true);
+  };
 
   return (
     <article className="product">
-      <ProductGallery images={getGalleryImages(product)} />
+      <ProductGallery items={getGalleryMedia(product)} />
 
       <div className="product__info">
         <ul className="product__chips" aria-label="Categories">
@@ -46,12 +69,22 @@ function ProductDetails({ product }: { product: Product }) {
 
         <h1 className="product__title">{product.title}</h1>
 
+        <p className="product__rating">
+          <span className="product__rating-score">
+            {RATING} <span aria-hidden="true">★</span>
+          </span>
+          <span className="muted">{`${String(RATING_COUNT)} ratings`}</span>
+        </p>
+
         <p className="product__price">
           <span className="product__price-current">{formatPaise(product.basePrice)}</span>
           {mrp !== null ? (
-            <s className="product__mrp" aria-label={`MRP ${formatPaise(mrp)}`}>
-              {formatPaise(mrp)}
-            </s>
+            <>
+              <s className="product__mrp" aria-label={`MRP ${formatPaise(mrp)}`}>
+                {formatPaise(mrp)}
+              </s>
+              <span className="product__discount">{`${String(discountPercent(product.basePrice, mrp))}% off`}</span>
+            </>
           ) : null}
           <span className="product__tax-note">Inclusive of all taxes</span>
         </p>
@@ -68,12 +101,26 @@ function ProductDetails({ product }: { product: Product }) {
 
         {sizeOptions.length > 0 ? (
           <section className="product__section" aria-labelledby="product-size-heading">
-            <h2 id="product-size-heading" className="section-title">
-              Size
-            </h2>
+            <div className="product__section-head">
+              <h2 id="product-size-heading" className="section-title">
+                Size
+              </h2>
+              <SizeGuide variants={product.variants} />
+            </div>
             <SizePicker options={sizeOptions} value={size} onChange={setSize} />
           </section>
         ) : null}
+
+        <div className="product__actions">
+          <AddToBagButton
+            key={size ?? ''}
+            productId={product.id}
+            size={size}
+            sizeRequired={sizeOptions.length > 0}
+            onSignInRequired={openSignIn}
+          />
+          <WishlistHeart productId={product.id} onSignInRequired={openSignIn} />
+        </div>
 
         {product.description.trim() ? (
           <section className="product__section" aria-labelledby="product-description-heading">
@@ -91,7 +138,24 @@ function ProductDetails({ product }: { product: Product }) {
           <ProductSpecs specs={getProductSpecs(product)} />
         </section>
       </div>
+
+      <SignInDialog
+        open={signInOpen}
+        onClose={() => {
+          setSignInOpen(false);
+        }}
+      />
     </article>
+  );
+}
+
+function Recommendations({ product, recommendations }: { product: Product; recommendations?: ProductRecommendations }) {
+  if (!recommendations) return null;
+  return (
+    <div className="recommendations">
+      <ProductRow title={moreTitle(product)} products={recommendations.more} />
+      <ProductRow title="You might also like" products={recommendations.alsoLike} />
+    </div>
   );
 }
 
@@ -112,7 +176,17 @@ function ProductSkeleton() {
 
 export function ProductPage() {
   const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const refPost = searchParams.get('refPost');
   const productQuery = useProduct(id);
+
+  useEffect(() => {
+    storeReferralPostId(refPost);
+  }, [refPost]);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [id]);
 
   return (
     <div className="page page--product">
@@ -124,7 +198,10 @@ export function ProductPage() {
           Failed to load product
         </p>
       ) : (
-        <ProductDetails key={productQuery.data.product.id} product={productQuery.data.product} />
+        <>
+          <ProductDetails key={productQuery.data.product.id} product={productQuery.data.product} />
+          <Recommendations product={productQuery.data.product} recommendations={productQuery.data.recommendations} />
+        </>
       )}
     </div>
   );

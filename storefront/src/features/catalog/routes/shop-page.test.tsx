@@ -1,11 +1,22 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { calledUrls, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { buildProduct } from '@/testing/product-factory';
-import { renderApp } from '@/testing/test-utils';
+import { currentLocation, renderApp } from '@/testing/test-utils';
 import type { Product } from '@/types/product';
 
-const productsResponse = (products: Product[]) => jsonResponse({ products, total: products.length });
+const productsResponse = (products: Product[], total = products.length) => jsonResponse({ products, total });
+
+/** Search params of the latest GET /api/products. */
+const lastListParams = (fetchMock: ReturnType<typeof mockFetch>) =>
+  calledUrls(fetchMock, '/api/products').at(-1)?.searchParams;
+
+const locationParams = () => new URL(currentLocation() ?? '', window.location.origin).searchParams;
+
+async function openFilters() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+  return screen.getByRole('dialog', { name: 'Filters' });
+}
 
 describe('/shop', () => {
   it('renders a card per product from the API response', async () => {
@@ -61,7 +72,7 @@ describe('/shop', () => {
 
     const [url] = calledUrls(fetchMock, '/api/products');
     expect(url?.pathname).toBe('/api/products');
-    expect(url?.search).toBe('?active=true&gender=MEN&limit=24');
+    expect(url?.search).toBe('?active=true&gender=MEN&sort=popular&limit=24&offset=0');
   });
 
   it('sends type and subcategory for men from the URL', async () => {
@@ -106,5 +117,282 @@ describe('/shop', () => {
     expect(last?.get('styleGroup')).toBe('TRADITIONS');
     expect(last?.has('categoryType')).toBe(false);
     expect(last?.has('subcategory')).toBe(false);
+  });
+});
+
+describe('/shop navigation state', () => {
+  it('moves gender, initialType and initialSub from navigation state into the URL', async () => {
+    const fetchMock = mockFetch(() => productsResponse([]));
+
+    renderApp({ pathname: '/shop', search: '?fabric=Denim', state: { gender: 'MEN', initialType: 'LOWERS', initialSub: 'Slim fit' } });
+
+    await waitFor(() => {
+      expect(currentLocation()).toBe('/shop?fabric=Denim&g=MEN&type=LOWERS&sub=Slim+fit');
+    });
+    await screen.findByText(/Nothing here yet/);
+    expect(screen.getByRole('button', { name: 'Slim fit' })).toHaveAttribute('aria-pressed', 'true');
+    const sent = calledUrls(fetchMock, '/api/products').map((url) => url.searchParams.get('subcategory'));
+    expect(new Set(sent)).toEqual(new Set(['Slim fit']));
+  });
+});
+
+describe('/shop filters', () => {
+  it('choosing a fabric and a price range writes them to the URL and asks the API for them', async () => {
+    const fetchMock = mockFetch(() => productsResponse([]));
+    renderApp('/shop?g=MEN&type=LOWERS&sub=Jeans');
+    await screen.findByText(/Nothing here yet/);
+
+    const panel = await openFilters();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Denim' }));
+    fireEvent.click(within(panel).getByRole('button', { name: '1500 – 2000' }));
+
+    await waitFor(() => {
+      expect(lastListParams(fetchMock)?.get('priceRange')).toBe('1500-2000');
+    });
+    const params = lastListParams(fetchMock);
+    expect(params?.get('fabric')).toBe('Denim');
+    expect(params?.get('categoryType')).toBe('LOWERS');
+    expect(params?.get('subcategory')).toBe('Jeans');
+    expect(locationParams().get('fabric')).toBe('Denim');
+    expect(locationParams().get('priceRange')).toBe('1500-2000');
+    expect(locationParams().get('sub')).toBe('Jeans');
+    expect(within(panel).getByRole('button', { name: 'Denim' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('pressing a chosen option again clears it, and Clear all clears every filter', async () => {
+    const fetchMock = mockFetch(() => productsResponse([]));
+    renderApp('/shop?fabric=Denim&priceRange=under-500&colorName=Black&sort=newest');
+    await screen.findByText(/Nothing here yet/);
+
+    const panel = await openFilters();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Denim' }));
+    await waitFor(() => {
+      expect(lastListParams(fetchMock)?.has('fabric')).toBe(false);
+    });
+    expect(locationParams().has('fabric')).toBe(false);
+    expect(lastListParams(fetchMock)?.get('priceRange')).toBe('under-500');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => {
+      expect(lastListParams(fetchMock)?.has('priceRange')).toBe(false);
+    });
+    expect(lastListParams(fetchMock)?.has('colorName')).toBe(false);
+    expect(lastListParams(fetchMock)?.get('sort')).toBe('newest');
+    expect(locationParams().has('priceRange')).toBe(false);
+    expect(locationParams().has('colorName')).toBe(false);
+    expect(within(panel).getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('restores every filter and the sort from a shared URL', async () => {
+    const fetchMock = mockFetch(() => productsResponse([]));
+    renderApp(
+      '/shop?g=MEN&type=UPPERS&sub=Polo&sort=price_asc&priceRange=1500-2000&collarStyle=WITH_COLLAR' +
+        '&sleeveType=HALF&fabric=Denim&colorName=Blue&seasonFit=SUMMER&genre=Anime',
+    );
+    await screen.findByText(/Nothing here yet/);
+
+    const params = calledUrls(fetchMock, '/api/products')[0]?.searchParams;
+    expect(Object.fromEntries(params?.entries() ?? [])).toEqual({
+      active: 'true',
+      gender: 'MEN',
+      categoryType: 'UPPERS',
+      subcategory: 'Polo',
+      sort: 'price_asc',
+      priceRange: '1500-2000',
+      collarStyle: 'WITH_COLLAR',
+      sleeveType: 'HALF',
+      fabric: 'Denim',
+      colorName: 'Blue',
+      seasonFit: 'SUMMER',
+      genre: 'Anime',
+      limit: '24',
+      offset: '0',
+    });
+
+    const panel = await openFilters();
+    expect(within(panel).getByLabelText('Sort')).toHaveValue('price_asc');
+    for (const name of ['1500 – 2000', 'With collar', 'Half sleeve', 'Denim', 'Blue', 'Summer', 'Anime']) {
+      expect(within(panel).getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true');
+    }
+    expect(within(panel).getByRole('button', { name: 'Cotton' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveTextContent('7');
+  });
+
+  it('drops unknown filter values from the URL instead of sending them to the API', async () => {
+    const fetchMock = mockFetch(() => productsResponse([]));
+    renderApp('/shop?fabric=Silk&priceRange=cheap&sort=random&colorName=black');
+    await screen.findByText(/Nothing here yet/);
+
+    const params = calledUrls(fetchMock, '/api/products')[0]?.searchParams;
+    expect(params?.has('fabric')).toBe(false);
+    expect(params?.has('priceRange')).toBe(false);
+    expect(params?.get('sort')).toBe('popular');
+    expect(params?.get('colorName')).toBe('Black');
+  });
+
+  it('keeps the filters when the gender changes', async () => {
+    const fetchMock = mockFetch(() => productsResponse([]));
+    renderApp('/shop?g=MEN&type=UPPERS&sub=Polo&fabric=Cotton');
+    await screen.findByText(/Nothing here yet/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'WOMEN' }));
+
+    await waitFor(() => {
+      expect(lastListParams(fetchMock)?.get('gender')).toBe('WOMEN');
+    });
+    expect(lastListParams(fetchMock)?.get('fabric')).toBe('Cotton');
+  });
+
+  it('opens as a bottom sheet on small screens and as a side panel from 1024px', async () => {
+    mockFetch(() => productsResponse([]));
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === '(min-width: 1024px)',
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    renderApp('/shop');
+
+    const panel = await openFilters();
+
+    expect(panel).toHaveClass('filter-panel--side');
+    expect(matchMedia).toHaveBeenCalledWith('(min-width: 1024px)');
+  });
+
+  it('is a bottom sheet where the wide-screen query does not match, and Apply closes it', async () => {
+    mockFetch(() => productsResponse([]));
+    renderApp('/shop');
+
+    const panel = await openFilters();
+    expect(panel).toHaveClass('filter-panel--sheet');
+    expect(panel).toHaveAttribute('aria-modal', 'true');
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Apply' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.keyDown(await openFilters(), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('/shop sort', () => {
+  it('writes the chosen sort to the URL and reloads the list with it; Popular removes it', async () => {
+    const cheap = buildProduct({ title: 'Cheap Tee', basePrice: 49900 });
+    const dear = buildProduct({ title: 'Dear Hoodie', basePrice: 299900 });
+    const fetchMock = mockFetch((url) =>
+      productsResponse(url.searchParams.get('sort') === 'price_asc' ? [cheap, dear] : [dear, cheap]),
+    );
+    renderApp('/shop');
+    await screen.findAllByTestId('product-card');
+
+    const panel = await openFilters();
+    const sort = within(panel).getByRole('combobox', { name: 'Sort' });
+    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Popular',
+      'Price: Low → High',
+      'Price: High → Low',
+      'Newest',
+    ]);
+    fireEvent.change(sort, { target: { value: 'price_asc' } });
+
+    await waitFor(() => {
+      expect(lastListParams(fetchMock)?.get('sort')).toBe('price_asc');
+    });
+    expect(locationParams().get('sort')).toBe('price_asc');
+    await waitFor(() => {
+      expect(screen.getAllByTestId('product-card').map((card) => card.textContent)).toEqual([
+        expect.stringContaining('Cheap Tee'),
+        expect.stringContaining('Dear Hoodie'),
+      ]);
+    });
+
+    fireEvent.change(sort, { target: { value: 'popular' } });
+    await waitFor(() => {
+      expect(lastListParams(fetchMock)?.get('sort')).toBe('popular');
+    });
+    expect(locationParams().has('sort')).toBe(false);
+  });
+
+  it('lists the price ranges with the spec labels', async () => {
+    mockFetch(() => productsResponse([]));
+    renderApp('/shop');
+
+    const panel = await openFilters();
+    const price = within(panel).getByRole('group', { name: 'Price' });
+    expect(within(price).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Under 500',
+      '500 – 1000',
+      '1000 – 1500',
+      '1500 – 2000',
+      '2000 – 3000',
+      'Above 3000',
+    ]);
+  });
+});
+
+describe('/shop load more', () => {
+  const catalogue = Array.from({ length: 30 }, (_, index) => buildProduct({ title: `Catalogue Item ${String(index)}` }));
+
+  const servePages = () =>
+    mockFetch((url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      return productsResponse(catalogue.slice(offset, offset + limit), catalogue.length);
+    });
+
+  it('fetches the next page from the loaded count and stops at the total', async () => {
+    const fetchMock = servePages();
+    renderApp('/shop?fabric=Cotton');
+
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(24);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => {
+      expect(screen.getAllByTestId('product-card')).toHaveLength(30);
+    });
+    const calls = calledUrls(fetchMock, '/api/products');
+    expect(calls.map((url) => url.searchParams.get('offset'))).toEqual(['0', '24']);
+    expect(calls[1]?.searchParams.get('fabric')).toBe('Cotton');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('has no Load more button when the first page holds everything', async () => {
+    mockFetch(() => productsResponse([buildProduct()], 1));
+    renderApp('/shop');
+
+    await screen.findAllByTestId('product-card');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    class FakeIntersectionObserver {
+      readonly targets: Element[] = [];
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      disconnect() {
+        this.targets.length = 0;
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const fetchMock = servePages();
+    renderApp('/shop');
+    await screen.findAllByTestId('product-card');
+
+    const observer = observers.find((candidate) => candidate.targets.length > 0);
+    expect(observer).toBeDefined();
+    const entry = { isIntersecting: true, target: observer?.targets[0] } as IntersectionObserverEntry;
+    observer?.callback([entry], observer as unknown as IntersectionObserver);
+
+    await waitFor(() => {
+      expect(screen.getAllByTestId('product-card')).toHaveLength(30);
+    });
+    expect(calledUrls(fetchMock, '/api/products').map((url) => url.searchParams.get('offset'))).toEqual(['0', '24']);
   });
 });

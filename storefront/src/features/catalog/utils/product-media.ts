@@ -1,5 +1,9 @@
 import type { Product, ProductImage } from '@/types/product';
 
+/** The catalogue's photos are 800×1000 (4:5); img width and height reserve that space before they load. */
+export const PRODUCT_IMAGE_WIDTH = 800;
+export const PRODUCT_IMAGE_HEIGHT = 1000;
+
 const ABSOLUTE_HTTP_URL = /^https?:\/\//i;
 
 /** http(s) addresses are used as they are; relative paths (e.g. /media/…) resolve against this origin. */
@@ -43,4 +47,15 @@ export function getGalleryImages(product: Pick<Product, 'images' | 'imageUrl' | 
     return [{ url: resolveMediaUrl(product.imageUrl), alt: product.title }];
   }
   return [];
+}
+
+export type GalleryItem = ({ kind: 'image' } & GalleryImage) | { kind: 'video'; url: string };
+
+/** The gallery's items: every image (primary first), then every video. */
+export function getGalleryMedia(product: Pick<Product, 'images' | 'imageUrl' | 'title' | 'videos'>): GalleryItem[] {
+  const images = getGalleryImages(product).map((image): GalleryItem => ({ kind: 'image', ...image }));
+  const videos = product.videos
+    .filter((video) => video.url.trim() !== '')
+    .map((video): GalleryItem => ({ kind: 'video', url: resolveMediaUrl(video.url) }));
+  return [...images, ...videos];
 }

@@ -1,16 +1,16 @@
 import type { CollarStyle, Product, SeasonFit, SleeveType } from '@/types/product';
 
-const COLLAR_LABELS: Record<CollarStyle, string> = {
+export const COLLAR_LABELS: Record<CollarStyle, string> = {
   NO_COLLAR: 'No collar',
   WITH_COLLAR: 'With collar',
 };
 
-const SLEEVE_LABELS: Record<SleeveType, string> = {
+export const SLEEVE_LABELS: Record<SleeveType, string> = {
   HALF: 'Half sleeve',
   FULL: 'Full sleeve',
 };
 
-const SEASON_LABELS: Record<SeasonFit, string> = {
+export const SEASON_LABELS: Record<SeasonFit, string> = {
   NEUTRAL: 'All season',
   SUMMER: 'Summer',
   WINTER: 'Winter',

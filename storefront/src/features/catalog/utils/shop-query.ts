@@ -1,5 +1,6 @@
 import type { CategoryType, Gender, StyleGroup } from '@/types/product';
 import type { ProductListParams } from '../api/get-products';
+import { NO_FILTERS, type ShopFilters } from './shop-filters';
 
 export const GENDERS: readonly Gender[] = ['MEN', 'WOMEN'];
 export const CATEGORY_TYPES: readonly CategoryType[] = ['UPPERS', 'LOWERS'];
@@ -86,14 +87,48 @@ export const selectStyleGroup = (styleGroup: StyleGroup): ShopQuery => ({
   styleGroup,
 });
 
-/** The GET /api/products query for a selection: men send type and subcategory, women the style group. */
-export function toProductListParams(query: ShopQuery): ProductListParams {
+/** The GET /api/products query: men send type and subcategory, women the style group; then sort and filters. */
+export function toProductListParams(query: ShopQuery, filters: ShopFilters = NO_FILTERS): Omit<ProductListParams, 'offset'> {
   return {
     active: true,
     gender: query.gender,
     categoryType: query.type ?? undefined,
     subcategory: query.sub ?? undefined,
     styleGroup: query.styleGroup ?? undefined,
+    sort: filters.sort,
+    priceRange: filters.priceRange ?? undefined,
+    collarStyle: filters.collarStyle ?? undefined,
+    sleeveType: filters.sleeveType ?? undefined,
+    fabric: filters.fabric ?? undefined,
+    colorName: filters.colorName ?? undefined,
+    seasonFit: filters.seasonFit ?? undefined,
+    genre: filters.genre ?? undefined,
     limit: PRODUCTS_PAGE_SIZE,
   };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const readText = (record: Record<string, unknown>, key: string) =>
+  typeof record[key] === 'string' ? record[key] : null;
+
+/** True when the URL already names a selection, which then wins over navigation state. */
+export const hasShopSelection = (params: URLSearchParams) =>
+  ['g', 'type', 'sub', 'wg'].some((key) => params.has(key));
+
+/**
+ * The selection another screen passed in navigation state (gender, initialType, initialSub),
+ * or null when it passed none; read the same way as the URL.
+ */
+export function shopQueryFromNavigationState(state: unknown): ShopQuery | null {
+  if (!isRecord(state)) return null;
+  const gender = readText(state, 'gender');
+  const type = readText(state, 'initialType');
+  const sub = readText(state, 'initialSub');
+  if (!gender && !type && !sub) return null;
+  const params = new URLSearchParams();
+  if (gender) params.set('g', gender);
+  if (type) params.set('type', type);
+  if (sub) params.set('sub', sub);
+  return parseShopQuery(params);
 }

@@ -1,33 +1,20 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { BRAND_NAME, TAGLINE } from '@/config/brand';
-import { paths } from '@/config/paths';
+import { BestSellers } from '../components/best-sellers';
+import { CategoryPicker } from '../components/category-picker';
+import { FitfeedLive } from '../components/fitfeed-live';
+import { Hero } from '../components/hero';
+import { HomeFooter } from '../components/home-footer';
+import { Marquee } from '../components/marquee';
+import '../home.css';
 
 export function HomePage() {
-  const navigate = useNavigate();
-
   return (
     <div className="page page--home">
-      <section className="hero" aria-labelledby="hero-heading">
-        <p className="hero__eyebrow">Premium streetwear · Limited drops</p>
-        <h1 id="hero-heading" className="hero__title">
-          {TAGLINE} with <span className="accent">{BRAND_NAME}</span>
-        </h1>
-        <div className="hero__actions">
-          <button type="button" className="button button--primary" onClick={() => {
-              void navigate(`${paths.shop}?g=MEN`);
-            }}>
-            Shop for Mens
-          </button>
-          <button type="button" className="button" onClick={() => {
-              void navigate(`${paths.shop}?g=WOMEN`);
-            }}>
-            Shop for Womens
-          </button>
-        </div>
-        <Link to={paths.fitfeed} className="text-link">
-          Explore FitFeed
-        </Link>
-      </section>
+      <Hero />
+      <Marquee />
+      <CategoryPicker />
+      <BestSellers />
+      <FitfeedLive />
+      <HomeFooter />
     </div>
   );
 }

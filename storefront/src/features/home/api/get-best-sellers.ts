@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { ProductListResponse } from '@/types/product';
+
+/** Spec section 9: the home carousel shows the 8 most popular products. */
+export const BEST_SELLERS_LIMIT = 8;
+
+const bestSellersParams = { active: true, sort: 'popular', limit: BEST_SELLERS_LIMIT } as const;
+
+export const getBestSellers = (signal?: AbortSignal) =>
+  apiClient.get<ProductListResponse>('/api/products', { params: bestSellersParams, signal });
+
+export const getBestSellersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['products', 'list', bestSellersParams],
+    queryFn: ({ signal }) => getBestSellers(signal),
+  });
+
+export const useBestSellers = () => useQuery(getBestSellersQueryOptions());

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, mockSessionApi } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/test-utils';
+
+const MARQUEE_TEXT = ['PREMIUM • STREETWEAR', 'LIMITED • DROPS', 'UPPERS', 'LOWERS', 'FITFEED • LIVE'];
+
+describe('/ (home page)', () => {
+  it('orders its headings: the hero h1, then the h2 sections', async () => {
+    mockSessionApi(null, () => errorResponse('Not found', 404));
+
+    renderApp('/');
+
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Build Your Fit with');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Shop by category',
+      'Street Legends',
+      'FITFEED LIVE',
+    ]);
+    expect(await screen.findByText('No fits posted yet.')).toBeInTheDocument();
+  });
+
+  it('runs the marquee with a second copy hidden from screen readers', () => {
+    mockSessionApi(null, () => errorResponse('Not found', 404));
+
+    const { container } = renderApp('/');
+
+    const groups = container.querySelectorAll('.home-marquee__group');
+    expect(groups).toHaveLength(2);
+    expect(groups[0]).not.toHaveAttribute('aria-hidden');
+    expect(groups[1]).toHaveAttribute('aria-hidden', 'true');
+    for (const group of groups) {
+      expect(within(group as HTMLElement).getAllByRole('listitem', { hidden: true }).map((item) => item.textContent)).toEqual(
+        MARQUEE_TEXT,
+      );
+    }
+  });
+
+  it('offers the footer with the live badge, three social links and the early-access form', () => {
+    mockSessionApi(null, () => errorResponse('Not found', 404));
+
+    renderApp('/');
+
+    expect(screen.getByText('Live drop now')).toBeInTheDocument();
+    const social = screen.getByRole('list', { name: 'Social' });
+    const links = within(social).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://instagram.com',
+      'https://youtube.com',
+      'https://x.com',
+    ]);
+    for (const link of links) {
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(link).toHaveAttribute('target', '_blank');
+    }
+    expect(screen.getByRole('form', { name: 'Get early access' })).toBeInTheDocument();
+  });
+});
