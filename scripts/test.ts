@@ -12,6 +12,7 @@ const steps: Step[] = [
   { name: "storefront tests", command: "npm", args: ["test", "-w", "@fitshop/storefront"] },
   { name: "admin tests", command: "npm", args: ["test", "-w", "@fitshop/admin"] },
   { name: "bff tests (real Medusa, PostgreSQL, Redis)", command: "npm", args: ["test", "-w", "@fitshop/bff"] },
+  { name: "storefront build within its JavaScript budget", command: "npm", args: ["run", "build", "-w", "@fitshop/storefront"] },
   // The journeys' start command builds the front ends when they are stale.
   { name: "journeys in Chromium", command: "npx", args: ["playwright", "test"] },
 ]

@@ -5,6 +5,8 @@ export const storageKeys = {
   refPost: 'ref_post',
   refPostExp: 'ref_post_exp',
   returnToPath: 'return_to_path',
+  /** Session: the FitFeed pulls the post opened from the home preview to the top. */
+  fitfeedHighlight: 'FITFEED_HIGHLIGHT',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -9,6 +9,8 @@ export type ProductStatus = 'LIVE' | 'DRAFT' | 'ARCHIVED';
 
 export type ProductImage = {
   url: string;
+  /** Width-described candidates of the same picture, e.g. "/media/products/x.webp?w=320 320w, …". */
+  srcSet?: string;
   altText: string | null;
   isPrimary: boolean;
   position: number;

@@ -24,46 +24,30 @@ function renderCardImage(...args: Parameters<typeof buildProduct>) {
 }
 
 describe('ProductCard image', () => {
-  it('uses the primary image even when imageUrl and earlier images exist', () => {
+  it('shows the primary image, resolved against the page origin, with its srcSet and the grid sizes', () => {
+    const srcSet = '/media/products/x.webp?w=320 320w, /media/products/x.webp?w=480 480w, /media/products/x.webp?w=800 800w';
     const { card } = renderCardImage({
       imageUrl: '/media/legacy.jpg',
       images: [
-        image('/media/first.jpg', { position: 0 }),
-        image('/media/primary.jpg', { position: 1, isPrimary: true }),
+        image('/media/first.jpg', { position: 0, srcSet: '/media/first.jpg?w=320 320w' }),
+        image('/media/products/x.webp', { position: 1, isPrimary: true, srcSet }),
       ],
     });
-    expect(card.querySelector('img')).toHaveAttribute('src', `${origin}/media/primary.jpg`);
+    const img = card.querySelector('img');
+    expect(img).toHaveAttribute('src', `${origin}/media/products/x.webp`);
+    expect(img).toHaveAttribute('srcset', srcSet);
+    expect(img).toHaveAttribute(
+      'sizes',
+      '(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw',
+    );
   });
 
-  it('falls back to imageUrl when no image is primary', () => {
-    const { card } = renderCardImage({
-      imageUrl: '/media/legacy.jpg',
-      images: [image('/media/first.jpg')],
-    });
-    expect(card.querySelector('img')).toHaveAttribute('src', `${origin}/media/legacy.jpg`);
-  });
-
-  it('falls back to the first image by position when there is no primary and no imageUrl', () => {
-    const { card } = renderCardImage({
-      imageUrl: null,
-      images: [image('/media/second.jpg', { position: 2 }), image('/media/first.jpg', { position: 1 })],
-    });
-    expect(card.querySelector('img')).toHaveAttribute('src', `${origin}/media/first.jpg`);
-  });
-
-  it('resolves relative paths against the page origin', () => {
-    const { card } = renderCardImage({
-      images: [image('media/relative.jpg', { isPrimary: true })],
-    });
-    expect(card.querySelector('img')).toHaveAttribute('src', `${origin}/media/relative.jpg`);
-  });
-
-  it('uses http(s) addresses as they are', () => {
-    const { card } = renderCardImage({
-      imageUrl: 'https://cdn.example.test/a.jpg?w=600',
-      images: [],
-    });
-    expect(card.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.test/a.jpg?w=600');
+  it('renders neither srcset nor sizes when the image has no srcSet', () => {
+    const { card } = renderCardImage({ images: [image('/media/plain.jpg', { isPrimary: true })] });
+    const img = card.querySelector('img');
+    expect(img).toHaveAttribute('src', `${origin}/media/plain.jpg`);
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).not.toHaveAttribute('sizes');
   });
 
   it('renders no img when the product has no image at all', () => {

@@ -4,15 +4,24 @@ import { SignInDialog } from '@/components/ui/sign-in-dialog';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { formatPaise } from '@/lib/money';
+import {
+  PRODUCT_IMAGE_HEIGHT,
+  PRODUCT_IMAGE_WIDTH,
+  getPrimaryImage,
+  imageSourceProps,
+} from '@/lib/product-image';
 import { getReferralPostId } from '@/lib/referral';
 import type { Product } from '@/types/product';
 import { useAddToCart } from '../api/add-to-cart';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { isUnauthorized } from '../utils/auth-errors';
-import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, getPrimaryImageUrl } from '../utils/product-media';
 import { HeartIcon } from './heart-icon';
 
 type AddState = 'idle' | 'adding' | 'added';
+
+/** The catalogue grid's columns: 2, then 3 from 640px, 4 from 1024px, 5 from 1280px. */
+const PRODUCT_GRID_IMAGE_SIZES =
+  '(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 const ADD_LABELS: Record<AddState, string> = {
   idle: 'Add to bag',
@@ -24,15 +33,16 @@ type ProductCardProps = {
   product: Product;
   /** Cards in the first row load their image at once; the rest when scrolled near. */
   imageLoading?: 'eager' | 'lazy';
+  /** The img sizes for the layout the card sits in; the catalogue grid's by default. */
+  imageSizes?: string;
 };
 
 /**
  * A catalogue card: the image, title and price link to the product page; the wardrobe toggle and the
  * add-to-bag button sit beside the link, so they never navigate.
  */
-export function ProductCard({ product, imageLoading = 'lazy' }: ProductCardProps) {
-  const imageUrl = getPrimaryImageUrl(product);
-  const primaryAlt = product.images.find((image) => image.isPrimary)?.altText;
+export function ProductCard({ product, imageLoading = 'lazy', imageSizes = PRODUCT_GRID_IMAGE_SIZES }: ProductCardProps) {
+  const image = getPrimaryImage(product);
   const titleId = useId();
   const { isSignedIn } = useSession();
   const addToCart = useAddToCart();
@@ -81,10 +91,10 @@ export function ProductCard({ product, imageLoading = 'lazy' }: ProductCardProps
     <article className="product-card">
       <Link to={paths.product(product.id)} className="product-card__link" data-testid="product-card">
         <div className="product-card__media">
-          {imageUrl ? (
+          {image ? (
             <img
-              src={imageUrl}
-              alt={primaryAlt || product.title}
+              {...imageSourceProps(image, imageSizes)}
+              alt={image.alt}
               width={PRODUCT_IMAGE_WIDTH}
               height={PRODUCT_IMAGE_HEIGHT}
               loading={imageLoading}

@@ -2,6 +2,9 @@ import { useId } from 'react';
 import type { Product } from '@/types/product';
 import { ProductCard } from './product-card';
 
+/** The row shows about 2 cards, 3 from 640px and 5 from 1024px. */
+const ROW_IMAGE_SIZES = '(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw';
+
 /** Spec section 9: at most 18 recommendations are shown. */
 export const MAX_RECOMMENDATIONS = 18;
 
@@ -23,7 +26,7 @@ export function ProductRow({ title, products }: ProductRowProps) {
       <ul className="product-row__list">
         {products.slice(0, MAX_RECOMMENDATIONS).map((product) => (
           <li key={product.id} className="product-row__item">
-            <ProductCard product={product} />
+            <ProductCard product={product} imageSizes={ROW_IMAGE_SIZES} />
           </li>
         ))}
       </ul>

@@ -17,6 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const noRecommendations: ProductRecommendations = { more: [], alsoLike: [] };
 
+const FRONT_SRC_SET = '/media/front.jpg?w=320 320w, /media/front.jpg?w=800 800w';
+
 const serve = (product: Product) =>
   mockFetch((url) =>
     url.pathname === `/api/products/${product.id}`
@@ -146,7 +148,7 @@ describe('/product/:id', () => {
       basePrice: 159900,
       mrp: 249900,
       images: [
-        { url: '/media/front.jpg', altText: 'Front view', isPrimary: true, position: 0 },
+        { url: '/media/front.jpg', altText: 'Front view', isPrimary: true, position: 0, srcSet: FRONT_SRC_SET },
         { url: '/media/back.jpg', altText: 'Back view', isPrimary: false, position: 1 },
       ],
     });
@@ -162,10 +164,16 @@ describe('/product/:id', () => {
     expect(main).toHaveAttribute('fetchpriority', 'high');
     expect(main).toHaveAttribute('width', '800');
     expect(main).toHaveAttribute('height', '1000');
-    for (const thumb of screen.getByRole('list', { name: 'Product images' }).querySelectorAll('img')) {
+    expect(main).toHaveAttribute('srcset', FRONT_SRC_SET);
+    expect(main).toHaveAttribute('sizes', '(min-width: 1024px) 50vw, 100vw');
+    const thumbs = [...screen.getByRole('list', { name: 'Product images' }).querySelectorAll('img')];
+    for (const thumb of thumbs) {
       expect(thumb).toHaveAttribute('loading', 'lazy');
       expect(thumb).toHaveAttribute('width', '800');
     }
+    expect(thumbs[0]).toHaveAttribute('srcset', FRONT_SRC_SET);
+    expect(thumbs[0]).toHaveAttribute('sizes', '80px');
+    expect(thumbs[1]).not.toHaveAttribute('srcset');
   });
 
   it('steps through images and videos with the arrows and by swiping', async () => {

@@ -2,8 +2,11 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatPaise } from '@/lib/money';
+import { getPrimaryImage, imageSourceProps } from '@/lib/product-image';
 import type { Product } from '@/types/product';
-import { getCardImage } from '../utils/product-image';
+
+/** Carousel cards are 280px wide from 1024px, 220px below. */
+const CAROUSEL_IMAGE_SIZES = '(min-width: 1024px) 280px, 220px';
 
 type BestSellerCardProps = {
   product: Product;
@@ -17,7 +20,7 @@ const blockCardNavigation = (event: MouseEvent<HTMLButtonElement>) => {
 };
 
 export function BestSellerCard({ product, rank }: BestSellerCardProps) {
-  const image = getCardImage(product);
+  const image = getPrimaryImage(product);
   const titleId = `best-seller-${product.id}-title`;
 
   return (
@@ -25,7 +28,7 @@ export function BestSellerCard({ product, rank }: BestSellerCardProps) {
       <div className="home-best-seller__media">
         {image ? (
           <img
-            src={image.url}
+            {...imageSourceProps(image, CAROUSEL_IMAGE_SIZES)}
             alt={image.alt}
             width={320}
             height={400}

@@ -71,7 +71,7 @@ describe('CategoryPicker', () => {
       expect(found).not.toBeNull();
       return found;
     });
-    expect(image).toHaveAttribute('src', '/media/products/hoodie.webp');
+    expect(image).toHaveAttribute('src', `${window.location.origin}/media/products/hoodie.webp`);
     expect(image).toHaveAttribute('width', '400');
     expect(image).toHaveAttribute('height', '500');
     expect(image).toHaveAttribute('loading', 'lazy');

@@ -1,8 +1,11 @@
 import { Link } from 'react-router-dom';
+import { getPrimaryImage, imageSourceProps } from '@/lib/product-image';
 import type { CategoryType } from '@/types/product';
 import { useCategoryCover } from '../api/get-category-cover';
 import { categoryShopHref } from '../utils/categories';
-import { getCardImage } from '../utils/product-image';
+
+/** The tiles sit 2 to a row, 3 from 640px and 5 from 1024px. */
+const TILE_IMAGE_SIZES = '(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw';
 
 type CategoryTileProps = {
   type: CategoryType;
@@ -12,7 +15,7 @@ type CategoryTileProps = {
 /** A subcategory link pictured by one of its products; without one it stays a text tile of the same size. */
 export function CategoryTile({ type, subcategory }: CategoryTileProps) {
   const cover = useCategoryCover({ categoryType: type, subcategory });
-  const image = cover.data ? getCardImage(cover.data) : null;
+  const image = cover.data ? getPrimaryImage(cover.data) : null;
 
   return (
     <Link
@@ -23,7 +26,7 @@ export function CategoryTile({ type, subcategory }: CategoryTileProps) {
       {image ? (
         <img
           className="home-category-tile__image"
-          src={image.url}
+          {...imageSourceProps(image, TILE_IMAGE_SIZES)}
           alt=""
           width={400}
           height={500}

@@ -4,7 +4,6 @@ import { BRAND_NAME } from '@/config/brand';
 import { calledUrls, errorResponse, jsonResponse, mockSessionApi } from '@/testing/mock-fetch';
 import { currentLocation, renderWithProviders } from '@/testing/test-utils';
 import type { FeedPostPreview } from '../api/get-fitfeed-preview';
-import { FITFEED_HIGHLIGHT_KEY } from '../utils/fitfeed-highlight';
 import { FitfeedLive } from './fitfeed-live';
 
 let sequence = 0;
@@ -82,7 +81,6 @@ describe('FitfeedLive', () => {
     const tiles = await screen.findAllByTestId('fitfeed-tile');
     fireEvent.click(tiles[1] ?? document.body);
 
-    expect(FITFEED_HIGHLIGHT_KEY).toBe('FITFEED_HIGHLIGHT');
     expect(window.sessionStorage.getItem('FITFEED_HIGHLIGHT')).toBe(second.id);
     expect(currentLocation()).toBe(`/fitfeed?highlight=${second.id}`);
   });
