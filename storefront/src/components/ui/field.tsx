@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FormError } from './form-error';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   id: string;
@@ -44,11 +45,7 @@ export function Field({ id, label, hint, error, prefix, className, ...inputProps
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={errorId} message={error} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { storeUser } from '@/lib/session';
 import type { User } from '@/types/user';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
+import { FormError } from '@/components/ui/form-error';
 
 const PROFILE_SAVED_MESSAGE_MS = 3000;
 
@@ -120,11 +121,7 @@ function ProfileEditor({ user, onCancel, onSaved }: ProfileEditorProps) {
         error={handleError}
         checking={availability === 'checking'}
       />
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="profile-form__actions">
         <button
           type="submit"

@@ -4,6 +4,7 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/auth';
 import { ProfileTab } from '../components/profile-tab';
+import { FormError } from '@/components/ui/form-error';
 
 const TABS = [
   { id: 'fitfeed', label: 'FitFeed' },
@@ -58,11 +59,7 @@ export function AccountPage() {
           Logout
         </button>
       </div>
-      {notice ? (
-        <p className="field__error" role="alert">
-          {notice}
-        </p>
-      ) : null}
+      <FormError message={notice} />
       <div className="tabs tabs--scroll" role="tablist" aria-label="Account sections">
         {TABS.map((tab) => (
           <button

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { AuthSession } from '@/types/user';
 import { useLogin } from '../api/login';
+import { FormError } from '@/components/ui/form-error';
 
 /** Spec: a login message mentioning verification opens the verification panel instead. */
 const NEEDS_VERIFICATION = /verif/i;
@@ -58,11 +59,7 @@ export function LoginForm({ onSignedIn, onNeedsVerification }: LoginFormProps) {
           setPassword(event.target.value);
         }}
       />
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <button type="submit" className="button button--primary auth-form__submit" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? 'Signing in…' : 'Sign in'}
       </button>

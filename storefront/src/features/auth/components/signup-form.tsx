@@ -6,6 +6,7 @@ import { useHandleAvailability } from '@/lib/check-handle';
 import { isValidHandle } from '@/lib/handle';
 import { useSignup } from '../api/signup';
 import { PASSWORD_MIN_LENGTH, isValidSignupPassword } from '../utils/password';
+import { FormError } from '@/components/ui/form-error';
 
 const INVALID_HANDLE_TEXT = 'Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)';
 const TAKEN_HANDLE_TEXT = 'That @handle is already taken. Please choose another.';
@@ -100,11 +101,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         error={handleError}
         checking={availability === 'checking'}
       />
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <button type="submit" className="button button--primary auth-form__submit" disabled={signupMutation.isPending}>
         {signupMutation.isPending ? 'Creating account…' : 'Create account'}
       </button>

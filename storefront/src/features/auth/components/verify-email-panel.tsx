@@ -4,6 +4,7 @@ import type { AuthSession } from '@/types/user';
 import { readRetryAfterSeconds, useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { CODE_LENGTH, CodeInput, emptyCode } from './code-input';
+import { FormError } from '@/components/ui/form-error';
 
 export const RESEND_COOLDOWN_SECONDS = 30;
 
@@ -85,11 +86,7 @@ export function VerifyEmailPanel({ email, initialCooldownSeconds, onVerified }: 
         }}
         disabled={verify.isPending}
       />
-      {codeError ? (
-        <p className="field__error" role="alert">
-          {codeError}
-        </p>
-      ) : null}
+      <FormError message={codeError} />
       <button type="submit" className="button button--primary auth-form__submit" disabled={verify.isPending}>
         {verify.isPending ? 'Verifying…' : 'Verify'}
       </button>

@@ -5,6 +5,7 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
+import { FormError } from '@/components/ui/form-error';
 
 const SENT_TEXT = 'we sent a reset link to your Email. Check your inbox.';
 const FAILED_TEXT = 'You dont have an account , please sign up';
@@ -41,11 +42,7 @@ export function ForgotPasswordPage() {
             {SENT_TEXT}
           </p>
         ) : null}
-        {requestReset.isError ? (
-          <p className="field__error" role="alert">
-            {failureText(requestReset.error)}
-          </p>
-        ) : null}
+        <FormError message={requestReset.isError ? failureText(requestReset.error) : null} />
         <button type="submit" className="button button--primary auth-form__submit" disabled={requestReset.isPending}>
           {requestReset.isPending ? 'Sending…' : 'Send reset link'}
         </button>

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { PASSWORD_MIN_LENGTH, canResetPassword } from '../utils/password';
+import { FormError } from '@/components/ui/form-error';
 
 const HINT = 'At least 8 characters, include a letter and a number.';
 const MISSING_TOKEN_TEXT = 'Missing reset token. Please use the link from your email.';
@@ -45,11 +46,7 @@ export function ResetPasswordPage() {
   return (
     <Page title="Reset password">
       <form className="auth-form auth-card" onSubmit={submit}>
-        {token ? null : (
-          <p className="field__error" role="alert">
-            {MISSING_TOKEN_TEXT}
-          </p>
-        )}
+        <FormError message={token ? null : MISSING_TOKEN_TEXT} />
         <Field
           id="reset-password"
           label="New password"
@@ -89,11 +86,7 @@ export function ResetPasswordPage() {
             {UPDATED_TEXT}
           </p>
         ) : null}
-        {reset.isError ? (
-          <p className="field__error" role="alert">
-            {failureText(reset.error)}
-          </p>
-        ) : null}
+        <FormError message={reset.isError ? failureText(reset.error) : null} />
         <button
           type="submit"
           className="button button--primary auth-form__submit"
