@@ -2,6 +2,7 @@ import { mkdir, rename, stat } from "node:fs/promises"
 import path from "node:path"
 import type { RequestHandler } from "express"
 import sharp from "sharp"
+import { badRequest } from "../http/errors.js"
 
 /** The widths the BFF makes of every stored image, for srcset. */
 export const IMAGE_WIDTHS = [320, 480, 800] as const
@@ -24,10 +25,7 @@ export function imageVariants(mediaDir: string): RequestHandler {
   return async (req, res, next) => {
     const width = Number(req.query.w)
     if (req.query.w === undefined) return next()
-    if (!IMAGE_WIDTHS.includes(width as (typeof IMAGE_WIDTHS)[number])) {
-      res.status(400).json({ error: `w must be one of ${IMAGE_WIDTHS.join(", ")}`, message: `w must be one of ${IMAGE_WIDTHS.join(", ")}`, code: "bad_request" })
-      return
-    }
+    if (!IMAGE_WIDTHS.includes(width as (typeof IMAGE_WIDTHS)[number])) throw badRequest(`w must be one of ${IMAGE_WIDTHS.join(", ")}`)
     const relative = decodeURIComponent(req.path).replace(/^\/+/, "")
     const source = path.resolve(root, relative)
     if (!source.startsWith(root + path.sep) || relative.startsWith(".variants") || !(await exists(source))) return next()

@@ -6,7 +6,7 @@ import { parse } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { normalizeEmail } from "./rules.js"
 import { emailOnlyBody, loginBody, resetPasswordBody, signupBody, verifyEmailBody } from "./schema.js"
-import type { AuthService, SignedIn } from "./service.js"
+import { TEXTS, type AuthService, type SignedIn } from "./service.js"
 import { REFRESH_TOKEN_TTL_MS } from "./sessions.js"
 
 export const REFRESH_COOKIE = "refresh_token"
@@ -55,7 +55,7 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
     await enforceLimits(limiter, req, [perIp("verify"), perEmail("verify", 20, FIFTEEN_MINUTES)])
     const { email, code } = parse(verifyEmailBody, req.body)
     const signedIn = await auth.verifyEmail(email, code, meta(req))
-    answerSignedIn(res, signedIn, { message: "Email verified. You're signed in." })
+    answerSignedIn(res, signedIn, { message: TEXTS.verified })
   })
 
   router.post("/auth/resend-verification", async (req, res) => {
