@@ -34,6 +34,21 @@ const redisModules = redisUrl
     ]
   : []
 
+/**
+ * Medusa's response caching (the Caching Module, behind its MEDUSA_FF_CACHING feature flag). Off by
+ * default: the shop reads the catalogue through the BFF's read model; `npm run bench` switches it on
+ * to measure Medusa at its best.
+ */
+const cachingModules =
+  redisUrl && process.env.MEDUSA_FF_CACHING === "true"
+    ? [
+        {
+          resolve: "@medusajs/medusa/caching",
+          options: { providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }] },
+        },
+      ]
+    : []
+
 const backendUrl = process.env.MEDUSA_BACKEND_URL || "http://localhost:9000"
 // The local demo serves the dashboard over plain http on localhost; a Secure cookie would never come back.
 const cookieOptions = /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(backendUrl) ? { secure: false, sameSite: "lax" as const } : undefined
@@ -59,5 +74,5 @@ module.exports = defineConfig({
     disable: process.env.DISABLE_ADMIN === "true" || process.env.MEDUSA_WORKER_MODE === "worker",
     backendUrl,
   },
-  modules: redisModules,
+  modules: [...redisModules, ...cachingModules],
 })

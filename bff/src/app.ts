@@ -71,7 +71,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     users,
     sessions: sessionStore(db, config.AUTH_TOKEN_SECRET),
     codes: verificationCodes(db, config.AUTH_TOKEN_SECRET),
-    identity: medusaIdentity(commerce, { baseUrl: config.MEDUSA_URL, secret: config.INTERNAL_API_SECRET }),
+    identity: medusaIdentity(commerce),
     mailer: mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger }),
     logger,
     publicUrl: config.PUBLIC_URL,

@@ -60,7 +60,7 @@ async function main() {
   }
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined
   redis?.on("error", (err) => logger.warn({ err }, "redis error"))
-  const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, publishableKey: config.MEDUSA_PUBLISHABLE_KEY, db })
+  const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, publishableKey: config.MEDUSA_PUBLISHABLE_KEY, internalSecret: config.INTERNAL_API_SECRET, db })
   const catalogCache = createCatalogCache(config, redis)
   const catalogSync = createCatalogSync({ db, commerce, logger, onChange: catalogCache.invalidate })
   const app = createApp({ config, logger, db, redis, commerce, catalogSync, catalogCache })

@@ -31,7 +31,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   const db = createDb(config.DATABASE_URL)
   await migrate(db)
   const redis = createRedis(config.REDIS_URL!)
-  const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, db })
+  const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, internalSecret: config.INTERNAL_API_SECRET, db })
   const logger = createLogger(config.LOG_LEVEL)
   const cache = createCatalogCache(config, redis)
   const sync = catalogSync({ db, commerce, logger, onChange: cache.invalidate })
@@ -41,6 +41,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     app,
     db,
     config,
+    commerce,
     sync,
     cache,
     close: async () => {

@@ -10,12 +10,14 @@ export type Commerce = {
   /** The India region (INR) that every price and cart uses. */
   regionId(): Promise<string>
   isUp(): Promise<boolean>
+  /** Calls one of commerce's /internal routes (guarded by the shared secret) and returns its JSON. */
+  internal<T>(path: string, init?: { method?: "GET" | "POST"; body?: unknown }): Promise<T>
 }
 
-export type CommerceOptions = { baseUrl: string; publishableKey?: string | undefined; db: Db }
+export type CommerceOptions = { baseUrl: string; publishableKey?: string | undefined; internalSecret: string; db: Db }
 
 /** The one Medusa client of the BFF: finds the publishable key and the INR region by itself. */
-export function createCommerce({ baseUrl, publishableKey, db }: CommerceOptions): Commerce {
+export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: CommerceOptions): Commerce {
   let sdk: Promise<Medusa> | undefined
   let region: Promise<string> | undefined
 
@@ -61,5 +63,16 @@ export function createCommerce({ baseUrl, publishableKey, db }: CommerceOptions)
     }
   }
 
-  return { store, regionId, isUp }
+  async function internal<T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
+    const response = await fetch(new URL(path, baseUrl), {
+      method: init.method ?? "GET",
+      headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
+      body: init.body === undefined ? null : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (!response.ok) throw new Error(`commerce answered ${path} with ${response.status}`)
+    return (await response.json()) as T
+  }
+
+  return { store, regionId, isUp, internal }
 }

@@ -1,5 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { notifyCatalogChanged } from "../lib/notify-bff"
 
 type EventData = { id?: string | string[] }
 type Query = { graph(config: { entity: string; fields: string[]; filters: Record<string, unknown>; withDeleted?: boolean }): Promise<{ data: Record<string, unknown>[] }> }
@@ -49,31 +50,19 @@ async function affectedProducts(query: Query, name: string, data: EventData): Pr
   return "all"
 }
 
-/**
- * Tells the BFF which products changed so its catalogue read model follows within moments.
- * It changes nothing in Medusa, so there is nothing to compensate; a missed call is repaired by
- * the BFF's periodic rebuild.
- */
+/** Tells the BFF which products a product, variant, price or stock event touched. */
 export default async function catalogChanged({ event, container }: SubscriberArgs<EventData>) {
-  const bffUrl = process.env.BFF_INTERNAL_URL
-  const secret = process.env.INTERNAL_API_SECRET
-  if (!bffUrl || !secret) return
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  if (!process.env.BFF_INTERNAL_URL) return
+  let affected: string[] | "all"
   try {
     const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
-    const affected = await affectedProducts(query, event.name, event.data)
-    if (affected !== "all" && !affected.length) return
-    const body = affected === "all" ? { all: true } : { productIds: [...new Set(affected)] }
-    const response = await fetch(new URL("/api/internal/catalog/changed", bffUrl), {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-internal-secret": secret },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    })
-    if (!response.ok) logger.warn(`BFF refused the catalogue change notice for ${event.name}: ${response.status}`)
+    affected = await affectedProducts(query, event.name, event.data)
   } catch (error) {
-    logger.warn(`Could not tell the BFF about ${event.name}: ${(error as Error).message}`)
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`Could not map ${event.name} to products: ${(error as Error).message}`)
+    affected = "all"
   }
+  if (affected !== "all" && !affected.length) return
+  await notifyCatalogChanged(container, affected === "all" ? { all: true } : { productIds: [...new Set(affected)] }, event.name)
 }
 
 export const config: SubscriberConfig = {

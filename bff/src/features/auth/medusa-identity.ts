@@ -12,7 +12,7 @@ function splitName(name: string): { first_name: string; last_name: string } {
 }
 
 /** Shoppers' credentials live in Medusa's auth module (emailpass, actor customer); this is every call we make to it. */
-export function medusaIdentity(commerce: Commerce, internal: { baseUrl: string; secret: string }) {
+export function medusaIdentity(commerce: Commerce) {
   return {
     /** Creates the credentials and the Medusa customer; returns the customer id. */
     async registerCustomer(email: string, password: string, name: string): Promise<string> {
@@ -51,14 +51,7 @@ export function medusaIdentity(commerce: Commerce, internal: { baseUrl: string; 
 
     /** Medusa's own single-purpose reset token for this e-mail (issued by commerce's internal route). */
     async resetToken(email: string): Promise<string> {
-      const response = await fetch(new URL("/internal/password-reset-tokens", internal.baseUrl), {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-internal-secret": internal.secret },
-        body: JSON.stringify({ email }),
-        signal: AbortSignal.timeout(10_000),
-      })
-      if (!response.ok) throw new Error(`commerce could not issue a reset token (${response.status})`)
-      const body = (await response.json()) as { token?: unknown }
+      const body = await commerce.internal<{ token?: unknown }>("/internal/password-reset-tokens", { method: "POST", body: { email } })
       if (typeof body.token !== "string") throw new Error("commerce answered without a reset token")
       return body.token
     },

@@ -40,3 +40,15 @@ export async function catalogSize(client: Client): Promise<number> {
   const { rows } = await client.query<{ n: number }>("select count(*)::int as n from bff.catalog_products")
   return rows[0]?.n ?? 0
 }
+
+/** Sets every product's units sold over the Popular window; products without sales go to 0. Returns rows changed. */
+export async function setUnitsSold(client: Client, sold: { id: string; units: number }[]): Promise<number> {
+  const { rowCount } = await client.query(
+    `update bff.catalog_products c set units_sold_30d = coalesce(s.units, 0)
+       from bff.catalog_products c2
+       left join (select unnest($1::text[]) as id, unnest($2::int[]) as units) s on s.id = c2.id
+      where c.id = c2.id and c.units_sold_30d is distinct from coalesce(s.units, 0)`,
+    [sold.map((s) => s.id), sold.map((s) => s.units)],
+  )
+  return rowCount ?? 0
+}

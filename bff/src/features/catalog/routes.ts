@@ -23,16 +23,24 @@ export function catalogRoutes(catalog: CatalogService): Router {
   return router
 }
 
-const changedBody = z.object({ productIds: z.array(z.string().regex(/^prod_[0-9A-Z]{26}$/)).max(1000).default([]), all: z.boolean().default(false) })
+const changedBody = z.object({
+  productIds: z.array(z.string().regex(/^prod_[0-9A-Z]{26}$/)).max(1000).default([]),
+  all: z.boolean().default(false),
+  /** An order was placed or cancelled: units sold (Popular, best sellers) changed. */
+  sales: z.boolean().default(false),
+})
 
 /** commerce/ tells the BFF which products changed (product, price or stock events) so the read model follows at once. */
 export function catalogInternalRoutes(sync: CatalogSync, internalSecret: string): Router {
   const router = Router()
   router.post("/internal/catalog/changed", async (req, res) => {
     if (!sameBytes(req.get("x-internal-secret") ?? "", internalSecret)) throw forbidden()
-    const { productIds, all } = parse(changedBody, req.body)
+    const { productIds, all, sales } = parse(changedBody, req.body)
     if (all) await sync.rebuild()
-    else await sync.refresh(productIds)
+    else {
+      if (productIds.length) await sync.refresh(productIds)
+      if (sales) await sync.refreshSales()
+    }
     res.status(204).end()
   })
   return router

@@ -3,7 +3,7 @@ import type { Db } from "../../lib/db.js"
 import type { Logger } from "../../lib/logger.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { presentProduct } from "./presenter.js"
-import { catalogSize, deleteNotSyncedSince, deleteProducts, upsertProducts } from "./read-model.js"
+import { catalogSize, deleteNotSyncedSince, deleteProducts, setUnitsSold, upsertProducts } from "./read-model.js"
 
 /** Everything the Product shape needs, in one Medusa request. */
 export const PRODUCT_FIELDS =
@@ -11,6 +11,8 @@ export const PRODUCT_FIELDS =
   "*images,*variants,*variants.options,*variants.options.option,*variants.calculated_price,+variants.inventory_quantity,+variants.metadata"
 
 const PAGE_SIZE = 100
+/** The Popular sort ranks by units sold over this many days. */
+export const POPULAR_WINDOW_DAYS = 30
 // Only one replica rebuilds at a time; the others skip their periodic run.
 const SYNC_LOCK_ID = 726_410_002
 
@@ -44,10 +46,19 @@ export function catalogSync({
       if (!products.length || offset + PAGE_SIZE >= count) break
     }
     const removed = await deleteNotSyncedSince(client, started)
+    await updateSales(client)
     await onChange()
     logger.info({ synced, removed }, "catalogue read model rebuilt")
     ready = true
     return { synced, removed }
+  }
+
+  /** Copies units sold per product (placed, not cancelled orders in the window) from Medusa; true when any changed. */
+  async function updateSales(client: Pick<Db, "query">): Promise<boolean> {
+    const { products } = await commerce.internal<{ products: { id: string; units: number }[] }>(
+      `/internal/units-sold?days=${POPULAR_WINDOW_DAYS}`,
+    )
+    return (await setUnitsSold(client, products)) > 0
   }
 
   /** Runs `work` holding the sync lock; with `wait: false` it skips when another replica holds it. */
@@ -87,6 +98,11 @@ export function catalogSync({
     await onChange()
   }
 
+  /** Re-reads units sold after an order is placed or cancelled, so Popular and the best sellers follow. */
+  async function refreshSales(): Promise<void> {
+    if (await updateSales(db)) await onChange()
+  }
+
   /** Builds the read model when it has nothing yet; waits for a build another process has started. */
   async function rebuildIfEmpty(): Promise<void> {
     await withSyncLock(true, async (client) => {
@@ -98,7 +114,7 @@ export function catalogSync({
   /** True once this process has a built read model to answer from. */
   const isReady = () => ready
 
-  return { rebuild, refresh, rebuildIfEmpty, isReady }
+  return { rebuild, refresh, refreshSales, rebuildIfEmpty, isReady }
 }
 
 export type CatalogSync = ReturnType<typeof catalogSync>

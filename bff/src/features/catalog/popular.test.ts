@@ -1,0 +1,48 @@
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createTestApp } from "../../../test/app.js"
+import { placeMedusaOrder } from "../../../test/orders.js"
+import type { Product } from "./product.js"
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+})
+afterAll(() => ctx.close())
+
+async function popularIds(query: Record<string, string> = {}): Promise<string[]> {
+  const response = await request(ctx.app).get("/api/products").query({ sort: "popular", limit: "100", ...query })
+  expect(response.status).toBe(200)
+  return (response.body.products as Product[]).map((product) => product.id)
+}
+
+describe("Popular: units sold in the last 30 days", () => {
+  it("ranks a product up after a real order is placed in Medusa, by units and not by order count", async () => {
+    const { products } = (await request(ctx.app).get("/api/products").query({ sort: "newest", gender: "MEN", limit: "100" })).body as {
+      products: Product[]
+    }
+    // The oldest products, so newest-first ties would never put them on top by themselves.
+    const [many, few] = products.slice(-2).reverse()
+    const inStock = (product: Product) => product.variants.find((variant) => variant.stockOnHand >= 3)!
+    expect(many && few).toBeTruthy()
+
+    await placeMedusaOrder(ctx.commerce, [{ variantId: inStock(few!).id, quantity: 1 }])
+    await placeMedusaOrder(ctx.commerce, [{ variantId: inStock(many!).id, quantity: 3 }])
+    await ctx.sync.refreshSales()
+
+    const ranked = await popularIds({ gender: "MEN" })
+    expect(ranked.indexOf(many!.id)).toBeLessThan(ranked.indexOf(few!.id))
+    // Unsold products rank newest first, so a sold old product overtakes the newest one.
+    expect(ranked.indexOf(few!.id)).toBeLessThan(ranked.indexOf(products[0]!.id))
+  })
+
+  it("commerce's units-sold route answers only with the internal secret and checks its window", async () => {
+    const url = new URL("/internal/units-sold?days=30", ctx.config.MEDUSA_URL)
+    expect((await fetch(url)).status).toBe(403)
+    const bad = await fetch(new URL("/internal/units-sold?days=0", ctx.config.MEDUSA_URL), {
+      headers: { "x-internal-secret": ctx.config.INTERNAL_API_SECRET },
+    })
+    expect(bad.status).toBe(400)
+  })
+})

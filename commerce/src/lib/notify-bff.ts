@@ -1,0 +1,27 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+export type CatalogChange = { productIds: string[] } | { all: true } | { sales: true }
+
+/**
+ * Tells the BFF that catalogue data changed so its read model follows within moments. It changes
+ * nothing in Medusa, so there is nothing to compensate; a missed call is repaired by the BFF's
+ * periodic rebuild.
+ */
+export async function notifyCatalogChanged(container: MedusaContainer, change: CatalogChange, cause: string): Promise<void> {
+  const bffUrl = process.env.BFF_INTERNAL_URL
+  const secret = process.env.INTERNAL_API_SECRET
+  if (!bffUrl || !secret) return
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  try {
+    const response = await fetch(new URL("/api/internal/catalog/changed", bffUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-internal-secret": secret },
+      body: JSON.stringify(change),
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (!response.ok) logger.warn(`BFF refused the catalogue change notice for ${cause}: ${response.status}`)
+  } catch (error) {
+    logger.warn(`Could not tell the BFF about ${cause}: ${(error as Error).message}`)
+  }
+}
