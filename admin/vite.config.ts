@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from '../scripts/vite/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
 /** The console calls the BFF on its own origin; in dev and preview Vite forwards those paths. */
@@ -14,11 +16,11 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   root,
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress(outDir)],
   server: { port: 5174, strictPort: true, proxy },
   preview: { port: 4174, strictPort: true, proxy },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     // react-admin with Material UI is one ~850 kB bundle (~270 kB gzip), loaded only under /admin.
     chunkSizeWarningLimit: 1000,

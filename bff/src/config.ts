@@ -37,6 +37,8 @@ const configSchema = z.object({
   /** Auth attempts one IP may make per 15 minutes on each rate-limited route. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   REDIS_KEY_PREFIX: z.string().default("bff:"),
+  /** The catalogue response cache; `off` answers every listing from PostgreSQL (the bench measures both). */
+  CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
   /** How often the catalogue read model is rebuilt from Medusa besides the change events. */
   CATALOG_RECONCILE_SECONDS: z.coerce.number().int().min(5).default(300),
 }).superRefine((config, ctx) => {

@@ -82,6 +82,7 @@ async function main() {
     force.unref()
     stopReconcile()
     server.close()
+    catalogCache.close()
     await Promise.allSettled([db.end(), redis?.quit()])
     process.exit(0)
   }

@@ -46,6 +46,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     cache,
     close: async () => {
       await db.end()
+      cache.close()
       redis.disconnect()
     },
   }

@@ -172,7 +172,7 @@ export async function buildFrontEndsIfStale(log: Log): Promise<void> {
     const inputs = ["src", "public", "index.html", "vite.config.ts", "package.json", "tsconfig.json"].map((entry) => path.join(dir, entry))
     await buildIfStale(
       app === "admin" ? "the admin console" : "the storefront",
-      [...inputs, path.join(ROOT, "package-lock.json")],
+      [...inputs, path.join(ROOT, "package-lock.json"), path.join(ROOT, "scripts", "vite")],
       path.join(dir, "dist", ".build-stamp"),
       () => run(BIN.vite, ["build"], { cwd: dir, env: process.env, label: `${app} build` }),
       log,

@@ -10,3 +10,18 @@ export function createDb(databaseUrl: string): Db {
   pool.on("connect", (client) => client.on("error", () => undefined))
   return pool
 }
+
+const statementNames = new Map<string, string>()
+
+/**
+ * A named statement: each pooled connection parses and plans it once, then only binds values. For
+ * hot read paths whose SQL text comes from a bounded set of shapes (never from user text).
+ */
+export function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text)
+  if (!name) {
+    name = `bff_${statementNames.size}`
+    statementNames.set(text, name)
+  }
+  return { name, text, values }
+}

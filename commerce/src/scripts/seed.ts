@@ -30,24 +30,34 @@ const FULFILLMENT_SET_NAME = "India delivery"
 const SHIPPING_OPTION_NAME = "Standard Shipping"
 
 type Container = ExecArgs["container"]
+// Products per createProductsWorkflow run: large catalogues (the bench seed) go in steps.
+const PRODUCT_BATCH = 250
 
 function mediaDir(): string {
   return path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
 }
 
+export type ShopBase = { salesChannelId: string; stockLocationId: string; shippingProfileId: string }
+
 /** Idempotent demo data: every step looks for what it would create and creates only what is missing. */
 export default async function seed({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const base = await ensureShopBase(container)
+  const created = await ensureProducts(container, base, buildCatalogue())
+  await ensureAdminUser(container)
+  await ensureDemoShopper(container)
+  logger.info(`Seed complete: ${created} products created`)
+}
+
+/** The store, region, tax, stock location, shipping and publishable key every product hangs off. */
+export async function ensureShopBase(container: Container): Promise<ShopBase> {
   const salesChannel = await ensureSalesChannel(container)
   await ensureStore(container, salesChannel.id)
   const region = await ensureRegion(container)
   await ensureTaxRegion(container)
   const shipping = await ensureStockLocationAndShipping(container, salesChannel.id, region.id)
   await ensurePublishableKey(container, salesChannel.id)
-  const created = await ensureProducts(container, salesChannel.id, shipping)
-  await ensureAdminUser(container)
-  await ensureDemoShopper(container)
-  logger.info(`Seed complete: ${created} products created`)
+  return { salesChannelId: salesChannel.id, ...shipping }
 }
 
 async function ensureSalesChannel(container: Container) {
@@ -208,26 +218,38 @@ function productMetadata(product: SeedProduct) {
   }
 }
 
-async function ensureProducts(
+/** Creates the catalogue's products that do not exist yet (by handle), with images, prices and stock; returns how many. */
+export async function ensureProducts<P extends SeedProduct>(
   container: Container,
-  salesChannelId: string,
-  { stockLocationId, shippingProfileId }: { stockLocationId: string; shippingProfileId: string },
+  base: ShopBase,
+  catalogue: P[],
+  imagesOf: (product: P, dir: string) => Promise<string[]> = renderGarmentImages,
 ): Promise<number> {
   const productService = container.resolve(Modules.PRODUCT)
-  const inventoryService = container.resolve(Modules.INVENTORY)
-  const catalogue = buildCatalogue()
   const existing = await productService.listProducts({ handle: catalogue.map((p) => p.handle) }, { select: ["handle"], take: null })
   const have = new Set(existing.map((p) => p.handle))
   const missing = catalogue.filter((p) => !have.has(p.handle))
   const dir = mediaDir()
   const categoryIds = await ensureCategories(container, catalogue)
 
-  for (const product of catalogue) await renderGarmentImages(product, dir)
-  if (!missing.length) return 0
+  for (const product of catalogue) await imagesOf(product, dir)
+  for (let start = 0; start < missing.length; start += PRODUCT_BATCH) {
+    await createProducts(container, missing.slice(start, start + PRODUCT_BATCH), base, categoryIds, (p) => imagesOf(p, dir))
+  }
+  return missing.length
+}
 
+async function createProducts<P extends SeedProduct>(
+  container: Container,
+  missing: P[],
+  { salesChannelId, stockLocationId, shippingProfileId }: ShopBase,
+  categoryIds: Map<string, string>,
+  imagesOf: (product: P) => Promise<string[]>,
+): Promise<void> {
+  const inventoryService = container.resolve(Modules.INVENTORY)
   const inputs = await Promise.all(
     missing.map(async (product) => {
-      const [front, back] = await renderGarmentImages(product, dir)
+      const [front, back] = await imagesOf(product)
       return {
         title: product.title,
         handle: product.handle,
@@ -270,7 +292,6 @@ async function ensureProducts(
       })),
     },
   })
-  return result.length
 }
 
 /** The category tree (MEN › UPPERS › Hoodies, WOMEN › WESTERN, …) that ops browse and the BFF filters by. */

@@ -1,59 +1,129 @@
+import { createHash } from "node:crypto"
 import type { Redis } from "../../lib/redis.js"
 
 const TTL_SECONDS = 60
-const MEMORY_ENTRIES = 500
+const LOCAL_ENTRIES = 500
+/** How long a replica trusts its copy of the catalogue version when a change message could have been missed. */
+const VERSION_RECHECK_MS = 1000
+
+/** A catalogue answer ready to send: the JSON bytes and their ETag, made once per cache fill; gzip made on first need. */
+export type CachedAnswer = { body: Buffer; etag: string; gzipped?: Buffer }
+
+export function answerOf(json: string): CachedAnswer {
+  const body = Buffer.from(json)
+  return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` }
+}
 
 /**
  * Cached catalogue answers, keyed by a catalogue version: every change to the read model bumps the
- * version, so no answer outlives the change that made it stale (in Redis for every replica, or in
- * this process without Redis).
+ * version, so no answer outlives the change that made it stale.
  */
 export type CatalogCache = {
   /** The cached answer for `key`, or `compute()`'s, stored under the version read before computing. */
-  cached<T>(key: string, compute: () => Promise<T>): Promise<T>
+  cached(key: string, compute: () => Promise<string>): Promise<CachedAnswer>
   invalidate(): Promise<void>
+  close(): void
 }
 
-export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
-  const versionKey = `${prefix}catalog:version`
+/** A bounded in-process map of answers for one catalogue version; a new version empties it. */
+function localAnswers() {
+  let version: string | undefined
+  const entries = new Map<string, CachedAnswer>()
   return {
-    async cached(key, compute) {
-      const version = (await redis.get(versionKey)) ?? "0"
-      const entryKey = `${prefix}catalog:${version}:${key}`
-      const hit = await redis.get(entryKey)
-      if (hit !== null) return JSON.parse(hit)
-      const value = await compute()
-      await redis.set(entryKey, JSON.stringify(value), "EX", TTL_SECONDS)
-      return value
+    get(atVersion: string, key: string) {
+      return version === atVersion ? entries.get(key) : undefined
     },
-    async invalidate() {
-      await redis.incr(versionKey)
+    set(atVersion: string, key: string, answer: CachedAnswer) {
+      if (version !== atVersion) {
+        version = atVersion
+        entries.clear()
+      }
+      if (entries.size >= LOCAL_ENTRIES) entries.delete(entries.keys().next().value!)
+      entries.set(key, answer)
     },
   }
 }
 
+/**
+ * Shared answers in Redis for every replica, with a copy in each process. A change INCRs the version
+ * and PUBLISHes it, so every replica drops its copies at once; each also re-reads the version every
+ * second in case a message was lost, so no answer is stale for more than that.
+ */
+export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
+  const versionKey = `${prefix}catalog:version`
+  const channel = `${prefix}catalog:changed`
+  const local = localAnswers()
+  const subscriber = redis.duplicate()
+  let known: { version: string; at: number } | undefined
+
+  subscriber.on("message", (_channel: string, version: string) => {
+    known = { version, at: Date.now() }
+  })
+  subscriber.on("error", () => undefined)
+  // After a reconnect the subscription is back, but messages sent meanwhile are gone: re-read the version.
+  subscriber.on("ready", () => (known = undefined))
+  void subscriber.subscribe(channel).catch(() => undefined)
+
+  async function currentVersion(): Promise<string> {
+    if (known && Date.now() - known.at < VERSION_RECHECK_MS) return known.version
+    const version = (await redis.get(versionKey)) ?? "0"
+    known = { version, at: Date.now() }
+    return version
+  }
+
+  return {
+    async cached(key, compute) {
+      const version = await currentVersion()
+      const copy = local.get(version, key)
+      if (copy) return copy
+      const entryKey = `${prefix}catalog:${version}:${key}`
+      const shared = await redis.getBuffer(entryKey)
+      if (shared) {
+        const answer = { body: shared, etag: `W/"${createHash("sha1").update(shared).digest("base64url")}"` }
+        local.set(version, key, answer)
+        return answer
+      }
+      const answer = answerOf(await compute())
+      await redis.set(entryKey, answer.body, "EX", TTL_SECONDS)
+      local.set(version, key, answer)
+      return answer
+    },
+    async invalidate() {
+      const version = String(await redis.incr(versionKey))
+      known = { version, at: Date.now() }
+      await redis.publish(channel, version)
+    },
+    close() {
+      subscriber.disconnect()
+    },
+  }
+}
+
+/** Without Redis: answers kept in this process only. */
 export function memoryCatalogCache(now: () => number = Date.now): CatalogCache {
-  const entries = new Map<string, { value: string; expiresAt: number; version: number }>()
+  const entries = new Map<string, { answer: CachedAnswer; expiresAt: number; version: number }>()
   let version = 0
   return {
     async cached(key, compute) {
       const entry = entries.get(key)
-      if (entry && entry.version === version && entry.expiresAt > now()) return JSON.parse(entry.value)
+      if (entry && entry.version === version && entry.expiresAt > now()) return entry.answer
       const readAt = version
-      const value = await compute()
-      if (entries.size >= MEMORY_ENTRIES) entries.delete(entries.keys().next().value!)
-      entries.set(key, { value: JSON.stringify(value), expiresAt: now() + TTL_SECONDS * 1000, version: readAt })
-      return value
+      const answer = answerOf(await compute())
+      if (entries.size >= LOCAL_ENTRIES) entries.delete(entries.keys().next().value!)
+      entries.set(key, { answer, expiresAt: now() + TTL_SECONDS * 1000, version: readAt })
+      return answer
     },
     async invalidate() {
       version += 1
       entries.clear()
     },
+    close: () => undefined,
   }
 }
 
-/** A cache that keeps nothing: for the benchmark of the uncached path. */
+/** A cache that keeps nothing (CATALOG_CACHE=off): every answer comes from PostgreSQL. */
 export const noCatalogCache: CatalogCache = {
-  cached: (_key, compute) => compute(),
+  cached: async (_key, compute) => answerOf(await compute()),
   invalidate: async () => undefined,
+  close: () => undefined,
 }

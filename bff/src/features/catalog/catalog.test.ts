@@ -57,6 +57,20 @@ describe("GET /api/products", () => {
     }
   })
 
+  it("answers a repeat with 304 when the browser already has the listing (ETag)", async () => {
+    const first = await request(ctx.app).get("/api/products").query({ limit: "5" })
+    expect(first.headers.etag).toMatch(/^W\/"/)
+    expect(first.headers["content-encoding"]).toBe("gzip")
+    expect(first.body.products).toHaveLength(5)
+    const plain = await request(ctx.app).get("/api/products").query({ limit: "5" }).set("Accept-Encoding", "identity")
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    expect(plain.body.products).toEqual(first.body.products)
+    const again = await request(ctx.app).get("/api/products").query({ limit: "5" }).set("If-None-Match", String(first.headers.etag))
+    expect(again.status).toBe(304)
+    const other = await request(ctx.app).get("/api/products").query({ limit: "6" }).set("If-None-Match", String(first.headers.etag))
+    expect(other.status).toBe(200)
+  })
+
   it("pages with limit and offset", async () => {
     const first = await request(ctx.app).get("/api/products").query({ limit: "5", offset: "0" })
     const second = await request(ctx.app).get("/api/products").query({ limit: "5", offset: "5" })
@@ -204,7 +218,7 @@ describe("response cache", () => {
     const { id, title } = products[0]!
     const get = async () => (await request(ctx.app).get(`/api/products/${id}`)).body.product.title as string
     expect(await get()).toBe(title)
-    await ctx.db.query(`update bff.catalog_products set document = jsonb_set(document, '{title}', '"Stale"') where id = $1`, [id])
+    await ctx.db.query(`update bff.catalog_documents set document = jsonb_set(document::jsonb, '{title}', '"Stale"')::json where id = $1`, [id])
     expect(await get()).toBe(title)
     await ctx.cache.invalidate()
     expect(await get()).toBe("Stale")

@@ -8,13 +8,13 @@ export async function upsertProducts(client: Client, products: Product[]): Promi
   if (!products.length) return
   const columns = [
     "id", "handle", "title", "gender", "category_type", "subcategory", "style_group", "genre", "color_name", "fabric",
-    "collar_style", "sleeve_type", "season_fit", "base_price", "in_stock", "created_at", "document",
+    "collar_style", "sleeve_type", "season_fit", "base_price", "in_stock", "created_at",
   ]
   const values: unknown[] = []
   const rows = products.map((p, row) => {
     values.push(
       p.id, p.handle, p.title, p.gender, p.categoryType, p.subcategory, p.styleGroup, p.genre, p.colorName, p.fabric,
-      p.collarStyle, p.sleeveType, p.seasonFit, p.basePrice, p.availableSizes.length > 0, p.createdAt || new Date().toISOString(), JSON.stringify(p),
+      p.collarStyle, p.sleeveType, p.seasonFit, p.basePrice, p.availableSizes.length > 0, p.createdAt || new Date().toISOString(),
     )
     return `(${columns.map((_, col) => `$${row * columns.length + col + 1}`).join(", ")}, now())`
   })
@@ -23,6 +23,11 @@ export async function upsertProducts(client: Client, products: Product[]): Promi
     `insert into bff.catalog_products (${columns.join(", ")}, synced_at) values ${rows.join(", ")}
      on conflict (id) do update set ${updates.join(", ")}, synced_at = now()`,
     values,
+  )
+  await client.query(
+    `insert into bff.catalog_documents (id, document) select * from unnest($1::text[], $2::json[])
+     on conflict (id) do update set document = excluded.document`,
+    [products.map((p) => p.id), products.map((p) => JSON.stringify(p))],
   )
 }
 
@@ -51,4 +56,11 @@ export async function setUnitsSold(client: Client, sold: { id: string; units: nu
     [sold.map((s) => s.id), sold.map((s) => s.units)],
   )
   return rowCount ?? 0
+}
+
+/** The presented products with these ids that the shop still sells, by id. */
+export async function productsByIds(client: Client, ids: string[]): Promise<Map<string, Product>> {
+  if (!ids.length) return new Map()
+  const { rows } = await client.query<{ document: Product }>("select document from bff.catalog_documents where id = any($1)", [[...new Set(ids)]])
+  return new Map(rows.map((row) => [row.document.id, row.document]))
 }

@@ -1,23 +1,39 @@
-import { Router } from "express"
+import { gzipSync } from "node:zlib"
+import { Router, type Request, type Response } from "express"
 import { z } from "zod"
 import { forbidden } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
 import { sameBytes } from "../../lib/tokens.js"
+import type { CachedAnswer } from "./cache.js"
 import { listProductsQuery, productIdParams } from "./schema.js"
 import type { CatalogService } from "./service.js"
 import type { CatalogSync } from "./sync.js"
+
+/**
+ * Sends a cached answer with its ETag (Express answers 304 when the browser already has it), gzipped
+ * once per cached answer rather than once per request.
+ */
+function sendAnswer(req: Request, res: Response, answer: CachedAnswer) {
+  res.set({ ETag: answer.etag, Vary: "Accept-Encoding" }).type("json")
+  if (req.acceptsEncodings("gzip") === "gzip") {
+    answer.gzipped ??= gzipSync(answer.body)
+    res.set("Content-Encoding", "gzip").send(answer.gzipped)
+    return
+  }
+  res.send(answer.body)
+}
 
 export function catalogRoutes(catalog: CatalogService): Router {
   const router = Router()
 
   router.get("/products", async (req, res) => {
     const query = parse(listProductsQuery, req.query)
-    res.json(await catalog.listProducts(query))
+    sendAnswer(req, res, await catalog.listProducts(query))
   })
 
   router.get("/products/:id", async (req, res) => {
     const { id } = parse(productIdParams, req.params)
-    res.json(await catalog.productPage(id))
+    sendAnswer(req, res, await catalog.productPage(id))
   })
 
   return router

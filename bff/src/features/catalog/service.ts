@@ -1,8 +1,9 @@
 import type { Db } from "../../lib/db.js"
-import { noCatalogCache, type CatalogCache } from "./cache.js"
+import { noCatalogCache, type CachedAnswer, type CatalogCache } from "./cache.js"
 import { notFound } from "../../http/errors.js"
 import { PRICE_RANGES, SUBCATEGORIES, type Product } from "./product.js"
 import type { ListProductsQuery } from "./schema.js"
+import { prepared } from "../../lib/db.js"
 
 const ORDER_BY: Record<ListProductsQuery["sort"], string> = {
   // Units sold in the last 30 days; ties (and a shop with no sales yet) by newest.
@@ -50,78 +51,114 @@ function whereClause(query: Omit<ListProductsQuery, "sort" | "limit" | "offset">
   return { sql: conditions.length ? `where ${conditions.join(" and ")}` : "", values }
 }
 
-/** Listing, detail and recommendations, answered from the read model in the BFF's own schema. */
+/**
+ * Reads the documents of a page chosen by `pageSql` (columns id, position, and any others): the
+ * filtering and sorting touch only the narrow indexed columns, and only the page's documents are
+ * read and turned into text.
+ */
+function withDocuments(pageSql: string): string {
+  return `select page.*, c.document::text as document from (${pageSql}) page
+            join bff.catalog_documents c on c.id = page.id order by page.position`
+}
+
+/** Rows of documents as JSON text, joined into an array without parsing them. */
+const jsonArray = (rows: { document: string }[]) => `[${rows.map((row) => row.document).join(",")}]`
+
+/**
+ * Listing, detail and recommendations, answered from the read model in the BFF's own schema. Answers
+ * are assembled from the stored documents' JSON text, so a listing is never parsed and re-serialised.
+ */
 export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCache) {
-  async function listProducts(query: ListProductsQuery): Promise<{ products: Product[]; total: number }> {
+  /** `{ products, total }`, ready to send. */
+  async function listProducts(query: ListProductsQuery): Promise<CachedAnswer> {
     const key = `list:${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`
     return cache.cached(key, () => listFromReadModel(query))
   }
 
-  async function listFromReadModel(query: ListProductsQuery): Promise<{ products: Product[]; total: number }> {
+  async function listFromReadModel(query: ListProductsQuery): Promise<string> {
     const where = whereClause(query)
     const limitAt = where.values.length + 1
-    const { rows } = await db.query<{ document: Product; total: number }>(
-      `select document, count(*) over ()::int as total from bff.catalog_products ${where.sql}
-        order by ${ORDER_BY[query.sort]} limit $${limitAt} offset $${limitAt + 1}`,
-      [...where.values, query.limit, query.offset],
+    const { rows } = await db.query<{ document: string; total: number }>(
+      prepared(
+        withDocuments(
+          `select id, count(*) over ()::int as total, row_number() over (order by ${ORDER_BY[query.sort]}) as position
+             from bff.catalog_products ${where.sql}
+            order by ${ORDER_BY[query.sort]} limit $${limitAt} offset $${limitAt + 1}`,
+        ),
+        [...where.values, query.limit, query.offset],
+      ),
     )
     let total = rows[0]?.total
     if (total === undefined) {
       // An offset past the end returns no rows, and so no window count: count separately.
-      const counted = await db.query<{ n: number }>(`select count(*)::int as n from bff.catalog_products ${where.sql}`, where.values)
+      const counted = await db.query<{ n: number }>(prepared(`select count(*)::int as n from bff.catalog_products ${where.sql}`, where.values))
       total = counted.rows[0]!.n
     }
-    return { products: rows.map((row) => row.document), total }
+    return `{"products":${jsonArray(rows)},"total":${total}}`
+  }
+
+  async function productDocument(id: string): Promise<string> {
+    const { rows } = await db.query<{ document: string }>(prepared("select document::text as document from bff.catalog_documents where id = $1", [id]))
+    if (!rows[0]) throw notFound("Product not found")
+    return rows[0].document
   }
 
   async function getProduct(id: string): Promise<Product> {
-    const { rows } = await db.query<{ document: Product }>("select document from bff.catalog_products where id = $1", [id])
-    if (!rows[0]) throw notFound("Product not found")
-    return rows[0].document
+    return JSON.parse(await productDocument(id)) as Product
   }
 
   /**
    * 'More {subcategory}': the same subcategory, up to 12. 'You might also like': the other subcategories
    * of the same type, then of the other type, so that the two lists together show up to 18.
    */
-  async function recommendations(product: Product): Promise<{ more: Product[]; alsoLike: Product[] }> {
+  async function recommendationsJson(product: Product): Promise<string> {
     const sameGroup = product.gender === "WOMEN" ? "style_group is not distinct from $3" : "subcategory is not distinct from $3"
     const groupValue = product.gender === "WOMEN" ? product.styleGroup : product.subcategory
-    const { rows: more } = await db.query<{ document: Product }>(
-      `select document from bff.catalog_products where gender = $1 and id <> $2 and ${sameGroup}
-        order by in_stock desc, ${ORDER_BY.popular} limit ${MORE_LIKE_THIS}`,
-      [product.gender, product.id, groupValue],
+    const { rows: more } = await db.query<{ id: string; document: string }>(
+      prepared(
+        withDocuments(
+          `select id, row_number() over (order by in_stock desc, ${ORDER_BY.popular}) as position
+             from bff.catalog_products where gender = $1 and id <> $2 and ${sameGroup}
+            order by in_stock desc, ${ORDER_BY.popular} limit ${MORE_LIKE_THIS}`,
+        ),
+        [product.gender, product.id, groupValue],
+      ),
     )
     const otherType = product.categoryType === "LOWERS" ? "UPPERS" : "LOWERS"
+    const alsoLikeOrder = `(category_type = $5 and subcategory = any($6)) desc, (category_type = $7) desc, in_stock desc, ${ORDER_BY.popular}`
     const sameTypeSubcategories: string[] = product.categoryType ? [...SUBCATEGORIES[product.categoryType]] : []
-    const { rows: alsoLike } = await db.query<{ document: Product }>(
-      `select document from bff.catalog_products
-        where gender = $1 and id <> $2 and not (${sameGroup}) and id <> all($4)
-        order by (category_type = $5 and subcategory = any($6)) desc, (category_type = $7) desc, in_stock desc, ${ORDER_BY.popular}
-        limit $8`,
-      [
-        product.gender,
-        product.id,
-        groupValue,
-        more.map((row) => row.document.id),
-        product.categoryType,
-        sameTypeSubcategories,
-        otherType,
-        RECOMMENDATIONS_SHOWN - more.length,
-      ],
+    const { rows: alsoLike } = await db.query<{ document: string }>(
+      prepared(
+        withDocuments(
+          `select id, row_number() over (order by ${alsoLikeOrder}) as position
+             from bff.catalog_products
+            where gender = $1 and id <> $2 and not (${sameGroup}) and id <> all($4)
+            order by ${alsoLikeOrder} limit $8`,
+        ),
+        [
+          product.gender,
+          product.id,
+          groupValue,
+          more.map((row) => row.id),
+          product.categoryType,
+          sameTypeSubcategories,
+          otherType,
+          RECOMMENDATIONS_SHOWN - more.length,
+        ],
+      ),
     )
-    return { more: more.map((row) => row.document), alsoLike: alsoLike.map((row) => row.document) }
+    return `{"more":${jsonArray(more)},"alsoLike":${jsonArray(alsoLike)}}`
   }
 
-  /** A product with both recommendation lists, cached as one answer. */
-  async function productPage(id: string): Promise<{ product: Product; recommendations: { more: Product[]; alsoLike: Product[] } }> {
+  /** `{ product, recommendations: { more, alsoLike } }`, ready to send, cached as one answer. */
+  async function productPage(id: string): Promise<CachedAnswer> {
     return cache.cached(`product:${id}`, async () => {
-      const product = await getProduct(id)
-      return { product, recommendations: await recommendations(product) }
+      const document = await productDocument(id)
+      return `{"product":${document},"recommendations":${await recommendationsJson(JSON.parse(document) as Product)}}`
     })
   }
 
-  return { listProducts, getProduct, recommendations, productPage }
+  return { listProducts, getProduct, productPage }
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>

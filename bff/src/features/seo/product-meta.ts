@@ -1,3 +1,4 @@
+import { srcSetFor } from "../../lib/image-variants.js"
 import type { Product } from "../catalog/product.js"
 
 const BRAND = "Build Your Fit"
@@ -17,6 +18,22 @@ function absolute(url: string, publicUrl: string): string {
 
 function rupees(paise: number): string {
   return (paise / 100).toFixed(2)
+}
+
+/** The sizes of the product page's main gallery image (storefront product-gallery.tsx MAIN_IMAGE_SIZES). */
+const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 50vw, 100vw"
+
+/**
+ * The gallery's first image, the page's largest paint, is only known once the product is fetched;
+ * a preload in the HTML lets the browser start on it while the scripts still load.
+ */
+function galleryImagePreload(product: Product): string[] {
+  const image = product.images.find((img) => img.isPrimary) ?? product.images[0]
+  const srcSet = image ? srcSetFor(image.url) : undefined
+  if (!image || !srcSet) return []
+  return [
+    `<link rel="preload" as="image" href="${escapeHtml(image.url)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${GALLERY_IMAGE_SIZES}" fetchpriority="high" />`,
+  ]
 }
 
 /** The head tags a shared product link needs: title, description, Open Graph, Twitter and Product JSON-LD. */
@@ -61,6 +78,7 @@ export function productHeadTags(product: Product, publicUrl: string): { title: s
   ]
   const tags = [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...galleryImagePreload(product),
     ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
     `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
   ].join("\n    ")

@@ -42,6 +42,8 @@ describe("GET /product/:id (the HTML the server sends)", () => {
     expect(html).toContain(`<meta property="og:url" content="${TEST_PUBLIC_URL}/product/${product.id}" />`)
     expect(html).toContain(`<meta property="og:image" content="${TEST_PUBLIC_URL}${product.imageUrl}" />`)
     expect(html).toContain('<div id="root"></div>')
+    const primary = product.images.find((image) => image.isPrimary)!
+    expect(html).toContain(`<link rel="preload" as="image" href="${primary.url}" imagesrcset="${primary.url}?w=320 320w,`)
     expect(jsonLd(html)).toMatchObject({
       "@type": "Product",
       name: product.title,

@@ -60,7 +60,7 @@ describe('CategoryPicker', () => {
       images: [{ url: '/media/products/hoodie.webp', altText: null, isPrimary: true, position: 0 }],
     });
     const fetchMock = mockSessionApi(null, (url) =>
-      listResponse(url.searchParams.get('subcategory') === 'Hoodies' ? [hoodie] : []),
+      listResponse(['Hoodies', 'Oversized'].includes(url.searchParams.get('subcategory') ?? '') ? [hoodie] : []),
     );
 
     renderWithProviders(<CategoryPicker />);
@@ -74,7 +74,10 @@ describe('CategoryPicker', () => {
     expect(image).toHaveAttribute('src', `${window.location.origin}/media/products/hoodie.webp`);
     expect(image).toHaveAttribute('width', '400');
     expect(image).toHaveAttribute('height', '500');
-    expect(image).toHaveAttribute('loading', 'lazy');
+    // The first row is the page's largest paint on a phone: loaded first; later rows lazily.
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    await waitFor(() => expect(tile('Oversized').querySelector('img')).toHaveAttribute('loading', 'lazy'));
     expect(tile('Polo').querySelector('img')).toBeNull();
     expect(tile('Polo')).toHaveClass('home-category-tile--text');
     const hoodiesCall = calledUrls(fetchMock, '/api/products').find(

@@ -3,6 +3,9 @@ import { Link } from 'react-router-dom';
 import { CATEGORY_TABS, categoryShopHref } from '../utils/categories';
 import { CategoryTile } from './category-tile';
 
+/** The first row of tiles shows without scrolling on a phone: their images load first, never lazily. */
+const ABOVE_THE_FOLD_TILES = 2;
+
 const tabId = (index: number) => `category-tab-${String(index)}`;
 const panelId = (index: number) => `category-panel-${String(index)}`;
 
@@ -69,9 +72,9 @@ export function CategoryPicker() {
           {index === selected ? (
             <>
               <ul className="home-category-picker__tiles">
-                {tab.subcategories.map((subcategory) => (
+                {tab.subcategories.map((subcategory, position) => (
                   <li key={subcategory}>
-                    <CategoryTile type={tab.type} subcategory={subcategory} />
+                    <CategoryTile type={tab.type} subcategory={subcategory} aboveTheFold={position < ABOVE_THE_FOLD_TILES} />
                   </li>
                 ))}
               </ul>

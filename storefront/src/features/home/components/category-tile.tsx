@@ -10,10 +10,12 @@ const TILE_IMAGE_SIZES = '(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50v
 type CategoryTileProps = {
   type: CategoryType;
   subcategory: string;
+  /** Loads the image eagerly and first: the page's largest paint on a phone. */
+  aboveTheFold?: boolean;
 };
 
 /** A subcategory link pictured by one of its products; without one it stays a text tile of the same size. */
-export function CategoryTile({ type, subcategory }: CategoryTileProps) {
+export function CategoryTile({ type, subcategory, aboveTheFold = false }: CategoryTileProps) {
   const cover = useCategoryCover({ categoryType: type, subcategory });
   const image = cover.data ? getPrimaryImage(cover.data) : null;
 
@@ -30,7 +32,8 @@ export function CategoryTile({ type, subcategory }: CategoryTileProps) {
           alt=""
           width={400}
           height={500}
-          loading="lazy"
+          loading={aboveTheFold ? 'eager' : 'lazy'}
+          fetchPriority={aboveTheFold ? 'high' : 'auto'}
           decoding="async"
         />
       ) : null}

@@ -1,0 +1,56 @@
+import { mkdtemp, mkdir, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { gzipSync, brotliCompressSync } from "node:zlib"
+import express from "express"
+import request from "supertest"
+import { beforeAll, describe, expect, it } from "vitest"
+import { staticAssets } from "./static-assets.js"
+
+const script = "console.log('the storefront');\n".repeat(100)
+let app: express.Express
+
+beforeAll(async () => {
+  const dist = await mkdtemp(path.join(tmpdir(), "static-assets-"))
+  await mkdir(path.join(dist, "assets"))
+  await writeFile(path.join(dist, "assets", "index-abc.js"), script)
+  await writeFile(path.join(dist, "assets", "index-abc.js.br"), brotliCompressSync(script))
+  await writeFile(path.join(dist, "assets", "index-abc.js.gz"), gzipSync(script))
+  await writeFile(path.join(dist, "assets", "plain-abc.css"), "body{}")
+  await writeFile(path.join(dist, "robots.txt"), "User-agent: *")
+  app = express().use(...staticAssets(dist))
+})
+
+describe("staticAssets", () => {
+  it("sends the brotli file to browsers that accept it, typed as the original, cached for a year", async () => {
+    const response = await request(app).get("/assets/index-abc.js").set("Accept-Encoding", "gzip, br").buffer(true)
+    expect(response.status).toBe(200)
+    expect(response.headers["content-encoding"]).toBe("br")
+    expect(response.headers["content-type"]).toMatch(/javascript/)
+    expect(response.headers["cache-control"]).toContain("immutable")
+    expect(response.headers.vary).toContain("Accept-Encoding")
+    expect(response.text).toBe(script)
+  })
+
+  it("falls back to gzip, then to the plain file", async () => {
+    const gzipped = await request(app).get("/assets/index-abc.js").set("Accept-Encoding", "gzip")
+    expect(gzipped.headers["content-encoding"]).toBe("gzip")
+    expect(gzipped.text).toBe(script)
+    const plain = await request(app).get("/assets/index-abc.js").set("Accept-Encoding", "identity")
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    expect(plain.text).toBe(script)
+  })
+
+  it("serves files without compressed siblings as they are, and only hashed assets as immutable", async () => {
+    const css = await request(app).get("/assets/plain-abc.css").set("Accept-Encoding", "br")
+    expect(css.status).toBe(200)
+    expect(css.headers["content-encoding"]).toBeUndefined()
+    const robots = await request(app).get("/robots.txt")
+    expect(robots.headers["cache-control"]).toBe("public, max-age=3600")
+  })
+
+  it("never leaves the build folder", async () => {
+    const response = await request(app).get("/assets/..%2f..%2fetc%2fpasswd").set("Accept-Encoding", "br")
+    expect(response.status).toBe(404)
+  })
+})

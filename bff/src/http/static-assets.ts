@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs"
+import path from "node:path"
+import express, { type RequestHandler } from "express"
+
+const ENCODINGS = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const
+
+/**
+ * A built front end's files. Hashed files under /assets never change, so browsers keep them for a
+ * year; the build's .br/.gz siblings are sent when the browser accepts them (no per-request compression).
+ */
+export function staticAssets(dist: string): RequestHandler[] {
+  const precompressed: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next()
+    const relative = path.posix.normalize(decodeURIComponent(req.path))
+    if (!relative.startsWith("/assets/") || relative.includes("..")) return next()
+    const file = path.join(dist, relative)
+    // Our preference (smallest first) among what the browser accepts; browsers list gzip before br.
+    const encoding = ENCODINGS.find((e) => req.acceptsEncodings(e.name) === e.name && existsSync(file + e.suffix))
+    if (!encoding || !existsSync(file)) return next()
+    res.set({ "Content-Encoding": encoding.name, Vary: "Accept-Encoding", "Cache-Control": "public, max-age=31536000, immutable" })
+    res.type(path.extname(file))
+    res.sendFile(file + encoding.suffix, { dotfiles: "deny" }, (error) => error && next(error))
+  }
+  const plain = express.static(dist, {
+    index: false,
+    setHeaders: (res, file) => {
+      const immutable = file.startsWith(path.join(dist, "assets") + path.sep)
+      res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600")
+    },
+  })
+  return [precompressed, plain]
+}

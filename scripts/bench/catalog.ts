@@ -1,0 +1,189 @@
+import { randomBytes } from "node:crypto"
+import { mkdtemp, readFile, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import pg from "pg"
+import { ensureDatabase } from "../lib/database.js"
+import { BIN, COMMERCE, ROOT } from "../lib/paths.js"
+import { freePort } from "../lib/ports.js"
+import { run, startService, stopAll, waitForHttp } from "../lib/processes.js"
+import { bffEnv, buildFrontEndsIfStale, commerceEnv, migrateAll, randomSecrets } from "../lib/stack.js"
+import { scorePages, type PageScore } from "./lighthouse.js"
+import { measureLoad, warmUp, type Load } from "./load.js"
+
+export const THROUGHPUT_TARGET = 10
+export const LATENCY_TARGET = 0.1
+export const LIGHTHOUSE_TARGET = 95
+
+/** Three filters and a sort, as a shopper narrowing the men's catalogue would send them. */
+export const FILTERED_LISTING = "/api/products?gender=MEN&fabric=Cotton&priceRange=1000-1500&sort=price_asc&limit=24"
+export const MEDUSA_LISTING = "/store/products?limit=24"
+
+export type CatalogBench = {
+  products: number
+  seedSeconds: number
+  filteredTotal: number
+  medusa: Load
+  bffUncached: Load
+  bffWarm: Load
+  bffCold: { p50: number; p99: number; samples: number }
+  productUncached: Load
+  productWarm: Load
+  lighthouse: PageScore[]
+  versions: { postgres: string; redis: string; medusa: string }
+}
+
+const log = (line: string) => process.stdout.write(`bench: ${line}\n`)
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init)
+  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url} answered ${response.status}`)
+  return (await response.json()) as T
+}
+
+async function waitForCatalogue(origin: string, count: number): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000
+  while (Date.now() < deadline) {
+    const { total } = await json<{ total: number }>(`${origin}/api/products?limit=1`).catch(() => ({ total: 0 }))
+    if (total >= count) return
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  throw new Error(`the BFF's read model did not reach ${count} products in 10 minutes`)
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/** Latency of the filtered listing right after a catalogue change emptied the cache (each sample a miss). */
+async function coldLatency(origin: string, secret: string, productId: string, samples: number) {
+  const times: number[] = []
+  for (let i = 0; i < samples; i++) {
+    const changed = await fetch(`${origin}/api/internal/catalog/changed`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-internal-secret": secret },
+      body: JSON.stringify({ productIds: [productId] }),
+    })
+    if (changed.status !== 204) throw new Error(`the change notice answered ${changed.status}`)
+    const started = performance.now()
+    await json(`${origin}${FILTERED_LISTING}`)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return { p50: Math.round(percentile(times, 50) * 10) / 10, p99: Math.round(percentile(times, 99) * 10) / 10, samples }
+}
+
+async function versions(databaseUrl: string, redisUrl: string): Promise<CatalogBench["versions"]> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  const postgres = (await client.query<{ server_version: string }>("show server_version")).rows[0]!.server_version
+  await client.end()
+  const { Redis } = await import("ioredis")
+  const redis = new Redis(redisUrl, { lazyConnect: true })
+  await redis.connect()
+  const info = await redis.info("server")
+  redis.disconnect()
+  const medusa = JSON.parse(await readFile(path.join(COMMERCE, "node_modules", "@medusajs", "medusa", "package.json"), "utf8")).version as string
+  return { postgres, redis: /redis_version:(\S+)/.exec(info)?.[1] ?? "unknown", medusa }
+}
+
+/**
+ * The catalogue benchmark: a throwaway database with the bench seed, Medusa with its Redis caching on,
+ * and two BFFs beside it (response cache on, and off), all measured with the same autocannon client.
+ */
+export async function benchCatalog({ products, seconds }: { products: number; seconds: number }): Promise<CatalogBench> {
+  const admin = new URL(process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres")
+  const databaseUrl = new URL(admin)
+  // BENCH_KEEP_DATABASE=name keeps the seeded database for the next run (the seed then only checks it).
+  const kept = process.env.BENCH_KEEP_DATABASE
+  if (kept && !/^[a-z0-9_]+$/.test(kept)) throw new Error("BENCH_KEEP_DATABASE must be a plain database name (a-z, 0-9, _)")
+  databaseUrl.pathname = `/${kept || `fitshop_bench_${randomBytes(4).toString("hex")}`}`
+  const redisUrl = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379/5"
+  const mediaDir = kept ? path.join(tmpdir(), `${kept}-media`) : await mkdtemp(path.join(tmpdir(), "fitshop-bench-media-"))
+  const secrets = randomSecrets()
+  const [medusaPort, bffPort, uncachedPort] = [await freePort(), await freePort(), await freePort()]
+  const base = { ...process.env, MEDUSA_PORT: String(medusaPort), PORT: String(bffPort), MEDIA_DIR: mediaDir, REDIS_URL: redisUrl, LOG_LEVEL: "warn" }
+  const commerce: NodeJS.ProcessEnv = { ...commerceEnv(base, databaseUrl.toString(), secrets), DISABLE_ADMIN: "true", MEDUSA_FF_CACHING: "true" }
+  try {
+    await ensureDatabase(databaseUrl.toString())
+    await migrateAll(commerce, log)
+    log(`seeding ${products} bench products (plus the demo catalogue)…`)
+    const seedStarted = performance.now()
+    // Seeded without Redis or the BFF: tens of thousands of product events queued in Redis would
+    // otherwise replay into the BFF while it is being measured.
+    const seedEnv: NodeJS.ProcessEnv = { ...commerce, BFF_INTERNAL_URL: "" }
+    delete seedEnv.REDIS_URL
+    await run(BIN.medusa, ["exec", "./src/scripts/bench-seed.ts", String(products)], { cwd: COMMERCE, env: seedEnv, label: "bench seed" })
+    const seedSeconds = (performance.now() - seedStarted) / 1000
+    await buildFrontEndsIfStale(log)
+
+    const medusa = startService(BIN.medusa, ["start"], { cwd: COMMERCE, env: commerce, label: "medusa" })
+    const prefix = `bench:${randomBytes(4).toString("hex")}:`
+    const bff = (port: number, cache: "on" | "off") =>
+      startService(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: path.join(ROOT, "bff"),
+        env: { ...bffEnv(base, commerce, secrets, port), REDIS_KEY_PREFIX: prefix, CATALOG_CACHE: cache, PORT: String(port) },
+        label: `bff-${cache}`,
+      })
+    const cached = bff(bffPort, "on")
+    await waitForHttp(`http://127.0.0.1:${medusaPort}/health`, "Medusa", 180_000, medusa)
+    await waitForHttp(`http://127.0.0.1:${bffPort}/api/health`, "The BFF", 120_000, cached)
+    const uncached = bff(uncachedPort, "off")
+    await waitForHttp(`http://127.0.0.1:${uncachedPort}/api/health`, "The uncached BFF", 120_000, uncached)
+
+    const origin = `http://127.0.0.1:${bffPort}`
+    const uncachedOrigin = `http://127.0.0.1:${uncachedPort}`
+    const medusaOrigin = `http://127.0.0.1:${medusaPort}`
+    await waitForCatalogue(origin, products)
+    const filtered = await json<{ products: { id: string }[]; total: number }>(`${origin}${FILTERED_LISTING}`)
+    if (!filtered.products.length) throw new Error("the filtered listing is empty; the bench would measure nothing")
+    const productIds = (await json<{ products: { id: string }[] }>(`${origin}/api/products?limit=50&sort=newest`)).products.map((p) => p.id)
+    const productPaths = productIds.map((id) => `/api/products/${id}`)
+    const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: 1 })
+    const publishableKey = (await pool.query<{ token: string }>("select token from public.api_key where type = 'publishable' limit 1")).rows[0]!.token
+    await pool.end()
+    const medusaHeaders = { "x-publishable-api-key": publishableKey }
+
+    log(`measuring with autocannon, ${seconds} s a target…`)
+    await warmUp(medusaOrigin, [MEDUSA_LISTING], medusaHeaders)
+    const medusaLoad = await measureLoad("Medusa /store/products?limit=24 (its Redis caching on)", medusaOrigin, [MEDUSA_LISTING], { seconds, headers: medusaHeaders })
+    await warmUp(uncachedOrigin, [FILTERED_LISTING])
+    const bffUncached = await measureLoad("BFF filtered listing, response cache off", uncachedOrigin, [FILTERED_LISTING], { seconds })
+    const bffCold = await coldLatency(origin, secrets.internalSecret, productIds[0]!, 50)
+    await warmUp(origin, [FILTERED_LISTING])
+    const bffWarm = await measureLoad("BFF filtered listing, response cache warm", origin, [FILTERED_LISTING], { seconds })
+    await warmUp(uncachedOrigin, productPaths)
+    const productUncached = await measureLoad("BFF /api/products/{id} (50 products), cache off", uncachedOrigin, productPaths, { seconds })
+    await warmUp(origin, productPaths)
+    const productWarm = await measureLoad("BFF /api/products/{id} (50 products), cache warm", origin, productPaths, { seconds })
+
+    log("scoring pages with Lighthouse (mobile)…")
+    const lighthouse = await scorePages(origin, [
+      { label: "Home", path: "/" },
+      { label: "Shop", path: "/shop" },
+      { label: "Product page", path: `/product/${filtered.products[0]!.id}` },
+    ])
+    return {
+      products,
+      seedSeconds,
+      filteredTotal: filtered.total,
+      medusa: medusaLoad,
+      bffUncached,
+      bffWarm,
+      bffCold,
+      productUncached,
+      productWarm,
+      lighthouse,
+      versions: await versions(databaseUrl.toString(), redisUrl),
+    }
+  } finally {
+    await stopAll()
+    if (!kept) await rm(mediaDir, { recursive: true, force: true })
+    if (!kept) {
+      const client = new pg.Client({ connectionString: admin.toString() })
+      await client.connect()
+      await client.query(`drop database if exists "${databaseUrl.pathname.slice(1)}" with (force)`).catch(() => undefined)
+      await client.end()
+    }
+  }
+}

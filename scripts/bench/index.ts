@@ -1,0 +1,29 @@
+import { mkdir, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { ROOT } from "../lib/paths.js"
+import { benchCatalog } from "./catalog.js"
+import { renderReport, verdicts } from "./report.js"
+import { benchStartup } from "./startup.js"
+
+/**
+ * `npm run bench`: the catalogue benchmark (5,000 bench products, Medusa vs the BFF, Lighthouse) and
+ * the start-up benchmark, written to bench/report.md. Exits non-zero when a target is missed.
+ * BENCH_PRODUCTS, BENCH_SECONDS, BENCH_SKIP_STARTUP=1 and BENCH_KEEP_DATABASE=name shorten runs while developing.
+ */
+async function main() {
+  const products = Number(process.env.BENCH_PRODUCTS || 5000)
+  const seconds = Number(process.env.BENCH_SECONDS || 10)
+  const catalog = await benchCatalog({ products, seconds })
+  const startup = process.env.BENCH_SKIP_STARTUP === "1" ? undefined : await benchStartup()
+  const report = renderReport(catalog, startup)
+  const file = path.join(ROOT, "bench", "report.md")
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, report)
+  process.stdout.write(`${report}\nwritten to ${path.relative(ROOT, file)}\n`)
+  if (verdicts(catalog, startup).some((v) => !v.ok)) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`)
+  process.exit(1)
+})

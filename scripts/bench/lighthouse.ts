@@ -1,0 +1,43 @@
+import { existsSync } from "node:fs"
+import * as chromeLauncher from "chrome-launcher"
+import lighthouse from "lighthouse"
+
+export type PageScore = { label: string; path: string; score: number; lcpMs: number; tbtMs: number; cls: number }
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+
+/**
+ * Lighthouse's performance category with its default mobile settings (emulated phone, simulated slow
+ * 4G and CPU throttling) in Debian's Chromium; each page is scored `runs` times and the median kept.
+ */
+export async function scorePages(origin: string, pages: { label: string; path: string }[], runs = 3): Promise<PageScore[]> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH`)
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
+  })
+  try {
+    const scores: PageScore[] = []
+    for (const page of pages) {
+      const attempts: PageScore[] = []
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(new URL(page.path, origin).toString(), { port: chrome.port, onlyCategories: ["performance"], logLevel: "error", output: "json" })
+        const lhr = result?.lhr
+        if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`)
+        if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${page.path}: ${lhr.runtimeError.message}`)
+        attempts.push({
+          ...page,
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+          tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+          cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        })
+      }
+      attempts.sort((a, b) => a.score - b.score)
+      scores.push(attempts[Math.floor(attempts.length / 2)]!)
+    }
+    return scores
+  } finally {
+    await chrome.kill()
+  }
+}

@@ -1,0 +1,39 @@
+import { readdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { promisify } from "node:util"
+import { brotliCompress, constants, gzip } from "node:zlib"
+import type { Plugin } from "vite"
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/**
+ * Writes a .br and a .gz beside every text asset of the build, at the highest levels (done once per
+ * build), so the BFF sends compressed bytes without compressing on each request.
+ */
+export function precompress(outDir: string): Plugin {
+  return {
+    name: "fitshop-precompress",
+    apply: "build",
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file))
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = await readFile(file)
+          if (bytes.length < 1024) return
+          const [br, gz] = await Promise.all([
+            brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            gzipAsync(bytes, { level: 9 }),
+          ])
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)])
+        }),
+      )
+    },
+  }
+}
