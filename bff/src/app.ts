@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
 import cookieParser from "cookie-parser"
+import compression from "compression"
 import express, { type Express } from "express"
 import { pinoHttp } from "pino-http"
 import type { Config } from "./config.js"
@@ -9,16 +10,23 @@ import { medusaIdentity } from "./features/auth/medusa-identity.js"
 import { authService } from "./features/auth/service.js"
 import { sessionStore } from "./features/auth/sessions.js"
 import { verificationCodes } from "./features/auth/verification-codes.js"
+import { addressRoutes } from "./features/addresses/routes.js"
+import { bagService } from "./features/cart/bag.js"
+import { cartRoutes } from "./features/cart/routes.js"
 import { catalogInternalRoutes, catalogRoutes } from "./features/catalog/routes.js"
 import { catalogSync as createCatalogSync, type CatalogSync } from "./features/catalog/sync.js"
-import { memoryCatalogCache, redisCatalogCache, type CatalogCache } from "./features/catalog/cache.js"
+import { memoryCatalogCache, noCatalogCache, redisCatalogCache, type CatalogCache } from "./features/catalog/cache.js"
 import { createCatalogService } from "./features/catalog/service.js"
 import { devOutboxRoutes } from "./features/dev/routes.js"
 import { healthRoutes } from "./features/health/routes.js"
 import { productPageRoutes } from "./features/seo/routes.js"
+import { walletRoutes } from "./features/wallet/routes.js"
+import { wishlistRepository } from "./features/wishlist/repository.js"
+import { wishlistRoutes } from "./features/wishlist/routes.js"
 import { usersRepository } from "./features/users/repository.js"
 import { userRoutes } from "./features/users/routes.js"
 import { authentication } from "./http/authenticate.js"
+import { staticAssets } from "./http/static-assets.js"
 import { errorHandler, notFoundHandler } from "./http/error-handler.js"
 import type { Db } from "./lib/db.js"
 import type { Logger } from "./lib/logger.js"
@@ -47,7 +55,7 @@ export type AppDeps = {
 function mountSpa(app: Express, base: string, dist: string) {
   const index = path.join(dist, "index.html")
   if (!existsSync(index)) return
-  app.use(base, express.static(dist, { index: false, maxAge: "1h" }))
+  app.use(base, ...staticAssets(dist))
   const pattern = base === "/" ? "/{*path}" : `${base}{/*path}`
   app.get(pattern, (_req, res) => {
     res.set("Cache-Control", "no-cache").sendFile(index)
@@ -55,6 +63,7 @@ function mountSpa(app: Express, base: string, dist: string) {
 }
 
 export function createCatalogCache(config: Config, redis: Redis | undefined): CatalogCache {
+  if (config.CATALOG_CACHE === "off") return noCatalogCache
   return redis ? redisCatalogCache(redis, config.REDIS_KEY_PREFIX) : memoryCatalogCache()
 }
 
@@ -81,6 +90,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.disable("x-powered-by")
   app.set("trust proxy", "loopback")
   app.set("query parser", "simple")
+  // Answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.
+  app.use(compression({ threshold: 1024 }))
   app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/health" } }))
   app.use((_req, res, next) => {
     res.set({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" })
@@ -105,6 +116,10 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     }),
   )
   api.use(userRoutes({ users, authentication: authn, storage: localDiskStorage(config.MEDIA_DIR) }))
+  api.use(cartRoutes({ bag: bagService({ db, commerce }), authentication: authn }))
+  api.use(wishlistRoutes({ wishlist: wishlistRepository(db), authentication: authn }))
+  api.use(addressRoutes({ db, commerce, authentication: authn }))
+  api.use(walletRoutes({ db, authentication: authn }))
   if (!production && !config.SMTP_URL) api.use(devOutboxRoutes(db))
   api.use(notFoundHandler)
   app.use("/api", api)

@@ -1,8 +1,25 @@
 import Medusa from "@medusajs/js-sdk"
 import type { Db } from "./db.js"
 
+/** The HTTP status of an error the Medusa SDK threw, if it carries one. */
+export function medusaErrorStatus(error: unknown): number | undefined {
+  return typeof error === "object" && error !== null ? (error as { status?: number }).status : undefined
+}
+
 /** The title the seed gives the storefront's publishable key; the BFF looks it up by this. */
 export const PUBLISHABLE_KEY_TITLE = "Storefront"
+
+type InternalInit = { method?: "GET" | "POST" | "DELETE"; body?: unknown }
+
+/** A non-2xx answer from one of commerce's /internal routes; `status` lets a caller tell a 404 from a failure. */
+export class CommerceInternalError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+  ) {
+    super(`commerce answered ${path} with ${status}`)
+  }
+}
 
 export type Commerce = {
   /** The SDK with the storefront's publishable key; waits for the key the first time. */
@@ -10,8 +27,8 @@ export type Commerce = {
   /** The India region (INR) that every price and cart uses. */
   regionId(): Promise<string>
   isUp(): Promise<boolean>
-  /** Calls one of commerce's /internal routes (guarded by the shared secret) and returns its JSON. */
-  internal<T>(path: string, init?: { method?: "GET" | "POST"; body?: unknown }): Promise<T>
+  /** Calls one of commerce's /internal routes with the shared secret; a non-2xx answer throws CommerceInternalError. */
+  internal<T>(path: string, init?: InternalInit): Promise<T>
 }
 
 export type CommerceOptions = { baseUrl: string; publishableKey?: string | undefined; internalSecret: string; db: Db }
@@ -63,14 +80,14 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
     }
   }
 
-  async function internal<T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
+  async function internal<T>(path: string, init: InternalInit = {}): Promise<T> {
     const response = await fetch(new URL(path, baseUrl), {
       method: init.method ?? "GET",
       headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
       body: init.body === undefined ? null : JSON.stringify(init.body),
       signal: AbortSignal.timeout(10_000),
     })
-    if (!response.ok) throw new Error(`commerce answered ${path} with ${response.status}`)
+    if (!response.ok) throw new CommerceInternalError(path, response.status)
     return (await response.json()) as T
   }
 

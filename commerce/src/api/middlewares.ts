@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto"
 import path from "node:path"
-import { defineMiddlewares, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import express from "express"
+import { InternalCustomerAddress } from "./internal/customers/[id]/addresses/validators"
 
 const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
 
@@ -33,5 +34,15 @@ export default defineMiddlewares({
       middlewares: [express.static(mediaDir, { index: false, fallthrough: false, maxAge: "7d" })],
     },
     { matcher: "/internal/*", middlewares: [requireInternalSecret] },
+    {
+      matcher: "/internal/customers/:id/addresses",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(InternalCustomerAddress)],
+    },
+    {
+      matcher: "/internal/customers/:id/addresses/:address_id",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(InternalCustomerAddress)],
+    },
   ],
 })

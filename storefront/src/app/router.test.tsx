@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '@/config/brand';
-import { mockSessionApi } from '@/testing/mock-fetch';
+import { buildCart, buildCartItem } from '@/testing/cart-factory';
+import { calledUrls, errorResponse, jsonResponse, mockSessionApi } from '@/testing/mock-fetch';
 import { currentLocation, renderApp } from '@/testing/test-utils';
 import { buildSession, storeSession } from '@/testing/user-factory';
 
@@ -117,6 +118,32 @@ describe('MainLayout navigation', () => {
 
     const menu = screen.getByRole('navigation', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'CART' })).toHaveAttribute('href', '/cart');
+  });
+
+  it("shows the signed-in shopper's bag count beside CART", async () => {
+    const session = buildSession();
+    storeSession(session);
+    mockSessionApi(session, (url) =>
+      url.pathname === '/api/cart'
+        ? jsonResponse(buildCart([buildCartItem({ quantity: 2 }), buildCartItem()]))
+        : errorResponse('Not found', 404),
+    );
+    renderApp('/');
+
+    const desktop = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(desktop).findByRole('link', { name: 'CART 3' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('asks nothing about the bag for a signed-out visitor', async () => {
+    const fetchMock = mockSessionApi(null);
+    renderApp('/');
+
+    await waitFor(() => {
+      expect(calledUrls(fetchMock, '/api/auth/refresh')).toHaveLength(1);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calledUrls(fetchMock, '/api/cart')).toHaveLength(0);
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'CART' })).toBeInTheDocument();
   });
 
   it('hides the navigation on admin routes', () => {

@@ -35,6 +35,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A 401 that survived the client's refresh and retry: the shopper has to sign in. */
+export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
 /** The text to show for a failed call: the server's, else the permission text for a 403, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;

@@ -7,6 +7,8 @@ export const storageKeys = {
   returnToPath: 'return_to_path',
   /** Session: the FitFeed pulls the post opened from the home preview to the top. */
   fitfeedHighlight: 'FITFEED_HIGHLIGHT',
+  /** Session: whether the shopper applied Dark Coins in the bag, and how many; checkout reads it. */
+  checkoutDarkCoins: 'checkout_dark_coins',
 } as const;
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -48,3 +48,29 @@ export function mockSessionApi(session: AuthSession | null, handler: FetchHandle
     return handler(url, init);
   });
 }
+
+/** One BFF route a test answers: `answer` runs on each call, so it can read and change the test's data. */
+export type ApiRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  answer: (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+};
+
+/** A handler answering `routes` by method and path, and 404 for anything else. */
+export const answerRoutes =
+  (routes: ApiRoute[]): FetchHandler =>
+  (url, init) => {
+    const method = init?.method ?? 'GET';
+    const route = routes.find((candidate) => candidate.method === method && candidate.path === url.pathname);
+    return route ? route.answer(url, init) : notFound();
+  };
+
+/** The calls made with `method` to exactly `path`. */
+export const callsTo = (fetchMock: ReturnType<typeof mockFetch>, method: ApiRoute['method'], path: string) =>
+  fetchMock.mock.calls.filter(
+    ([input, init]) => requestUrl(input).pathname === path && (init?.method ?? 'GET') === method,
+  );
+
+/** The JSON body of the first call with `method` to `path`. */
+export const sentBody = (fetchMock: ReturnType<typeof mockFetch>, method: ApiRoute['method'], path: string): unknown =>
+  JSON.parse(String(callsTo(fetchMock, method, path)[0]?.[1]?.body));

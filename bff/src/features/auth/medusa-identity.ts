@@ -1,10 +1,6 @@
-import type { Commerce } from "../../lib/medusa.js"
+import { medusaErrorStatus as status, type Commerce } from "../../lib/medusa.js"
 
 export class MedusaIdentityExists extends Error {}
-
-function status(error: unknown): number | undefined {
-  return typeof error === "object" && error !== null ? (error as { status?: number }).status : undefined
-}
 
 function splitName(name: string): { first_name: string; last_name: string } {
   const [first, ...rest] = name.trim().split(/\s+/)

@@ -1,12 +1,24 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { TAGLINE } from '@/config/brand';
-import { MAIN_NAV, MOBILE_BOTTOM_BAR_COUNT, isAdminPath, paths } from '@/config/paths';
+import { MAIN_NAV, MOBILE_BOTTOM_BAR_COUNT, isAdminPath, paths, type NavItem } from '@/config/paths';
+import { RouteLoading } from '@/components/ui/route-loading';
+import { useBagCount } from '@/lib/api/get-cart';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link is-active' : 'nav-link');
 
 const bottomBarItems = MAIN_NAV.slice(0, MOBILE_BOTTOM_BAR_COUNT);
 const mobileMenuItems = MAIN_NAV.slice(MOBILE_BOTTOM_BAR_COUNT);
+
+/** A navigation entry; CART carries the signed-in shopper's bag count when there is one. */
+function NavEntry({ item, bagCount }: { item: NavItem; bagCount: number }) {
+  return (
+    <>
+      {item.label}
+      {item.to === paths.cart && bagCount > 0 ? <span className="nav-count">{` ${String(bagCount)}`}</span> : null}
+    </>
+  );
+}
 
 function Wordmark() {
   return (
@@ -18,6 +30,7 @@ function Wordmark() {
 
 function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const bagCount = useBagCount();
   const closeMenu = () => {
     setMenuOpen(false);
   };
@@ -29,7 +42,7 @@ function SiteHeader() {
         <nav className="desktop-nav" aria-label="Main">
           {MAIN_NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === paths.home} className={navLinkClass}>
-              {item.label}
+              <NavEntry item={item} bagCount={bagCount} />
             </NavLink>
           ))}
         </nav>
@@ -57,7 +70,7 @@ function SiteHeader() {
         >
           {mobileMenuItems.map((item) => (
             <NavLink key={item.to} to={item.to} className={navLinkClass} onClick={closeMenu}>
-              {item.label}
+              <NavEntry item={item} bagCount={bagCount} />
             </NavLink>
           ))}
         </nav>
@@ -87,7 +100,9 @@ export function MainLayout() {
     <div className={showNavigation ? 'app-shell' : 'app-shell app-shell--bare'}>
       {showNavigation ? <SiteHeader /> : null}
       <main className="app-main">
-        <Outlet />
+        <Suspense fallback={<RouteLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       {showNavigation ? <BottomBar /> : null}
     </div>

@@ -1,7 +1,5 @@
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useId } from 'react';
-import { paths } from '@/config/paths';
-import { sessionStore, storageKeys } from '@/lib/storage';
+import { useGoToSignIn } from '@/hooks/use-go-to-sign-in';
 import { Dialog } from './dialog';
 
 type SignInDialogProps = {
@@ -11,15 +9,12 @@ type SignInDialogProps = {
 
 /** The prompt shown when a signed-out shopper (or a 401) tries to add to the bag or wardrobe. */
 export function SignInDialog({ open, onClose }: SignInDialogProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const goToSignIn = useGoToSignIn();
   const textId = useId();
 
   const signIn = () => {
-    const returnTo = `${location.pathname}${location.search}`;
-    sessionStore.set(storageKeys.returnToPath, returnTo);
     onClose();
-    void navigate(`${paths.login}?next=${encodeURIComponent(returnTo)}`);
+    goToSignIn();
   };
 
   return (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FormError } from '@/components/ui/form-error';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/auth';
+import { AddressTab } from '../components/address-tab';
 import { ProfileTab } from '../components/profile-tab';
-import { FormError } from '@/components/ui/form-error';
 
 const TABS = [
   { id: 'fitfeed', label: 'FitFeed' },
@@ -85,6 +86,7 @@ export function AccountPage() {
         aria-labelledby={`account-tab-${activeTab}`}
       >
         <h2 className="section-title">{activeLabel}</h2>
+        {activeTab === 'address' ? <AddressTab /> : null}
         {activeTab === 'profile' && user ? <ProfileTab user={user} /> : null}
       </section>
     </Page>

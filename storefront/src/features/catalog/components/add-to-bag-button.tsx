@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useTimeouts } from '@/hooks/use-timeouts';
+import { useAddToCart } from '@/lib/api/add-to-cart';
+import { isUnauthorized } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { getReferralPostId } from '@/lib/referral';
-import { useAddToCart } from '../api/add-to-cart';
-import { isUnauthorized } from '../utils/auth-errors';
 
 /** Spec section 9 timing: the add animation, the wait before 'GO TO CART', the size hint's lifetime. */
 export const ADD_ANIMATION_MS = 900;

@@ -1,9 +1,17 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calledUrls, errorResponse, jsonResponse, mockSessionApi, type FetchHandler } from '@/testing/mock-fetch';
+import {
+  calledUrls,
+  callsTo,
+  errorResponse,
+  jsonResponse,
+  mockSessionApi,
+  type FetchHandler,
+} from '@/testing/mock-fetch';
 import { buildProduct } from '@/testing/product-factory';
 import { currentLocation, renderWithProviders } from '@/testing/test-utils';
 import { buildSession, storeSession } from '@/testing/user-factory';
+import { buildWishlistItem } from '@/testing/wishlist-factory';
 import type { ProductImage } from '@/types/product';
 import { ProductCard } from './product-card';
 
@@ -205,5 +213,59 @@ describe('ProductCard wardrobe toggle', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save to wardrobe' }));
 
     expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toBeInTheDocument();
+  });
+});
+
+describe('ProductCard wardrobe state', () => {
+  it('starts filled for a product already in the signed-in shopper’s wardrobe, and empty for others', async () => {
+    const session = buildSession();
+    storeSession(session);
+    const saved = buildWishlistItem({ title: 'Saved Hoodie' });
+    mockSessionApi(session, (url) =>
+      url.pathname === '/api/wishlist' ? jsonResponse({ items: [saved] }) : errorResponse('Not found', 404),
+    );
+    renderWithProviders(
+      <>
+        <ProductCard product={saved.product} />
+        <ProductCard product={buildProduct({ title: 'Unsaved Tee' })} />
+      </>,
+      { route: SHOP_ROUTE },
+    );
+
+    const [savedHeart, unsavedHeart] = screen.getAllByRole('button', { name: 'Save to wardrobe' });
+    await waitFor(() => {
+      expect(savedHeart).toHaveAttribute('aria-pressed', 'true');
+    });
+    expect(savedHeart).toBeDisabled();
+    expect(unsavedHeart).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('asks nothing about the wardrobe for a signed-out visitor', async () => {
+    const fetchMock = mockSessionApi(null);
+    renderWithProviders(<ProductCard product={buildProduct()} />, { route: SHOP_ROUTE });
+
+    await waitFor(() => {
+      expect(calledUrls(fetchMock, '/api/auth/refresh')).toHaveLength(1);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calledUrls(fetchMock, '/api/wishlist')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Save to wardrobe' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('reloads the wardrobe after saving to it', async () => {
+    const { fetchMock } = renderSignedInCard((url, init) =>
+      url.pathname === '/api/wishlist' && init?.method === 'GET'
+        ? jsonResponse({ items: [] })
+        : jsonResponse({ item: { id: 'w1' } }, 201),
+    );
+    await waitFor(() => {
+      expect(calledUrls(fetchMock, '/api/wishlist')).toHaveLength(1);
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save to wardrobe' }));
+
+    await waitFor(() => {
+      expect(callsTo(fetchMock, 'GET', '/api/wishlist')).toHaveLength(2);
+    });
   });
 });

@@ -2,6 +2,9 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SignInDialog } from '@/components/ui/sign-in-dialog';
 import { paths } from '@/config/paths';
+import { useAddToCart } from '@/lib/api/add-to-cart';
+import { useIsInWardrobe } from '@/lib/api/get-wishlist';
+import { isUnauthorized } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { formatPaise } from '@/lib/money';
 import {
@@ -12,9 +15,7 @@ import {
 } from '@/lib/product-image';
 import { getReferralPostId } from '@/lib/referral';
 import type { Product } from '@/types/product';
-import { useAddToCart } from '../api/add-to-cart';
 import { useAddToWishlist } from '../api/add-to-wishlist';
-import { isUnauthorized } from '../utils/auth-errors';
 import { HeartIcon } from './heart-icon';
 
 type AddState = 'idle' | 'adding' | 'added';
@@ -39,7 +40,8 @@ type ProductCardProps = {
 
 /**
  * A catalogue card: the image, title and price link to the product page; the wardrobe toggle and the
- * add-to-bag button sit beside the link, so they never navigate.
+ * add-to-bag button sit beside the link, so they never navigate. The heart starts filled for a product
+ * already in the signed-in shopper's wardrobe.
  */
 export function ProductCard({ product, imageLoading = 'lazy', imageSizes = PRODUCT_GRID_IMAGE_SIZES }: ProductCardProps) {
   const image = getPrimaryImage(product);
@@ -48,7 +50,9 @@ export function ProductCard({ product, imageLoading = 'lazy', imageSizes = PRODU
   const addToCart = useAddToCart();
   const addToWishlist = useAddToWishlist();
   const [addState, setAddState] = useState<AddState>('idle');
-  const [wished, setWished] = useState(false);
+  const inWardrobe = useIsInWardrobe(product.id);
+  const [savedHere, setSavedHere] = useState(false);
+  const wished = savedHere || inWardrobe;
   const [error, setError] = useState<string | null>(null);
   const [signInOpen, setSignInOpen] = useState(false);
 
@@ -81,7 +85,7 @@ export function ProductCard({ product, imageLoading = 'lazy', imageSizes = PRODU
     }
     try {
       await addToWishlist.mutateAsync(product.id);
-      setWished(true);
+      setSavedHere(true);
     } catch (failure) {
       onFailure(failure, 'Could not update wishlist');
     }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useIsInWardrobe } from '@/lib/api/get-wishlist';
+import { isUnauthorized } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useAddToWishlist } from '../api/add-to-wishlist';
-import { isUnauthorized } from '../utils/auth-errors';
 import { HeartIcon } from './heart-icon';
 
 type WishlistHeartProps = {
@@ -9,11 +10,17 @@ type WishlistHeartProps = {
   onSignInRequired: () => void;
 };
 
-/** The product page's heart: every press sends the add call, and the heart toggles once it succeeds. */
+/**
+ * The product page's heart: filled when the product is already in the wardrobe; every press sends the
+ * add call, and the heart toggles once it succeeds.
+ */
 export function WishlistHeart({ productId, onSignInRequired }: WishlistHeartProps) {
   const { isSignedIn } = useSession();
   const addToWishlist = useAddToWishlist();
-  const [wished, setWished] = useState(false);
+  const inWardrobe = useIsInWardrobe(productId);
+  /** Set by a press; until then the heart follows the wardrobe. */
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const wished = toggled ?? inWardrobe;
   const [error, setError] = useState<string | null>(null);
 
   const press = async () => {
@@ -24,7 +31,7 @@ export function WishlistHeart({ productId, onSignInRequired }: WishlistHeartProp
     }
     try {
       await addToWishlist.mutateAsync(productId);
-      setWished((current) => !current);
+      setToggled(!wished);
     } catch (failure) {
       if (isUnauthorized(failure)) onSignInRequired();
       else setError('Could not update wishlist');

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   calledUrls,
+  callsTo,
   errorResponse,
   jsonResponse,
   mockFetch,
@@ -11,6 +12,7 @@ import {
 import { buildProduct, buildVariant } from '@/testing/product-factory';
 import { currentLocation, renderApp } from '@/testing/test-utils';
 import { buildSession, storeSession } from '@/testing/user-factory';
+import { buildWishlistItem } from '@/testing/wishlist-factory';
 import type { Product, ProductRecommendations } from '@/types/product';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -341,6 +343,26 @@ describe('/product/:id wardrobe heart', () => {
       { productId: product.id },
       { productId: product.id },
     ]);
+  });
+
+  it('starts filled when the product is already in the wardrobe, and the next press toggles it off', async () => {
+    const saved = buildWishlistItem();
+    const { product } = saved;
+    const fetchMock = await openSignedIn(product, (url, init) =>
+      init?.method === 'GET' && url.pathname === '/api/wishlist'
+        ? jsonResponse({ items: [saved] })
+        : jsonResponse({ item: saved }),
+    );
+    const heart = screen.getByRole('button', { name: 'Save to wardrobe' });
+
+    await waitFor(() => {
+      expect(heart).toHaveAttribute('aria-pressed', 'true');
+    });
+    fireEvent.click(heart);
+    await waitFor(() => {
+      expect(heart).toHaveAttribute('aria-pressed', 'false');
+    });
+    expect(callsTo(fetchMock, 'POST', '/api/wishlist')).toHaveLength(1);
   });
 
   it("stays as it was and shows 'Could not update wishlist' when the call fails", async () => {

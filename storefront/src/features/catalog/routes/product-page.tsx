@@ -4,6 +4,7 @@ import { BackButton } from '@/components/ui/back-button';
 import { SignInDialog } from '@/components/ui/sign-in-dialog';
 import { paths } from '@/config/paths';
 import { formatPaise } from '@/lib/money';
+import { categoryLabel } from '@/lib/product-labels';
 import { storeReferralPostId } from '@/lib/referral';
 import type { Product, ProductRecommendations } from '@/types/product';
 import { useProduct } from '../api/get-product';
@@ -22,26 +23,17 @@ import { getSizeOptions } from '../utils/sizes';
 const RATING = '4.5';
 const RATING_COUNT = 162;
 
-const CATEGORY_LABELS: Record<string, string> = {
-  MEN: 'Men',
-  WOMEN: 'Women',
-  UPPERS: 'Uppers',
-  LOWERS: 'Lowers',
-  WESTERN: 'Western',
-  TRADITIONS: 'Traditions',
-};
-
 const categoryChips = (product: Product) =>
   [product.gender, product.categoryType, product.subcategory, product.styleGroup]
     .filter((value): value is string => Boolean(value))
-    .map((value) => CATEGORY_LABELS[value] ?? value);
+    .map(categoryLabel);
 
 /** Whole percent saved against the MRP, e.g. 36 for ₹1599 against ₹2499. */
 const discountPercent = (price: number, mrp: number) => Math.round(((mrp - price) / mrp) * 100);
 
 /** 'More {subcategory}': women's products are grouped by style group instead. */
 const moreTitle = (product: Product) => {
-  const group = product.subcategory ?? (product.styleGroup ? CATEGORY_LABELS[product.styleGroup] : null);
+  const group = product.subcategory ?? (product.styleGroup ? categoryLabel(product.styleGroup) : null);
   return group ? `More ${group}` : 'More like this';
 };
 

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Cart } from '@/types/cart';
 
 /** POST /api/cart as the spec gives it; size may be null and refPostId is the stored referral, if any. */
 export type AddToCartInput = {
@@ -9,12 +11,13 @@ export type AddToCartInput = {
   refPostId: string | null;
 };
 
-export const addToCart = (input: AddToCartInput) => apiClient.post<unknown>('/api/cart', input);
+export const addToCart = (input: AddToCartInput) => apiClient.post<Cart>('/api/cart', input);
 
+/** Shared: the catalogue and the wardrobe both add to the bag, and the bag and its count then reload. */
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addToCart,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart }),
   });
 }

@@ -1,0 +1,204 @@
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { signedUpUser } from "../../../test/accounts.js"
+import { createTestApp } from "../../../test/app.js"
+import type { Product } from "../catalog/product.js"
+import type { Bag } from "./bag.js"
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>
+let products: Product[]
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  products = (await request(ctx.app).get("/api/products").query({ limit: "100", sort: "newest" })).body.products
+})
+afterAll(() => ctx.close())
+
+type Shopper = Awaited<ReturnType<typeof signedUpUser>>
+const bearer = (shopper: Shopper) => ({ Authorization: `Bearer ${shopper.accessToken}` })
+
+async function bagOf(shopper: Shopper): Promise<Bag> {
+  const response = await request(ctx.app).get("/api/cart").set(bearer(shopper))
+  expect(response.status).toBe(200)
+  return response.body
+}
+
+const add = (shopper: Shopper, body: Record<string, unknown>) => request(ctx.app).post("/api/cart").set(bearer(shopper)).send(body)
+
+/** A product with a size in stock (at least `quantity`) and a sold-out size. */
+function productWithSoldOutSize(quantity = 3) {
+  const product = products.find((p) => p.variants.some((v) => v.stockOnHand === 0) && p.variants.some((v) => v.stockOnHand >= quantity))!
+  return {
+    product,
+    inStock: product.variants.find((v) => v.stockOnHand >= quantity)!,
+    soldOut: product.variants.find((v) => v.stockOnHand === 0)!,
+  }
+}
+
+describe("the bag", () => {
+  it("answers 401 on every route when signed out", async () => {
+    const id = "00000000-0000-4000-8000-000000000000"
+    for (const call of [
+      request(ctx.app).get("/api/cart"),
+      request(ctx.app).post("/api/cart").send({ productId: products[0]!.id }),
+      request(ctx.app).put(`/api/cart/${id}`).send({ quantity: 2 }),
+      request(ctx.app).delete(`/api/cart/${id}`),
+      request(ctx.app).patch(`/api/cart/items/${id}`).send({ size: "M" }),
+    ]) {
+      const response = await call
+      expect(response.status).toBe(401)
+      expect(response.body.error).toBeTruthy()
+    }
+  })
+
+  it("starts empty", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    expect(await bagOf(shopper)).toEqual({
+      items: [],
+      summary: { itemCount: 0, subtotal: 0, darkCoins: 0, usableDiscount: 0, coinsToSpend: 0, sizesMissing: false },
+    })
+  })
+
+  it("holds a line without a size, flags it, merges a second add, then moves it into Medusa when a size is picked", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const { product, inStock } = productWithSoldOutSize()
+    expect((await add(shopper, { productId: product.id, quantity: 1, size: null, refPostId: "12345" })).status).toBe(201)
+    const second = await add(shopper, { productId: product.id })
+    expect(second.status).toBe(201)
+    const [line] = (second.body as Bag).items
+    expect((second.body as Bag).items).toHaveLength(1)
+    expect(line).toMatchObject({
+      productId: product.id,
+      quantity: 2,
+      size: null,
+      unitPrice: product.basePrice,
+      lineTotal: product.basePrice * 2,
+      refPostId: "12345",
+      availableSizes: product.availableSizes,
+      sizeRequired: true,
+    })
+    expect(line!.product.id).toBe(product.id)
+    expect((second.body as Bag).summary).toMatchObject({ itemCount: 2, subtotal: product.basePrice * 2, sizesMissing: true })
+
+    const sized = await request(ctx.app).patch(`/api/cart/items/${line!.id}`).set(bearer(shopper)).send({ size: inStock.size.toLowerCase() })
+    expect(sized.status).toBe(200)
+    const [moved] = (sized.body as Bag).items
+    expect((sized.body as Bag).items).toHaveLength(1)
+    expect(moved!.id).toMatch(/^cali_/)
+    expect(moved).toMatchObject({ size: inStock.size, quantity: 2, unitPrice: product.basePrice, refPostId: "12345", sizeRequired: false })
+    expect((sized.body as Bag).summary.sizesMissing).toBe(false)
+    const { rows } = await ctx.db.query("select count(*)::int as n from bff.sizeless_bag_lines where product_id = $1 and user_id = $2", [product.id, shopper.user.id])
+    expect(rows[0].n).toBe(0)
+  })
+
+  it("adds the same product and size to the existing line, and reserves no stock for it", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const { product, inStock } = productWithSoldOutSize()
+    await add(shopper, { productId: product.id, size: inStock.size })
+    const response = await add(shopper, { productId: product.id, size: inStock.size, quantity: 2 })
+    expect(response.status).toBe(201)
+    const { items } = response.body as Bag
+    expect(items).toHaveLength(1)
+    expect(items[0]).toMatchObject({ size: inStock.size, quantity: 3 })
+    const { rows } = await ctx.db.query("select count(*)::int as n from public.reservation_item where line_item_id = $1 and deleted_at is null", [items[0]!.id])
+    expect(rows[0].n).toBe(0)
+  })
+
+  it("refuses a sold-out size with 409 'Selected size is out of stock', at add and at size change", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const { product, soldOut } = productWithSoldOutSize()
+    const refused = await add(shopper, { productId: product.id, size: soldOut.size })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toBe("Selected size is out of stock")
+    const sizeless = (await add(shopper, { productId: product.id })).body as Bag
+    const change = await request(ctx.app).patch(`/api/cart/items/${sizeless.items[0]!.id}`).set(bearer(shopper)).send({ size: soldOut.size })
+    expect(change.status).toBe(409)
+    expect(change.body.error).toBe("Selected size is out of stock")
+    expect((await bagOf(shopper)).items[0]).toMatchObject({ size: null, quantity: 1 })
+  })
+
+  it("changes quantity, says how many are left past the stock, and removes at 0", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const { product, inStock } = productWithSoldOutSize()
+    const line = ((await add(shopper, { productId: product.id, size: inStock.size })).body as Bag).items[0]!
+    const changed = await request(ctx.app).put(`/api/cart/${line.id}`).set(bearer(shopper)).send({ quantity: 2 })
+    expect(changed.status).toBe(200)
+    expect((changed.body as Bag).items[0]!.quantity).toBe(2)
+    if (inStock.stockOnHand < 10) {
+      const tooMany = await request(ctx.app).put(`/api/cart/${line.id}`).set(bearer(shopper)).send({ quantity: inStock.stockOnHand + 1 })
+      expect(tooMany.status).toBe(409)
+      expect(tooMany.body.error).toBe(`Only ${inStock.stockOnHand} left in size ${inStock.size}`)
+      expect(tooMany.body.available).toBe(inStock.stockOnHand)
+    }
+    const removed = await request(ctx.app).put(`/api/cart/${line.id}`).set(bearer(shopper)).send({ quantity: 0 })
+    expect(removed.status).toBe(200)
+    expect((removed.body as Bag).items).toEqual([])
+  })
+
+  it("deletes sized and sizeless lines", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const { product, inStock } = productWithSoldOutSize()
+    await add(shopper, { productId: product.id, size: inStock.size })
+    const both = ((await add(shopper, { productId: products.find((p) => p.id !== product.id)!.id })).body as Bag).items
+    expect(both).toHaveLength(2)
+    for (const item of both) expect((await request(ctx.app).delete(`/api/cart/${item.id}`).set(bearer(shopper))).status).toBe(200)
+    expect((await bagOf(shopper)).items).toEqual([])
+  })
+
+  it("rejects bad input with 400 naming the field, and unknown products with 404", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const { product } = productWithSoldOutSize()
+    for (const quantity of [0, 11, 1.5, "2", -1]) {
+      const response = await add(shopper, { productId: product.id, quantity })
+      expect(response.status, String(quantity)).toBe(400)
+      expect(response.body.error).toMatch(/quantity/)
+    }
+    expect((await add(shopper, { productId: product.id, size: "XXS" })).body.error).toMatch(/size/)
+    expect((await add(shopper, { productId: product.id, refPostId: "12a" })).body.error).toMatch(/refPostId/)
+    expect((await add(shopper, { productId: "nope" })).status).toBe(400)
+    expect((await add(shopper, { productId: "prod_00000000000000000000000000" })).status).toBe(404)
+    const line = ((await add(shopper, { productId: product.id })).body as Bag).items[0]!
+    expect((await request(ctx.app).put(`/api/cart/${line.id}`).set(bearer(shopper)).send({ quantity: 11 })).status).toBe(400)
+    expect((await request(ctx.app).put(`/api/cart/${line.id}`).set(bearer(shopper)).send({})).status).toBe(400)
+    expect((await request(ctx.app).patch(`/api/cart/items/${line.id}`).set(bearer(shopper)).send({ size: "" })).status).toBe(400)
+    expect((await request(ctx.app).put("/api/cart/not-an-id").set(bearer(shopper)).send({ quantity: 1 })).status).toBe(404)
+  })
+
+  it("never lets a shopper see or change another shopper's lines", async () => {
+    const owner = await signedUpUser(ctx.app, "bag")
+    const other = await signedUpUser(ctx.app, "bag")
+    const { product, inStock } = productWithSoldOutSize()
+    await add(owner, { productId: product.id, size: inStock.size })
+    const lines = ((await add(owner, { productId: products.find((p) => p.id !== product.id)!.id })).body as Bag).items
+    for (const line of lines) {
+      expect((await request(ctx.app).put(`/api/cart/${line.id}`).set(bearer(other)).send({ quantity: 2 })).status).toBe(404)
+      expect((await request(ctx.app).patch(`/api/cart/items/${line.id}`).set(bearer(other)).send({ size: inStock.size })).status).toBe(404)
+      expect((await request(ctx.app).delete(`/api/cart/${line.id}`).set(bearer(other))).status).toBe(404)
+    }
+    expect((await bagOf(other)).items).toEqual([])
+    expect((await bagOf(owner)).items.map((item) => item.quantity)).toEqual([1, 1])
+  })
+
+  it("shows the Dark Coins balance and the discount the server allows", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const { product, inStock } = productWithSoldOutSize()
+    await add(shopper, { productId: product.id, size: inStock.size })
+    await ctx.db.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, 3000, 'earn', 'test'), ($1, -495, 'spend', 'test')", [shopper.user.id])
+    const { summary } = await bagOf(shopper)
+    expect(summary.darkCoins).toBe(2505)
+    const expected = Math.min(25_000, Math.floor(product.basePrice / 100) * 100)
+    expect(summary).toMatchObject({ usableDiscount: expected, coinsToSpend: (expected / 100) * 10 })
+  })
+
+  it("keeps one cart when two adds race for a new shopper", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const { product, inStock } = productWithSoldOutSize(2)
+    const [a, b] = await Promise.all([add(shopper, { productId: product.id, size: inStock.size }), add(shopper, { productId: product.id, size: inStock.size })])
+    expect([a.status, b.status]).toEqual([201, 201])
+    const { items } = await bagOf(shopper)
+    expect(items).toHaveLength(1)
+    expect(items[0]!.quantity).toBe(2)
+    const { rows } = await ctx.db.query("select count(*)::int as n from bff.carts where user_id = $1", [shopper.user.id])
+    expect(rows[0].n).toBe(1)
+  })
+})

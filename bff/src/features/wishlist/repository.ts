@@ -1,0 +1,57 @@
+import type { Db } from "../../lib/db.js"
+import type { Product } from "../catalog/product.js"
+
+export type WishlistItem = { id: string; productId: string; product: Product; createdAt: string }
+
+type Row = { id: string; product_id: string; created_at: Date; document: Product }
+
+const toItem = (row: Row): WishlistItem => ({ id: row.id, productId: row.product_id, product: row.document, createdAt: row.created_at.toISOString() })
+
+/** The wardrobe: products a shopper saved, one entry each; products no longer sold are left out. */
+export function wishlistRepository(db: Db) {
+  async function list(userId: string): Promise<WishlistItem[]> {
+    const { rows } = await db.query<Row>(
+      `select w.id, w.product_id, w.created_at, p.document
+         from bff.wishlist_items w join bff.catalog_documents p on p.id = w.product_id
+        where w.user_id = $1 order by w.created_at desc, w.id`,
+      [userId],
+    )
+    return rows.map(toItem)
+  }
+
+  /** Saves a product the shop sells; `created` is false when it was saved already. Undefined for an unknown product. */
+  async function add(userId: string, productId: string): Promise<{ item: WishlistItem; created: boolean } | undefined> {
+    const { rows } = await db.query<Row & { created: boolean }>(
+      `with product as (select id, document from bff.catalog_documents where id = $2),
+            inserted as (
+              insert into bff.wishlist_items (user_id, product_id) select $1, id from product
+              on conflict (user_id, product_id) do nothing
+              returning id, product_id, created_at)
+       select i.id, i.product_id, i.created_at, p.document, true as created from inserted i join product p on p.id = i.product_id
+       union all
+       select w.id, w.product_id, w.created_at, p.document, false from bff.wishlist_items w join product p on p.id = w.product_id
+        where w.user_id = $1 and not exists (select 1 from inserted)`,
+      [userId, productId],
+    )
+    if (rows[0]) return { item: toItem(rows[0]), created: rows[0].created }
+    // A concurrent add of the same product committed after this statement's snapshot: read it now.
+    const { rows: saved } = await db.query<Row>(
+      `select w.id, w.product_id, w.created_at, p.document
+         from bff.wishlist_items w join bff.catalog_documents p on p.id = w.product_id
+        where w.user_id = $1 and w.product_id = $2`,
+      [userId, productId],
+    )
+    return saved[0] && { item: toItem(saved[0]), created: false }
+  }
+
+  /** Removes by the entry's id or by the product's id; false when the shopper has no such entry. */
+  async function remove(userId: string, idOrProductId: string): Promise<boolean> {
+    const column = idOrProductId.startsWith("prod_") ? "product_id" : "id"
+    const { rowCount } = await db.query(`delete from bff.wishlist_items where user_id = $1 and ${column} = $2`, [userId, idOrProductId])
+    return (rowCount ?? 0) > 0
+  }
+
+  return { list, add, remove }
+}
+
+export type WishlistRepository = ReturnType<typeof wishlistRepository>

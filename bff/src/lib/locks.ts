@@ -1,0 +1,20 @@
+import type { PoolClient } from "pg"
+import type { Db } from "./db.js"
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock named by `key` (hashed), so requests that
+ * change the same thing (one shopper's bag) run one after another, on every replica.
+ */
+export async function withAdvisoryLock<T>(db: Db, key: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect()
+  try {
+    await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [key])
+    try {
+      return await work(client)
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key])
+    }
+  } finally {
+    client.release()
+  }
+}

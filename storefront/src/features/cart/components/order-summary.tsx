@@ -1,0 +1,65 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { FormError } from '@/components/ui/form-error';
+import { paths } from '@/config/paths';
+import { formatPaise } from '@/lib/money';
+import type { CartItem } from '@/types/cart';
+import { orderTotal, placeOrderBlocker } from '../utils/place-order';
+
+type OrderSummaryProps = {
+  items: CartItem[];
+  subtotal: number;
+  /** The Dark Coins discount in paise; 0 when not applied. */
+  discount: number;
+};
+
+/** Subtotal, the Dark Coins discount, the total, and 'Place Order', which waits until every line that needs a size has one. */
+export function OrderSummary({ items, subtotal, discount }: OrderSummaryProps) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  /** After a refused 'Place Order', the reason stays shown until it no longer applies. */
+  const [refused, setRefused] = useState(false);
+  const sizesMissing = items.some((item) => item.sizeRequired);
+
+  const placeOrder = () => {
+    const reason = placeOrderBlocker(items);
+    setRefused(reason !== null);
+    if (!reason) void navigate(paths.payments);
+  };
+
+  return (
+    <section className="order-summary" aria-labelledby={titleId}>
+      <h2 id={titleId} className="section-title">
+        Order Summary
+      </h2>
+      <dl className="order-summary__lines">
+        <div className="order-summary__line">
+          <dt>Subtotal</dt>
+          <dd>{formatPaise(subtotal)}</dd>
+        </div>
+        {discount > 0 ? (
+          <div className="order-summary__line">
+            <dt>Dark Coins Discount</dt>
+            <dd>{formatPaise(-discount)}</dd>
+          </div>
+        ) : null}
+        <div className="order-summary__line order-summary__line--total">
+          <dt>Total</dt>
+          <dd>{formatPaise(orderTotal(subtotal, discount))}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="button button--primary order-summary__place"
+        aria-disabled={sizesMissing || undefined}
+        onClick={placeOrder}
+      >
+        {sizesMissing ? 'SELECT SIZES TO CONTINUE' : 'Place Order'}
+      </button>
+      <FormError message={refused ? placeOrderBlocker(items) : null} />
+      <Link to={paths.shop} className="text-link order-summary__continue">
+        Continue Shopping
+      </Link>
+    </section>
+  );
+}

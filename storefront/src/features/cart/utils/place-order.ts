@@ -1,0 +1,14 @@
+import type { CartItem } from '@/types/cart';
+
+export const EMPTY_CART_TEXT = 'Your cart is empty.';
+export const SIZES_MISSING_TEXT = 'Please select a size for all applicable items before checkout.';
+
+/** Why the bag cannot go to checkout yet, or null when it can. */
+export function placeOrderBlocker(items: CartItem[]): string | null {
+  if (items.length === 0) return EMPTY_CART_TEXT;
+  if (items.some((item) => item.sizeRequired)) return SIZES_MISSING_TEXT;
+  return null;
+}
+
+/** Total = subtotal − Dark Coins discount, never below 0. */
+export const orderTotal = (subtotal: number, discount: number): number => Math.max(0, subtotal - discount);
