@@ -3,7 +3,6 @@ import path from "node:path"
 import cookieParser from "cookie-parser"
 import compression from "compression"
 import express, { type Express } from "express"
-import { pinoHttp } from "pino-http"
 import type { Config } from "./config.js"
 import { authRoutes } from "./features/auth/routes.js"
 import { medusaIdentity } from "./features/auth/medusa-identity.js"
@@ -26,6 +25,7 @@ import { wishlistRoutes } from "./features/wishlist/routes.js"
 import { usersRepository } from "./features/users/repository.js"
 import { userRoutes } from "./features/users/routes.js"
 import { authentication } from "./http/authenticate.js"
+import { requestLog } from "./http/request-log.js"
 import { staticAssets } from "./http/static-assets.js"
 import { errorHandler, notFoundHandler } from "./http/error-handler.js"
 import type { Db } from "./lib/db.js"
@@ -90,20 +90,21 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.disable("x-powered-by")
   app.set("trust proxy", "loopback")
   app.set("query parser", "simple")
-  // Answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.
-  app.use(compression({ threshold: 1024 }))
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/health" } }))
+  app.use(requestLog(logger, (path) => path === "/api/health"))
   app.use((_req, res, next) => {
     res.set({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" })
     next()
   })
+  const catalog = createCatalogService(db, cache)
+  // The catalogue's answers come gzipped from its cache, so they skip the compression middleware.
+  app.use("/api", catalogRoutes(catalog))
+  // Other answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.
+  app.use(compression({ threshold: 1024 }))
 
   const api = express.Router()
   api.use(express.json({ limit: "100kb" }))
   api.use(cookieParser())
   api.use(healthRoutes({ db, redis, commerce, catalogReady: sync.isReady }))
-  const catalog = createCatalogService(db, cache)
-  api.use(catalogRoutes(catalog))
   api.use(catalogInternalRoutes(sync, config.INTERNAL_API_SECRET))
   api.use(
     authRoutes({

@@ -2,7 +2,7 @@ import sharp from "sharp"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
-import { COLLAR_STYLES, COLOR_NAMES, FABRICS, GENRES, PRICE_RANGES, SEASON_FITS, SLEEVE_TYPES, SUBCATEGORIES, type Product } from "./product.js"
+import { listingDocument, COLLAR_STYLES, COLOR_NAMES, FABRICS, GENRES, PRICE_RANGES, SEASON_FITS, SLEEVE_TYPES, SUBCATEGORIES, type Product } from "./product.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 
@@ -35,7 +35,8 @@ describe("GET /api/products", () => {
         expect(product[field], `${product.title} ${field}`).toBeTruthy()
       }
       expect(product.weightGrams).toBeGreaterThan(0)
-      expect(product.variants.every((variant) => variant.measurements?.unit === "in")).toBe(true)
+      // Listings send sizes and stock; ids, SKUs and the size guide's measurements are on the product page.
+      expect(Object.keys(product.variants[0]!).sort()).toEqual(["inStock", "sizeSystem", "size", "stockOnHand"].sort())
       if (product.mrp !== null) expect(product.mrp).toBeGreaterThan(product.basePrice)
     }
     expect(products.some((product) => product.mrp !== null)).toBe(true)
@@ -166,7 +167,9 @@ describe("GET /api/products/:id", () => {
     const { products } = await listAll({ limit: "1" })
     const response = await request(ctx.app).get(`/api/products/${products[0]!.id}`)
     expect(response.status).toBe(200)
-    expect(response.body.product).toEqual(products[0])
+    const product = response.body.product as Product
+    expect(listingDocument(product)).toEqual(products[0])
+    expect(product.variants.every((variant) => variant.measurements?.unit === "in")).toBe(true)
   })
 
   it("recommends 'More {subcategory}' (up to 12) and fills 'You might also like' to 18 in all", async () => {

@@ -24,11 +24,15 @@ describe("Popular: units sold in the last 30 days", () => {
     }
     // The oldest products, so newest-first ties would never put them on top by themselves.
     const [many, few] = products.slice(-2).reverse()
-    const inStock = (product: Product) => product.variants.find((variant) => variant.stockOnHand >= 3)!
+    // Listings carry no variant ids: the product page has them.
+    const inStock = async (listed: Product) => {
+      const { product } = (await request(ctx.app).get(`/api/products/${listed.id}`)).body as { product: Product }
+      return product.variants.find((variant) => variant.stockOnHand >= 3)!
+    }
     expect(many && few).toBeTruthy()
 
-    await placeMedusaOrder(ctx.commerce, [{ variantId: inStock(few!).id, quantity: 1 }])
-    await placeMedusaOrder(ctx.commerce, [{ variantId: inStock(many!).id, quantity: 3 }])
+    await placeMedusaOrder(ctx.commerce, [{ variantId: (await inStock(few!)).id, quantity: 1 }])
+    await placeMedusaOrder(ctx.commerce, [{ variantId: (await inStock(many!)).id, quantity: 3 }])
     await ctx.sync.refreshSales()
 
     const ranked = await popularIds({ gender: "MEN" })

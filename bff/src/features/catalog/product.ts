@@ -85,3 +85,13 @@ export type Product = {
   createdAt: string
   updatedAt: string
 }
+
+/** A product as listings send it: each variant only with its size and stock (the product page has the rest). */
+export type ListedProduct = Omit<Product, "variants"> & { variants: Pick<ProductVariant, "size" | "sizeSystem" | "stockOnHand" | "inStock">[] }
+
+export function listingDocument(product: Product): ListedProduct {
+  return {
+    ...product,
+    variants: product.variants.map(({ size, sizeSystem, stockOnHand, inStock }) => ({ size, sizeSystem, stockOnHand, inStock })),
+  }
+}

@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.js"
-import type { Product } from "./product.js"
+import { listingDocument, type Product } from "./product.js"
 
 type Client = Pick<Db, "query">
 
@@ -25,9 +25,9 @@ export async function upsertProducts(client: Client, products: Product[]): Promi
     values,
   )
   await client.query(
-    `insert into bff.catalog_documents (id, document) select * from unnest($1::text[], $2::json[])
-     on conflict (id) do update set document = excluded.document`,
-    [products.map((p) => p.id), products.map((p) => JSON.stringify(p))],
+    `insert into bff.catalog_documents (id, document, listing) select * from unnest($1::text[], $2::json[], $3::json[])
+     on conflict (id) do update set document = excluded.document, listing = excluded.listing`,
+    [products.map((p) => p.id), products.map((p) => JSON.stringify(p)), products.map((p) => JSON.stringify(listingDocument(p)))],
   )
 }
 

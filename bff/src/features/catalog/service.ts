@@ -52,14 +52,11 @@ function whereClause(query: Omit<ListProductsQuery, "sort" | "limit" | "offset">
 }
 
 /**
- * Reads the documents of a page chosen by `pageSql` (columns id, position, and any others): the
- * filtering and sorting touch only the narrow indexed columns, and only the page's documents are
- * read and turned into text.
+ * A row's listing document as stored text. Written as a subquery in the select list, PostgreSQL runs
+ * it only for the rows that survive ORDER BY … LIMIT: filtering and sorting touch only the narrow
+ * indexed columns (a top-N sort where no count is needed), and only the page's documents are read.
  */
-function withDocuments(pageSql: string): string {
-  return `select page.*, c.document::text as document from (${pageSql}) page
-            join bff.catalog_documents c on c.id = page.id order by page.position`
-}
+const LISTING_DOCUMENT = "(select c.listing::text from bff.catalog_documents c where c.id = p.id) as document"
 
 /** Rows of documents as JSON text, joined into an array without parsing them. */
 const jsonArray = (rows: { document: string }[]) => `[${rows.map((row) => row.document).join(",")}]`
@@ -80,11 +77,9 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
     const limitAt = where.values.length + 1
     const { rows } = await db.query<{ document: string; total: number }>(
       prepared(
-        withDocuments(
-          `select id, count(*) over ()::int as total, row_number() over (order by ${ORDER_BY[query.sort]}) as position
-             from bff.catalog_products ${where.sql}
-            order by ${ORDER_BY[query.sort]} limit $${limitAt} offset $${limitAt + 1}`,
-        ),
+        `select p.id, count(*) over ()::int as total, ${LISTING_DOCUMENT}
+           from bff.catalog_products p ${where.sql}
+          order by ${ORDER_BY[query.sort]} limit $${limitAt} offset $${limitAt + 1}`,
         [...where.values, query.limit, query.offset],
       ),
     )
@@ -116,11 +111,8 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
     const groupValue = product.gender === "WOMEN" ? product.styleGroup : product.subcategory
     const { rows: more } = await db.query<{ id: string; document: string }>(
       prepared(
-        withDocuments(
-          `select id, row_number() over (order by in_stock desc, ${ORDER_BY.popular}) as position
-             from bff.catalog_products where gender = $1 and id <> $2 and ${sameGroup}
-            order by in_stock desc, ${ORDER_BY.popular} limit ${MORE_LIKE_THIS}`,
-        ),
+        `select p.id, ${LISTING_DOCUMENT} from bff.catalog_products p where gender = $1 and id <> $2 and ${sameGroup}
+          order by in_stock desc, ${ORDER_BY.popular} limit ${MORE_LIKE_THIS}`,
         [product.gender, product.id, groupValue],
       ),
     )
@@ -129,12 +121,9 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
     const sameTypeSubcategories: string[] = product.categoryType ? [...SUBCATEGORIES[product.categoryType]] : []
     const { rows: alsoLike } = await db.query<{ document: string }>(
       prepared(
-        withDocuments(
-          `select id, row_number() over (order by ${alsoLikeOrder}) as position
-             from bff.catalog_products
-            where gender = $1 and id <> $2 and not (${sameGroup}) and id <> all($4)
-            order by ${alsoLikeOrder} limit $8`,
-        ),
+        `select ${LISTING_DOCUMENT} from bff.catalog_products p
+          where gender = $1 and id <> $2 and not (${sameGroup}) and id <> all($4)
+          order by ${alsoLikeOrder} limit $8`,
         [
           product.gender,
           product.id,

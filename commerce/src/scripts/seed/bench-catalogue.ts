@@ -1,15 +1,6 @@
-import { buildCatalogue, type SeedProduct } from "./catalogue"
+import { buildCatalogue, COLOURS, GENRES, type SeedProduct } from "./catalogue"
 
-const COLOURS = [
-  { name: "Black", hex: "#111111" },
-  { name: "White", hex: "#F2F2F2" },
-  { name: "Blue", hex: "#2B4C9B" },
-  { name: "Grey", hex: "#8A8D91" },
-  { name: "Green", hex: "#3E6B48" },
-  { name: "Red", hex: "#B3262E" },
-] as const
 const SEASONS = ["NEUTRAL", "SUMMER", "WINTER"] as const
-const GENRES = ["Streetwear", "Anime", "Marvel", "Aesthetic"] as const
 
 export const BENCH_HANDLE_PREFIX = "bench-"
 

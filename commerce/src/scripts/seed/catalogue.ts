@@ -43,7 +43,7 @@ export type SeedProduct = {
   measurements: Record<Size, Measurements>
 }
 
-const COLOURS = [
+export const COLOURS = [
   { name: "Black", hex: "#111111" },
   { name: "White", hex: "#F2F2F2" },
   { name: "Blue", hex: "#2B4C9B" },
@@ -52,7 +52,7 @@ const COLOURS = [
   { name: "Red", hex: "#B3262E" },
 ] as const
 
-const GENRES = ["Streetwear", "Anime", "Marvel", "Aesthetic"] as const
+export const GENRES = ["Streetwear", "Anime", "Marvel", "Aesthetic"] as const
 
 type Line = {
   gender: "MEN" | "WOMEN"
