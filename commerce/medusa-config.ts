@@ -49,6 +49,20 @@ const cachingModules =
       ]
     : []
 
+/**
+ * Payments are taken by the BFF (Razorpay) or the courier (cash on delivery); these providers record
+ * them in Medusa as pp_razorpay_razorpay and pp_cod_cod. Medusa's pp_system_default stays registered.
+ */
+const paymentModule = {
+  resolve: "@medusajs/medusa/payment",
+  options: {
+    providers: [
+      { resolve: "./src/modules/razorpay-payment", id: "razorpay" },
+      { resolve: "./src/modules/cod-payment", id: "cod" },
+    ],
+  },
+}
+
 const backendUrl = process.env.MEDUSA_BACKEND_URL || "http://localhost:9000"
 // The local demo serves the dashboard over plain http on localhost; a Secure cookie would never come back.
 const cookieOptions = /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(backendUrl) ? { secure: false, sameSite: "lax" as const } : undefined
@@ -74,5 +88,5 @@ module.exports = defineConfig({
     disable: process.env.DISABLE_ADMIN === "true" || process.env.MEDUSA_WORKER_MODE === "worker",
     backendUrl,
   },
-  modules: [...redisModules, ...cachingModules],
+  modules: [paymentModule, ...redisModules, ...cachingModules],
 })

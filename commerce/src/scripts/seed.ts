@@ -14,6 +14,7 @@ import {
   createUserAccountWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
+  updateRegionsWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/medusa/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
@@ -25,6 +26,8 @@ import { DEMO } from "./seed/demo-accounts"
 export const SALES_CHANNEL_NAME = "Storefront"
 export const PUBLISHABLE_KEY_TITLE = "Storefront"
 const REGION_NAME = "India"
+/** Medusa's system provider, and the Razorpay and cash-on-delivery providers of src/modules. */
+const REGION_PAYMENT_PROVIDERS = ["pp_system_default", "pp_razorpay_razorpay", "pp_cod_cod"] as const
 const STOCK_LOCATION_NAME = "Bhiwandi Warehouse"
 const FULFILLMENT_SET_NAME = "India delivery"
 const SHIPPING_OPTION_NAME = "Standard Shipping"
@@ -89,7 +92,10 @@ async function ensureStore(container: Container, salesChannelId: string) {
 async function ensureRegion(container: Container) {
   const service = container.resolve(Modules.REGION)
   const [existing] = await service.listRegions({ name: REGION_NAME })
-  if (existing) return existing
+  if (existing) {
+    await ensureRegionPaymentProviders(container, existing.id)
+    return existing
+  }
   const { result } = await createRegionsWorkflow(container).run({
     input: {
       regions: [
@@ -97,13 +103,25 @@ async function ensureRegion(container: Container) {
           name: REGION_NAME,
           currency_code: "inr",
           countries: ["in"],
-          payment_providers: ["pp_system_default"],
+          payment_providers: [...REGION_PAYMENT_PROVIDERS],
           is_tax_inclusive: true,
         },
       ],
     },
   })
   return result[0]!
+}
+
+/** A region seeded before a provider existed gets it added; the providers it already has stay. */
+async function ensureRegionPaymentProviders(container: Container, regionId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "region", fields: ["payment_providers.id"], filters: { id: regionId } })
+  const current = (data[0]?.payment_providers ?? []).flatMap((provider: { id: string } | null) => (provider ? [provider.id] : []))
+  const missing = REGION_PAYMENT_PROVIDERS.filter((id) => !current.includes(id))
+  if (!missing.length) return
+  await updateRegionsWorkflow(container).run({
+    input: { selector: { id: regionId }, update: { payment_providers: [...current, ...missing] } },
+  })
 }
 
 async function ensureTaxRegion(container: Container) {

@@ -1,0 +1,7 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { MathBN } from "@medusajs/framework/utils"
+
+/** Medusa keeps INR amounts in rupees (major units); Razorpay and the BFF count whole paise. */
+export function toPaise(rupees: BigNumberInput): number {
+  return MathBN.mult(rupees, 100).decimalPlaces(0).toNumber()
+}
