@@ -11,6 +11,8 @@ const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: bffUrl },
   '/media': { target: bffUrl },
+  // The Razorpay and Shiprocket emulators (development without real keys).
+  '/emulator': { target: bffUrl },
 };
 
 export default defineConfig({

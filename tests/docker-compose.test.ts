@@ -15,6 +15,12 @@ const REQUIRED = {
   INTERNAL_API_SECRET: "test-internal-secret-0123456789",
   AUTH_TOKEN_SECRET: "test-auth-token-secret-0123456789abcdef",
   SMTP_URL: "smtp://mailer.test:587",
+  RAZORPAY_KEY_ID: "rzp_live_test0123456789",
+  RAZORPAY_KEY_SECRET: "test-razorpay-secret",
+  RAZORPAY_WEBHOOK_SECRET: "test-razorpay-webhook-secret",
+  SHIPROCKET_EMAIL: "api@shop.test",
+  SHIPROCKET_PASSWORD: "test-shiprocket-password",
+  SHIPROCKET_WEBHOOK_TOKEN: "test-shiprocket-webhook-token",
 }
 const LONG_RUNNING = ["postgres", "redis", "commerce", "commerce-worker", "bff"]
 

@@ -9,6 +9,8 @@ import { medusaIdentity } from "./features/auth/medusa-identity.js"
 import { authService } from "./features/auth/service.js"
 import { sessionStore } from "./features/auth/sessions.js"
 import { verificationCodes } from "./features/auth/verification-codes.js"
+import { razorpayEmulator } from "./emulators/razorpay/index.js"
+import { shiprocketEmulator } from "./emulators/shiprocket/index.js"
 import { addressRoutes } from "./features/addresses/routes.js"
 import { bagService } from "./features/cart/bag.js"
 import { cartRoutes } from "./features/cart/routes.js"
@@ -31,6 +33,8 @@ import { errorHandler, notFoundHandler } from "./http/error-handler.js"
 import type { Db } from "./lib/db.js"
 import type { Logger } from "./lib/logger.js"
 import { imageVariants } from "./lib/image-variants.js"
+import { RAZORPAY_EMULATOR_PATH, razorpaySettings } from "./lib/razorpay-settings.js"
+import { SHIPROCKET_EMULATOR_PATH, shiprocketSettings } from "./lib/shiprocket-settings.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
 import { memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
 import { localDiskStorage } from "./lib/storage.js"
@@ -72,6 +76,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const cache = catalogCache ?? createCatalogCache(config, redis)
   const sync = catalogSync ?? createCatalogSync({ db, commerce, logger, onChange: cache.invalidate })
   const production = config.NODE_ENV === "production"
+  const razorpay = razorpaySettings(config)
+  const shiprocket = shiprocketSettings(config)
   const users = usersRepository(db)
   const authn = authentication(db, config.AUTH_TOKEN_SECRET)
   const limiter = redis ? redisRateLimiter(redis, config.REDIS_KEY_PREFIX) : memoryRateLimiter()
@@ -128,6 +134,33 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.use("/media", imageVariants(config.MEDIA_DIR))
   app.use("/media", express.static(config.MEDIA_DIR, { maxAge: "7d", fallthrough: true, dotfiles: "deny" }))
   app.use("/media", notFoundHandler)
+
+  // Local stand-ins for Razorpay and Shiprocket when no real keys are configured (never in production).
+  if (!production && razorpay.emulated) {
+    app.use(
+      RAZORPAY_EMULATOR_PATH,
+      razorpayEmulator({
+        keyId: razorpay.keyId,
+        keySecret: razorpay.keySecret,
+        webhookSecret: razorpay.webhookSecret,
+        webhookUrl: razorpay.emulatorWebhookUrl,
+        db,
+        logger,
+      }),
+    )
+  }
+  if (!production && shiprocket.emulated) {
+    app.use(
+      SHIPROCKET_EMULATOR_PATH,
+      shiprocketEmulator({
+        email: shiprocket.email,
+        password: shiprocket.password,
+        db,
+        webhookUrl: "/api/fulfillment/tracking-webhook",
+        webhookToken: shiprocket.webhookToken,
+      }),
+    )
+  }
 
   mountSpa(app, "/admin", config.ADMIN_DIST)
   if (existsSync(path.join(config.STOREFRONT_DIST, "index.html"))) {

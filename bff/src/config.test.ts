@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { loadConfig } from "./config.js"
+import { shiprocketSettings } from "./lib/shiprocket-settings.js"
 
 const SECRETS = { AUTH_TOKEN_SECRET: "a".repeat(32), INTERNAL_API_SECRET: "b".repeat(16) }
 
@@ -32,5 +33,99 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_URL: "postgres://h/db", AUTH_TOKEN_SECRET: "short", INTERNAL_API_SECRET: "b".repeat(16) })).toThrowError(
       /AUTH_TOKEN_SECRET must be at least 32 characters/,
     )
+  })
+})
+
+describe("Shiprocket settings", () => {
+  const base = { ...SECRETS, DATABASE_URL: "postgres://h/db" }
+  const SHIPROCKET = { SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_PASSWORD: "pw", SHIPROCKET_WEBHOOK_TOKEN: "hook" }
+  /** The configuration error's text, or "" when the environment loads. */
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig({ ...base, ...env })
+      return ""
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it("uses the emulator outside production when no credentials are set, with credentials derived from AUTH_TOKEN_SECRET", () => {
+    const settings = shiprocketSettings(loadConfig({ ...base, PUBLIC_URL: "http://localhost:8080/" }))
+    expect(settings).toMatchObject({ emulated: true, apiUrl: "http://localhost:8080/emulator/shiprocket", trackingBaseUrl: "http://localhost:8080/emulator/shiprocket/tracking" })
+    expect(settings.email).toMatch(/^api-[0-9a-f]{16}@shiprocket-emulator\.test$/)
+    expect(settings.password).toMatch(/^[0-9a-f]{64}$/)
+    expect(shiprocketSettings(loadConfig(base))).toEqual(settings)
+    const otherSecret = shiprocketSettings(loadConfig({ ...base, AUTH_TOKEN_SECRET: "c".repeat(32) }))
+    expect(otherSecret.password).not.toBe(settings.password)
+    expect(otherSecret.email).not.toBe(settings.email)
+    expect(otherSecret.webhookToken).not.toBe(settings.webhookToken)
+  })
+
+  it("uses the real Shiprocket with credentials, and SHIPROCKET_API_URL when given", () => {
+    expect(shiprocketSettings(loadConfig({ ...base, ...SHIPROCKET }))).toEqual({
+      emulated: false,
+      apiUrl: "https://apiv2.shiprocket.in",
+      email: "api@shop.test",
+      password: "pw",
+      webhookToken: "hook",
+      trackingBaseUrl: "https://shiprocket.co/tracking",
+    })
+    expect(shiprocketSettings(loadConfig({ ...base, SHIPROCKET_API_URL: "http://127.0.0.1:9999/emulator/shiprocket" })).apiUrl).toBe(
+      "http://127.0.0.1:9999/emulator/shiprocket",
+    )
+  })
+
+  it("requires the credentials in pairs, with a webhook token", () => {
+    expect(problems({ SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_WEBHOOK_TOKEN: "hook" })).toMatch(/SHIPROCKET_PASSWORD is required with SHIPROCKET_EMAIL/)
+    expect(problems({ SHIPROCKET_PASSWORD: "pw", SHIPROCKET_WEBHOOK_TOKEN: "hook" })).toMatch(/SHIPROCKET_EMAIL is required with SHIPROCKET_PASSWORD/)
+    expect(problems({ SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_PASSWORD: "pw" })).toMatch(/SHIPROCKET_WEBHOOK_TOKEN is required with real Shiprocket credentials/)
+    expect(problems({ ...SHIPROCKET, SHIPROCKET_EMAIL: "not-an-email" })).toMatch(/SHIPROCKET_EMAIL /)
+    expect(problems({ SHIPROCKET_EMAIL: " ", SHIPROCKET_PASSWORD: "" })).toBe("")
+  })
+
+  it("requires real Shiprocket credentials in production, on one line", () => {
+    const production = problems({ NODE_ENV: "production", SMTP_URL: "smtp://mail.test" })
+    expect(production).toMatch(/^[^\n]+$/)
+    expect(production).toMatch(/SHIPROCKET_EMAIL is required in production/)
+    expect(production).toMatch(/SHIPROCKET_PASSWORD is required in production/)
+    expect(production).toMatch(/SHIPROCKET_WEBHOOK_TOKEN is required in production/)
+    expect(problems({ NODE_ENV: "production", SMTP_URL: "smtp://mail.test", ...SHIPROCKET })).not.toMatch(/SHIPROCKET/)
+  })
+})
+
+describe("Razorpay config", () => {
+  const base = { ...SECRETS, DATABASE_URL: "postgres://h/db" }
+  const RAZORPAY = { RAZORPAY_KEY_ID: "rzp_live_AbC123", RAZORPAY_KEY_SECRET: "secret", RAZORPAY_WEBHOOK_SECRET: "whsec" }
+  const errorOf = (env: Record<string, string>) => {
+    try {
+      loadConfig({ ...base, ...env })
+      return ""
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it("needs no Razorpay variable outside production (the emulator stands in), and treats empty ones as unset", () => {
+    expect(errorOf({})).toBe("")
+    expect(errorOf({ NODE_ENV: "test", RAZORPAY_KEY_ID: " ", RAZORPAY_KEY_SECRET: "", RAZORPAY_API_URL: "" })).toBe("")
+    expect(loadConfig({ ...base, RAZORPAY_KEY_ID: "" }).RAZORPAY_KEY_ID).toBeUndefined()
+  })
+
+  it("fails in production without real keys, naming the variables on one line", () => {
+    const production = errorOf({ NODE_ENV: "production", SMTP_URL: "smtp://mail.test" })
+    expect(production).toMatch(/^[^\n]+$/)
+    expect(production).toMatch(/RAZORPAY_KEY_ID is required in production \(the Razorpay emulator is never used there\)/)
+    expect(production).toMatch(/RAZORPAY_KEY_SECRET is required in production/)
+    expect(production).toMatch(/RAZORPAY_WEBHOOK_SECRET is required/)
+    expect(errorOf({ NODE_ENV: "production", SMTP_URL: "smtp://mail.test", ...RAZORPAY })).not.toMatch(/RAZORPAY/)
+  })
+
+  it("takes real keys only as a pair with a webhook secret, and a key id shaped like Razorpay's", () => {
+    expect(errorOf({ RAZORPAY_KEY_ID: "rzp_test_AbC123", RAZORPAY_WEBHOOK_SECRET: "whsec" })).toMatch(/RAZORPAY_KEY_SECRET is required with RAZORPAY_KEY_ID/)
+    expect(errorOf({ RAZORPAY_KEY_SECRET: "secret", RAZORPAY_WEBHOOK_SECRET: "whsec" })).toMatch(/RAZORPAY_KEY_ID is required with RAZORPAY_KEY_SECRET/)
+    expect(errorOf({ RAZORPAY_KEY_ID: "rzp_test_AbC123", RAZORPAY_KEY_SECRET: "secret" })).toMatch(/RAZORPAY_WEBHOOK_SECRET is required with real Razorpay keys/)
+    expect(errorOf({ ...RAZORPAY, RAZORPAY_KEY_ID: "AbC123" })).toMatch(/RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…/)
+    expect(errorOf({ RAZORPAY_API_URL: "not a url" })).toMatch(/RAZORPAY_API_URL /)
+    expect(errorOf(RAZORPAY)).toBe("")
   })
 })

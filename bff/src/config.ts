@@ -1,6 +1,8 @@
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { z } from "zod"
+import { razorpayIssues } from "./lib/razorpay-settings.js"
+import { shiprocketIssues } from "./lib/shiprocket-settings.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
 
@@ -9,6 +11,12 @@ const optionalUrl = z
   .trim()
   .transform((value) => value || undefined)
   .pipe(z.url().optional())
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional()
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -41,7 +49,23 @@ const configSchema = z.object({
   CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
   /** How often the catalogue read model is rebuilt from Medusa besides the change events. */
   CATALOG_RECONCILE_SECONDS: z.coerce.number().int().min(5).default(300),
+  /** Razorpay's API keys; without them (outside production) the BFF's own emulator stands in. */
+  RAZORPAY_KEY_ID: optionalText.pipe(z.string().regex(/^rzp_(test|live)_\w+$/, "must look like rzp_test_… or rzp_live_…").optional()),
+  RAZORPAY_KEY_SECRET: optionalText,
+  /** The secret set with the webhook in Razorpay's dashboard; it signs X-Razorpay-Signature. */
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  /** Where the Razorpay SDK sends its calls: the real host by default, or the emulator the BFF mounts. */
+  RAZORPAY_API_URL: optionalUrl.optional(),
+  /** Shiprocket's API user; without one (outside production) the BFF's own emulator stands in. */
+  SHIPROCKET_EMAIL: optionalText.pipe(z.email().optional()),
+  SHIPROCKET_PASSWORD: optionalText,
+  /** Where the Shiprocket API is: the real host by default, or the emulator the BFF mounts. */
+  SHIPROCKET_API_URL: optionalUrl.optional(),
+  /** The fixed token Shiprocket sends as `x-api-key` with its tracking webhooks (set in its panel). */
+  SHIPROCKET_WEBHOOK_TOKEN: optionalText,
 }).superRefine((config, ctx) => {
+  for (const issue of shiprocketIssues(config)) ctx.addIssue({ code: "custom", ...issue })
+  for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })
   if (config.NODE_ENV === "production" && !config.SMTP_URL) {
     ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
   }

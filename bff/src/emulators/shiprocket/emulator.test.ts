@@ -1,0 +1,219 @@
+import express from "express"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { adhocOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../test/shiprocket.js"
+import { shiprocketEmulator } from "./index.js"
+import type { TrackingWebhook } from "./webhook.js"
+
+let emulator: Awaited<ReturnType<typeof startShiprocketEmulator>>
+
+beforeAll(async () => {
+  emulator = await startShiprocketEmulator()
+})
+afterAll(() => emulator.close())
+
+async function call(apiUrl: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { "Content-Type": "application/json", ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const text = await response.text()
+  return { status: response.status, body: text.startsWith("{") ? JSON.parse(text) : text, type: response.headers.get("content-type") }
+}
+
+async function tokenFor(target: { apiUrl: string; email: string; password: string }) {
+  const login = await call(target.apiUrl, "/v1/external/auth/login", { body: { email: target.email, password: target.password } })
+  expect(login.status).toBe(200)
+  return login.body.token as string
+}
+
+/** A shipment with an AWB on the given emulator. */
+async function shippable(target: Awaited<ReturnType<typeof startShiprocketEmulator>>) {
+  const client = target.client()
+  const order = adhocOrder()
+  const shipment = await client.createOrder(order)
+  const { awbCode } = await client.assignAwb(shipment.shipmentId)
+  return { order, shipment, awb: awbCode }
+}
+
+describe("the Shiprocket emulator's API", () => {
+  it("answers 401 without a token, with a bad one, and for a wrong password", async () => {
+    const missing = await call(emulator.apiUrl, "/v1/external/orders/create/adhoc", { body: adhocOrder() })
+    expect(missing).toMatchObject({ status: 401, body: { message: "Token not provided", status_code: 401 } })
+    const bogus = await call(emulator.apiUrl, "/v1/external/courier/track/awb/1", { token: "made-up" })
+    expect(bogus).toMatchObject({ status: 401, body: { status_code: 401 } })
+    const wrong = await call(emulator.apiUrl, "/v1/external/auth/login", { body: { email: emulator.email, password: "guess" } })
+    expect(wrong).toMatchObject({ status: 401, body: { message: "Invalid email and password combination" } })
+    const empty = await call(emulator.apiUrl, "/v1/external/auth/login", { body: {} })
+    expect(empty).toMatchObject({ status: 422, body: { errors: { email: ["The email field is required."], password: ["The password field is required."] } } })
+  })
+
+  it("refuses an invalid order with 422 and messages for each field", async () => {
+    const token = await tokenFor(emulator)
+    const order = adhocOrder({ payment_method: "Card" as "COD", billing_email: "nope", order_items: [{ name: "", sku: "X", units: 0, selling_price: 10 }] })
+    const { billing_city: _city, ...withoutCity } = order
+    const refused = await call(emulator.apiUrl, "/v1/external/orders/create/adhoc", { token, body: withoutCity })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toMatchObject({ message: "Oops! Invalid Data.", status_code: 422 })
+    expect(Object.keys(refused.body.errors).sort()).toEqual(["billing_city", "billing_email", "order_items.0.name", "order_items.0.units", "payment_method"])
+    expect(refused.body.errors.billing_city).toEqual(["The billing city field is required."])
+    expect(refused.body.errors.payment_method).toEqual(["The payment method must be COD or Prepaid."])
+  })
+
+  it("asks for the shipping address when it is not the billing one", async () => {
+    const token = await tokenFor(emulator)
+    const refused = await call(emulator.apiUrl, "/v1/external/orders/create/adhoc", { token, body: { ...adhocOrder(), shipping_is_billing: 0 } })
+    expect(refused.status).toBe(422)
+    expect(Object.keys(refused.body.errors)).toContain("shipping_pincode")
+    const accepted = await call(emulator.apiUrl, "/v1/external/orders/create/adhoc", {
+      token,
+      body: {
+        ...adhocOrder(),
+        shipping_is_billing: false,
+        shipping_customer_name: "Ravi",
+        shipping_address: "4 Park Street",
+        shipping_city: "Kolkata",
+        shipping_pincode: 700016,
+        shipping_state: "West Bengal",
+        shipping_country: "India",
+        shipping_phone: 9123456780,
+      },
+    })
+    expect(accepted).toMatchObject({ status: 200, body: { status: "NEW", status_code: 1, awb_code: null } })
+  })
+
+  it("answers an unknown shipment, an unknown path and bad JSON in Shiprocket's shape", async () => {
+    const token = await tokenFor(emulator)
+    expect(await call(emulator.apiUrl, "/v1/external/courier/assign/awb", { token, body: { shipment_id: 1 } })).toMatchObject({ status: 400 })
+    expect(await call(emulator.apiUrl, "/v1/external/courier/assign/awb", { token, body: {} })).toMatchObject({
+      status: 422,
+      body: { errors: { shipment_id: ["The shipment id field is required."] } },
+    })
+    expect(await call(emulator.apiUrl, "/v1/external/orders")).toMatchObject({ status: 404, body: { status_code: 404 } })
+    const broken = await fetch(`${emulator.apiUrl}/v1/external/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" })
+    expect(broken.status).toBe(400)
+    expect(await broken.json()).toMatchObject({ status_code: 400 })
+  })
+
+  it("keeps its state in PostgreSQL, so a second process serves the same account", async () => {
+    const second = await startShiprocketEmulator({ email: emulator.email, password: emulator.password })
+    try {
+      const { awb } = await shippable(emulator)
+      const token = await tokenFor(emulator)
+      const tracked = await call(second.apiUrl, `/v1/external/courier/track/awb/${awb}`, { token })
+      expect(tracked.status).toBe(200)
+      expect(tracked.body.tracking_data).toMatchObject({ track_status: 1, shipment_status: 1 })
+      expect(tracked.body.tracking_data.track_url).toBe(`${second.apiUrl}/tracking/${awb}`)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it("keeps accounts apart", async () => {
+    const other = await startShiprocketEmulator()
+    try {
+      const { awb } = await shippable(emulator)
+      expect((await other.client().track(awb)).found).toBe(false)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it("serves a tracking page with the scans, and 404 for an unknown AWB", async () => {
+    const { awb } = await shippable(emulator)
+    const page = await call(emulator.apiUrl, `/tracking/${awb}`)
+    expect(page.status).toBe(200)
+    expect(page.type).toMatch(/text\/html/)
+    expect(page.body).toContain(`Shipment ${awb}`)
+    expect(page.body).toContain("AWB ASSIGNED")
+    expect((await call(emulator.apiUrl, "/tracking/123")).status).toBe(404)
+  })
+})
+
+describe("the Shiprocket emulator's status hook", () => {
+  it("moves a shipment on and sends the tracking webhook with the token, retrying after a 500", async () => {
+    const receiver = await startWebhookReceiver([500])
+    const own = await startShiprocketEmulator({ webhookUrl: receiver.url, webhookToken: "hook-token-1" })
+    try {
+      const { order, shipment, awb } = await shippable(own)
+      const shipped = await call(own.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "SHIPPED" } })
+      expect(shipped).toMatchObject({ status: 200, body: { awb, current_status: "SHIPPED", webhook: { delivered: true, attempts: 2, lastStatus: 200 } } })
+      expect(receiver.received).toHaveLength(2)
+      expect(receiver.received.map((hook) => hook.headers["x-api-key"])).toEqual(["hook-token-1", "hook-token-1"])
+      const webhook = receiver.received[1]!.body as TrackingWebhook
+      expect(webhook).toMatchObject({
+        awb,
+        current_status: "SHIPPED",
+        current_status_id: 6,
+        shipment_status: "SHIPPED",
+        shipment_status_id: 6,
+        order_id: order.order_id,
+        sr_order_id: shipment.shiprocketOrderId,
+        is_return: 0,
+      })
+      expect(webhook.current_timestamp).toMatch(/^\d{2} \d{2} \d{4} \d{2}:\d{2}:\d{2}$/)
+      expect(webhook.scans.map((scan) => scan["sr-status-label"])).toEqual(["AWB ASSIGNED", "SHIPPED"])
+
+      for (const status of ["OUT FOR DELIVERY", "DELIVERED"]) {
+        expect((await call(own.apiUrl, `/test/shipments/${awb}/status`, { body: { status } })).body.webhook.delivered).toBe(true)
+      }
+      expect((receiver.received.at(-1)!.body as TrackingWebhook)).toMatchObject({ current_status: "DELIVERED", shipment_status_id: 7 })
+      const tracking = await own.client().track(awb)
+      expect(tracking).toMatchObject({ currentStatus: "Delivered", shipmentStatusId: 7 })
+      expect(tracking.activities.map((scan) => scan.srStatusLabel)).toEqual(["DELIVERED", "OUT FOR DELIVERY", "SHIPPED", "AWB ASSIGNED"])
+      expect((await call(own.apiUrl, `/tracking/${awb}`)).body).toContain('data-status="DELIVERED"')
+    } finally {
+      await own.close()
+      await receiver.close()
+    }
+  })
+
+  it("never moves a shipment back, and 404s an unknown AWB or 422s an unknown status", async () => {
+    const { awb } = await shippable(emulator)
+    expect((await call(emulator.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "DELIVERED" } })).status).toBe(200)
+    expect(await call(emulator.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "SHIPPED" } })).toMatchObject({ status: 409 })
+    expect((await call(emulator.apiUrl, "/test/shipments/1/status", { body: { status: "SHIPPED" } })).status).toBe(404)
+    expect((await call(emulator.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "LOST" } })).status).toBe(422)
+  })
+
+  it("gives up quietly after a few attempts when the receiver keeps failing", async () => {
+    const receiver = await startWebhookReceiver([500, 502, 503, 500, 500])
+    const own = await startShiprocketEmulator({ webhookUrl: receiver.url, webhookToken: "t" })
+    try {
+      const { awb } = await shippable(own)
+      const moved = await call(own.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "SHIPPED" } })
+      expect(moved).toMatchObject({ status: 200, body: { webhook: { delivered: false, attempts: 4, lastStatus: 500 } } })
+      expect(receiver.received).toHaveLength(4)
+      expect((await own.client().track(awb)).currentStatus).toBe("Shipped")
+    } finally {
+      await own.close()
+      await receiver.close()
+    }
+  })
+
+  it("sends the webhook to a path on the origin the hook was called on", async () => {
+    const received: unknown[] = []
+    const own = await startShiprocketEmulator({
+      webhookUrl: "/api/fulfillment/tracking-webhook",
+      webhookToken: "same-origin",
+      mount: (app) =>
+        app.post("/api/fulfillment/tracking-webhook", express.json(), (req, res) => {
+          received.push({ token: req.get("x-api-key"), awb: (req.body as TrackingWebhook).awb })
+          res.json({ ok: true })
+        }),
+    })
+    try {
+      const { awb } = await shippable(own)
+      expect((await call(own.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "SHIPPED" } })).body.webhook).toMatchObject({ delivered: true, attempts: 1 })
+      expect(received).toEqual([{ token: "same-origin", awb }])
+    } finally {
+      await own.close()
+    }
+  })
+
+  it("refuses a webhook URL Shiprocket's panel would refuse", () => {
+    const options = { email: "a@b.test", password: "p", db: emulator.db }
+    expect(() => shiprocketEmulator({ ...options, webhookUrl: "http://127.0.0.1/api/shiprocket/webhook" })).toThrowError(/refuses webhook URLs/)
+    expect(() => shiprocketEmulator({ ...options, webhookUrl: "/api/payments/sr-hook" })).toThrowError(/refuses webhook URLs/)
+  })
+})

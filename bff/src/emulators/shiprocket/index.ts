@@ -1,0 +1,118 @@
+import express, { Router, type Request, type RequestHandler } from "express"
+import { z } from "zod"
+import type { Db } from "../../lib/db.js"
+import { sameBytes } from "../../lib/tokens.js"
+import { adhocOrderSchema } from "./order-schema.js"
+import { assignedAwb, createdOrder, noTracking, tracking } from "./presenters.js"
+import { ShiprocketReply, parseOr422, shiprocketErrors, shiprocketNotFound } from "./replies.js"
+import { MOVABLE_STATUSES, shiprocketTime } from "./statuses.js"
+import { isAssigned, shiprocketStore } from "./store.js"
+import { trackingPage } from "./tracking-page.js"
+import { checkWebhookUrl, deliverWebhook, trackingWebhook } from "./webhook.js"
+
+export type ShiprocketEmulatorOptions = {
+  /** The one API user the emulator knows. */
+  email: string
+  password: string
+  /**
+   * Where tracking webhooks go; without one none are sent. A path (`/api/...`) is taken on the origin the test
+   * hook was called on, so a BFF mounting the emulator reaches itself whatever its port.
+   */
+  webhookUrl?: string | undefined
+  /** Sent as `x-api-key` with every webhook, as Shiprocket's panel setting does. */
+  webhookToken?: string | undefined
+  db: Db
+  /** Webhook retries wait this, then twice as long each time. */
+  webhookRetryDelayMs?: number
+}
+
+const loginSchema = z.object({ email: z.string().trim().min(1), password: z.string().min(1) })
+const assignSchema = z.object({ shipment_id: z.coerce.number().int().positive(), courier_id: z.coerce.number().int().optional() })
+const moveSchema = z.object({ status: z.enum(MOVABLE_STATUSES) })
+
+const originOf = (req: Request) => `${req.protocol}://${req.get("host")}`
+
+/** The tracking page's address as seen by whoever called, so the link works wherever the emulator is reached from. */
+const trackingPageUrl = (req: Request, awb: string) => `${originOf(req)}${req.baseUrl}/tracking/${encodeURIComponent(awb)}`
+
+/**
+ * A local Shiprocket for development and tests, mounted at /emulator/shiprocket (never in production): token login,
+ * adhoc orders, AWB assignment, tracking, a tracking page, and test hooks that move a shipment on and send the
+ * tracking webhook. Its state lives in the `emulator_shiprocket` schema, shared by every BFF process.
+ */
+export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
+  if (options.webhookUrl) checkWebhookUrl(options.webhookUrl)
+  const account = options.email.trim().toLowerCase()
+  const store = shiprocketStore(options.db, account)
+  // Made now so the first call is quick; if the database is not there yet, the first request tries again.
+  store.ready().catch(() => undefined)
+
+  const requireToken: RequestHandler = async (req, _res, next) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "")?.[1]
+    if (!token) throw new ShiprocketReply(401, "Token not provided")
+    if (!(await store.tokenIsValid(token))) throw new ShiprocketReply(401, "Token has expired or is invalid")
+    next()
+  }
+
+  const router = Router()
+  router.use(express.json({ limit: "1mb" }))
+
+  router.post("/v1/external/auth/login", async (req, res) => {
+    const { email, password } = parseOr422(loginSchema, req.body)
+    const emailMatches = sameBytes(email.toLowerCase(), account)
+    const passwordMatches = sameBytes(password, options.password)
+    if (!emailMatches || !passwordMatches) throw new ShiprocketReply(401, "Invalid email and password combination")
+    const token = await store.issueToken()
+    res.json({ id: 1, first_name: "API", last_name: "User", email: account, company_id: 1, created_at: shiprocketTime(new Date()), token })
+  })
+
+  router.post("/v1/external/orders/create/adhoc", requireToken, async (req, res) => {
+    const { shipment } = await store.createOrder(parseOr422(adhocOrderSchema, req.body))
+    res.json(createdOrder(shipment))
+  })
+
+  router.post("/v1/external/courier/assign/awb", requireToken, async (req, res) => {
+    const { shipment_id: shipmentId } = parseOr422(assignSchema, req.body)
+    const shipment = await store.assignAwb(shipmentId)
+    if (!shipment) throw new ShiprocketReply(400, `Shipment id ${shipmentId} does not exist.`)
+    res.json(assignedAwb(shipment))
+  })
+
+  router.get("/v1/external/courier/track/awb/:awb", requireToken, async (req, res) => {
+    const shipment = await store.findByAwb(String(req.params.awb))
+    res.json(isAssigned(shipment) ? tracking(shipment, trackingPageUrl(req, shipment.awbCode)) : noTracking)
+  })
+
+  router.get("/tracking/:awb", async (req, res) => {
+    const shipment = await store.findByAwb(String(req.params.awb))
+    res.set("Cache-Control", "no-store")
+    if (!isAssigned(shipment)) {
+      res.status(404).type("html").send("<!doctype html><title>Not found</title><p>No shipment has this AWB.</p>")
+      return
+    }
+    res.type("html").send(trackingPage(shipment))
+  })
+
+  // Test hooks: what the courier and ten days passing would do.
+  router.post("/test/shipments/:awb/status", async (req, res) => {
+    const awb = String(req.params.awb)
+    const { status } = parseOr422(moveSchema, req.body)
+    const result = await store.moveTo(awb, status)
+    if ("missing" in result) throw new ShiprocketReply(404, `No shipment has AWB ${awb}.`)
+    if ("backwards" in result) throw new ShiprocketReply(409, `Shipment ${awb} is ${result.backwards.status}; it cannot go back to ${status}.`)
+    const webhook = options.webhookUrl
+      ? await deliverWebhook(new URL(options.webhookUrl, originOf(req)).href, options.webhookToken, trackingWebhook(result.moved), {
+          firstDelayMs: options.webhookRetryDelayMs,
+        })
+      : { delivered: false, attempts: 0 }
+    res.json({ awb, current_status: status, webhook })
+  })
+
+  router.post("/test/tokens/expire", async (_req, res) => {
+    res.json({ expired: await store.expireTokens() })
+  })
+
+  router.use(shiprocketNotFound)
+  router.use(shiprocketErrors)
+  return router
+}

@@ -1,0 +1,292 @@
+import { z } from "zod"
+
+/** One line of a Shiprocket order; money in rupees, as Shiprocket takes it. */
+export type ShiprocketOrderItem = {
+  name: string
+  sku: string
+  units: number
+  selling_price: number
+  discount?: number
+  tax?: number
+  hsn?: string
+}
+
+type ShippingAddress = {
+  shipping_customer_name: string
+  shipping_last_name?: string
+  shipping_address: string
+  shipping_address_2?: string
+  shipping_city: string
+  shipping_pincode: string
+  shipping_state: string
+  shipping_country: string
+  shipping_email?: string
+  shipping_phone: string
+}
+
+/** The body of `POST /v1/external/orders/create/adhoc`, in Shiprocket's own field names. */
+export type ShiprocketOrder = {
+  /** Our order id; Shiprocket keeps one order per id, which makes dispatch idempotent. */
+  order_id: string
+  /** `yyyy-mm-dd hh:mm`. */
+  order_date: string
+  pickup_location: string
+  comment?: string
+  billing_customer_name: string
+  billing_last_name?: string
+  billing_address: string
+  billing_address_2?: string
+  billing_city: string
+  billing_pincode: string
+  billing_state: string
+  billing_country: string
+  billing_email: string
+  billing_phone: string
+  order_items: ShiprocketOrderItem[]
+  payment_method: "Prepaid" | "COD"
+  shipping_charges?: number
+  transaction_charges?: number
+  total_discount?: number
+  sub_total: number
+  /** Package size in cm and weight in kg. */
+  length: number
+  breadth: number
+  height: number
+  weight: number
+} & ({ shipping_is_billing: true } | ({ shipping_is_billing: false } & ShippingAddress))
+
+export type ShiprocketShipment = {
+  shiprocketOrderId: number
+  shipmentId: number
+  status: string
+  /** Set when the order already existed and had its AWB: a retried dispatch can skip assigning one. */
+  awbCode: string | null
+  courierName: string | null
+}
+
+export type ShiprocketAwb = { awbCode: string; courierName: string; courierCompanyId: number | null; trackingUrl: string }
+
+export type ShiprocketScan = { date: string; status: string; activity: string; location: string; srStatus: string; srStatusLabel: string }
+
+export type ShiprocketTracking = {
+  awb: string
+  /** False while Shiprocket has no scans for the AWB yet. */
+  found: boolean
+  shipmentStatusId: number | null
+  currentStatus: string | null
+  etd: string | null
+  /** Newest first. */
+  activities: ShiprocketScan[]
+}
+
+/** A failed Shiprocket call; `status` is undefined when no answer came (network, timeout). */
+export class ShiprocketError extends Error {
+  readonly retryable: boolean
+
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly fieldErrors: Record<string, string[]> = {},
+    retryable?: boolean,
+  ) {
+    super(message)
+    this.name = "ShiprocketError"
+    this.retryable = retryable ?? (status === undefined || status === 429 || status >= 500)
+  }
+}
+
+export type ShiprocketClientOptions = {
+  /** Origin (and base path) of the API, e.g. https://apiv2.shiprocket.in or the BFF's emulator. */
+  apiUrl: string
+  email: string
+  password: string
+  /** Shoppers' tracking links are `${trackingBaseUrl}/${awb}`. */
+  trackingBaseUrl?: string
+  timeoutMs?: number
+  /** Shiprocket's tokens last 10 days; the client logs in again after 90% of this. */
+  tokenLifetimeMs?: number
+  now?: () => number
+}
+
+export type ShiprocketClient = {
+  createOrder(order: ShiprocketOrder): Promise<ShiprocketShipment>
+  assignAwb(shipmentId: number): Promise<ShiprocketAwb>
+  track(awb: string): Promise<ShiprocketTracking>
+  trackingUrl(awb: string): string
+}
+
+const TEN_DAYS_MS = 10 * 24 * 60 * 60 * 1000
+
+const loginAnswer = z.object({ token: z.string().min(1) })
+const createAnswer = z.object({
+  order_id: z.coerce.number(),
+  shipment_id: z.coerce.number(),
+  status: z.string().default("NEW"),
+  awb_code: z.string().nullish(),
+  courier_name: z.string().nullish(),
+})
+const assignAnswer = z.object({
+  awb_assign_status: z.coerce.number(),
+  message: z.string().optional(),
+  response: z
+    .object({
+      data: z
+        .object({
+          awb_code: z.coerce.string().optional(),
+          courier_name: z.string().optional(),
+          courier_company_id: z.coerce.number().nullish(),
+          awb_assign_error: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+})
+const scan = z.object({
+  date: z.string().default(""),
+  status: z.string().default(""),
+  activity: z.string().default(""),
+  location: z.string().default(""),
+  "sr-status": z.coerce.string().default(""),
+  "sr-status-label": z.string().default(""),
+})
+const trackAnswer = z.object({
+  tracking_data: z.object({
+    track_status: z.coerce.number(),
+    shipment_status: z.coerce.number().nullish(),
+    shipment_track: z.array(z.object({ current_status: z.string().nullish() })).nullish(),
+    shipment_track_activities: z.array(scan).nullish(),
+    etd: z.string().nullish(),
+  }),
+})
+const errorAnswer = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() })
+
+function describeFailure(body: unknown): { message: string; fieldErrors: Record<string, string[]> } {
+  const parsed = errorAnswer.safeParse(body)
+  const fieldErrors = parsed.success ? (parsed.data.errors ?? {}) : {}
+  const details = Object.entries(fieldErrors).map(([field, messages]) => `${field}: ${messages.join(" ")}`)
+  const message = [parsed.success ? parsed.data.message : undefined, ...details].filter(Boolean).join("; ")
+  return { message: message || "no details", fieldErrors }
+}
+
+/** Shiprocket's API over fetch: logs in on first use, keeps the token, and logs in again once when a call answers 401. */
+export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketClient {
+  const base = options.apiUrl.replace(/\/+$/, "")
+  const trackingBase = (options.trackingBaseUrl ?? "https://shiprocket.co/tracking").replace(/\/+$/, "")
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const tokenLifetimeMs = options.tokenLifetimeMs ?? TEN_DAYS_MS
+  const now = options.now ?? Date.now
+  let session: { token: string; renewAt: number } | undefined
+  let loggingIn: Promise<string> | undefined
+
+  async function send(method: "GET" | "POST", path: string, body: unknown, token?: string) {
+    const what = `Shiprocket ${method} ${path}`
+    try {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      const text = await response.text()
+      let json: unknown
+      try {
+        json = text ? JSON.parse(text) : undefined
+      } catch {
+        json = undefined
+      }
+      return { what, status: response.status, json }
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === "TimeoutError"
+      throw new ShiprocketError(timedOut ? `${what} timed out after ${timeoutMs} ms` : `${what} failed: ${(error as Error).message}`, undefined)
+    }
+  }
+
+  function read<Schema extends z.ZodType>(answer: Awaited<ReturnType<typeof send>>, schema: Schema): z.infer<Schema> {
+    if (answer.status < 200 || answer.status >= 300) {
+      const { message, fieldErrors } = describeFailure(answer.json)
+      throw new ShiprocketError(`${answer.what} answered ${answer.status}: ${message}`, answer.status, fieldErrors)
+    }
+    const parsed = schema.safeParse(answer.json)
+    if (!parsed.success) throw new ShiprocketError(`${answer.what} answered ${answer.status} with an unexpected body`, answer.status, {}, true)
+    return parsed.data
+  }
+
+  async function login(): Promise<string> {
+    const startedAt = now()
+    const answer = await send("POST", "/v1/external/auth/login", { email: options.email, password: options.password })
+    const { token } = read(answer, loginAnswer)
+    session = { token, renewAt: startedAt + tokenLifetimeMs * 0.9 }
+    return token
+  }
+
+  function currentToken(): Promise<string> {
+    if (session && now() < session.renewAt) return Promise.resolve(session.token)
+    loggingIn ??= login().finally(() => {
+      loggingIn = undefined
+    })
+    return loggingIn
+  }
+
+  async function call<Schema extends z.ZodType>(method: "GET" | "POST", path: string, body: unknown, schema: Schema) {
+    const token = await currentToken()
+    let answer = await send(method, path, body, token)
+    if (answer.status === 401) {
+      if (session?.token === token) session = undefined
+      answer = await send(method, path, body, await currentToken())
+    }
+    return read(answer, schema)
+  }
+
+  return {
+    async createOrder(order) {
+      const created = await call("POST", "/v1/external/orders/create/adhoc", order, createAnswer)
+      return {
+        shiprocketOrderId: created.order_id,
+        shipmentId: created.shipment_id,
+        status: created.status,
+        awbCode: created.awb_code || null,
+        courierName: created.courier_name || null,
+      }
+    },
+
+    async assignAwb(shipmentId) {
+      const assigned = await call("POST", "/v1/external/courier/assign/awb", { shipment_id: shipmentId }, assignAnswer)
+      const data = assigned.response?.data
+      if (assigned.awb_assign_status !== 1 || !data?.awb_code) {
+        const reason = data?.awb_assign_error || assigned.message || "no AWB in the answer"
+        throw new ShiprocketError(`Shiprocket could not assign an AWB to shipment ${shipmentId}: ${reason}`, 200, {}, true)
+      }
+      return {
+        awbCode: data.awb_code,
+        courierName: data.courier_name ?? "",
+        courierCompanyId: data.courier_company_id ?? null,
+        trackingUrl: `${trackingBase}/${encodeURIComponent(data.awb_code)}`,
+      }
+    },
+
+    async track(awb) {
+      const { tracking_data: data } = await call("GET", `/v1/external/courier/track/awb/${encodeURIComponent(awb)}`, undefined, trackAnswer)
+      return {
+        awb,
+        found: data.track_status === 1,
+        shipmentStatusId: data.shipment_status ?? null,
+        currentStatus: data.shipment_track?.[0]?.current_status ?? null,
+        etd: data.etd ?? null,
+        activities: (data.shipment_track_activities ?? []).map((entry) => ({
+          date: entry.date,
+          status: entry.status,
+          activity: entry.activity,
+          location: entry.location,
+          srStatus: entry["sr-status"],
+          srStatusLabel: entry["sr-status-label"],
+        })),
+      }
+    },
+
+    trackingUrl: (awb) => `${trackingBase}/${encodeURIComponent(awb)}`,
+  }
+}
