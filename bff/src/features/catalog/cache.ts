@@ -9,9 +9,13 @@ const VERSION_RECHECK_MS = 1000
 /** A catalogue answer ready to send: the JSON bytes and their ETag, made once per cache fill; gzip made on first need. */
 export type CachedAnswer = { body: Buffer; etag: string; gzipped?: Buffer }
 
-export function answerOf(json: string): CachedAnswer {
-  const body = Buffer.from(json)
+/** An answer for these JSON bytes, with an ETag that depends only on them. */
+function answerOfBytes(body: Buffer): CachedAnswer {
   return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` }
+}
+
+export function answerOf(json: string): CachedAnswer {
+  return answerOfBytes(Buffer.from(json))
 }
 
 /**
@@ -79,7 +83,7 @@ export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
       const entryKey = `${prefix}catalog:${version}:${key}`
       const shared = await redis.getBuffer(entryKey)
       if (shared) {
-        const answer = { body: shared, etag: `W/"${createHash("sha1").update(shared).digest("base64url")}"` }
+        const answer = answerOfBytes(shared)
         local.set(version, key, answer)
         return answer
       }

@@ -7,13 +7,15 @@ type Row = { id: string; product_id: string; created_at: Date; document: Product
 
 const toItem = (row: Row): WishlistItem => ({ id: row.id, productId: row.product_id, product: row.document, createdAt: row.created_at.toISOString() })
 
+/** Wardrobe entries with their products' documents; products no longer sold drop out of the join. */
+const ENTRIES = `select w.id, w.product_id, w.created_at, p.document
+                   from bff.wishlist_items w join bff.catalog_documents p on p.id = w.product_id`
+
 /** The wardrobe: products a shopper saved, one entry each; products no longer sold are left out. */
 export function wishlistRepository(db: Db) {
   async function list(userId: string): Promise<WishlistItem[]> {
     const { rows } = await db.query<Row>(
-      `select w.id, w.product_id, w.created_at, p.document
-         from bff.wishlist_items w join bff.catalog_documents p on p.id = w.product_id
-        where w.user_id = $1 order by w.created_at desc, w.id`,
+      `${ENTRIES} where w.user_id = $1 order by w.created_at desc, w.id`,
       [userId],
     )
     return rows.map(toItem)
@@ -21,27 +23,17 @@ export function wishlistRepository(db: Db) {
 
   /** Saves a product the shop sells; `created` is false when it was saved already. Undefined for an unknown product. */
   async function add(userId: string, productId: string): Promise<{ item: WishlistItem; created: boolean } | undefined> {
-    const { rows } = await db.query<Row & { created: boolean }>(
-      `with product as (select id, document from bff.catalog_documents where id = $2),
-            inserted as (
-              insert into bff.wishlist_items (user_id, product_id) select $1, id from product
-              on conflict (user_id, product_id) do nothing
-              returning id, product_id, created_at)
-       select i.id, i.product_id, i.created_at, p.document, true as created from inserted i join product p on p.id = i.product_id
-       union all
-       select w.id, w.product_id, w.created_at, p.document, false from bff.wishlist_items w join product p on p.id = w.product_id
-        where w.user_id = $1 and not exists (select 1 from inserted)`,
+    const { rowCount } = await db.query(
+      `insert into bff.wishlist_items (user_id, product_id) select $1, id from bff.catalog_products where id = $2
+       on conflict (user_id, product_id) do nothing`,
       [userId, productId],
     )
-    if (rows[0]) return { item: toItem(rows[0]), created: rows[0].created }
-    // A concurrent add of the same product committed after this statement's snapshot: read it now.
-    const { rows: saved } = await db.query<Row>(
-      `select w.id, w.product_id, w.created_at, p.document
-         from bff.wishlist_items w join bff.catalog_documents p on p.id = w.product_id
-        where w.user_id = $1 and w.product_id = $2`,
+    // Read after the insert, so an entry a concurrent add just committed is found too.
+    const { rows } = await db.query<Row>(
+      `${ENTRIES} where w.user_id = $1 and w.product_id = $2`,
       [userId, productId],
     )
-    return saved[0] && { item: toItem(saved[0]), created: false }
+    return rows[0] && { item: toItem(rows[0]), created: rowCount === 1 }
   }
 
   /** Removes by the entry's id or by the product's id; false when the shopper has no such entry. */

@@ -2,27 +2,14 @@ import { randomUUID } from "node:crypto"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
-  CancelPaymentInput,
-  CancelPaymentOutput,
-  CapturePaymentInput,
-  CapturePaymentOutput,
-  DeletePaymentInput,
-  DeletePaymentOutput,
-  GetPaymentStatusInput,
-  GetPaymentStatusOutput,
   InitiatePaymentInput,
   InitiatePaymentOutput,
-  RefundPaymentInput,
-  RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
   UpdatePaymentInput,
   UpdatePaymentOutput,
-  WebhookActionResult,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { toPaise } from "../../lib/paise"
-import { withRefundRecorded } from "../../lib/payment-refunds"
+import { RecordedPaymentProvider } from "../../lib/recorded-payment-provider"
 
 /** What the BFF verified with Razorpay (signature and API) before it completes the cart. */
 export type VerifiedRazorpayPayment = {
@@ -52,15 +39,13 @@ export function razorpayAuthorizationError(data: SessionData | undefined): strin
 
 /**
  * Records in Medusa a Razorpay payment the BFF has already verified and captured. Medusa holds no
- * Razorpay keys and never calls Razorpay: the BFF owns orders, refunds and webhooks there.
+ * Razorpay keys and never calls Razorpay: the BFF owns orders, refunds (recorded here) and webhooks.
  */
-export default class RazorpayPaymentProviderService extends AbstractPaymentProvider {
+export default class RazorpayPaymentProviderService extends RecordedPaymentProvider {
   static identifier = "razorpay"
 
-  // Public, because ModuleProvider registers a class it can construct; the base constructor is protected.
-  constructor(cradle: Record<string, unknown>, options: Record<string, unknown> = {}) {
-    super(cradle, options)
-  }
+  /** Razorpay captured the payment before the BFF completed the cart; capture only records it. */
+  protected readonly capturedKey = "captured_at"
 
   /** `expected_amount_paise` is always Medusa's own session amount, whatever the caller put in data. */
   async initiatePayment({ data, amount, currency_code }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -81,38 +66,8 @@ export default class RazorpayPaymentProviderService extends AbstractPaymentProvi
     return { status: PaymentSessionStatus.AUTHORIZED, data: { ...data } }
   }
 
-  /** Razorpay captured the payment before the BFF completed the cart; this only records it. */
-  async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    return { data: { ...data, captured_at: data?.captured_at ?? new Date().toISOString() } }
-  }
-
-  /** The BFF refunds at Razorpay itself; Medusa records what was refunded. */
-  async refundPayment({ data, amount, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    return { data: withRefundRecorded(data, amount, context?.idempotency_key) }
-  }
-
-  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return { data: { ...data, canceled_at: data?.canceled_at ?? new Date().toISOString() } }
-  }
-
-  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    return { data }
-  }
-
-  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    return { data }
-  }
-
-  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    if (data?.canceled_at) return { status: PaymentSessionStatus.CANCELED, data }
-    if (data?.captured_at) return { status: PaymentSessionStatus.CAPTURED, data }
-    if (!isNonEmptyString(data?.razorpay_payment_id)) return { status: PaymentSessionStatus.PENDING, data }
-    const status = razorpayAuthorizationError(data) ? PaymentSessionStatus.ERROR : PaymentSessionStatus.AUTHORIZED
-    return { status, data }
-  }
-
-  /** Razorpay's webhooks go to the BFF, which settles the order itself. */
-  async getWebhookActionAndData(): Promise<WebhookActionResult> {
-    return { action: PaymentActions.NOT_SUPPORTED }
+  protected openStatus(data: SessionData | undefined): PaymentSessionStatus {
+    if (!isNonEmptyString(data?.razorpay_payment_id)) return PaymentSessionStatus.PENDING
+    return razorpayAuthorizationError(data) ? PaymentSessionStatus.ERROR : PaymentSessionStatus.AUTHORIZED
   }
 }
