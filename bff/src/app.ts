@@ -12,6 +12,17 @@ import { verificationCodes } from "./features/auth/verification-codes.js"
 import { razorpayEmulator } from "./emulators/razorpay/index.js"
 import { shiprocketEmulator } from "./emulators/shiprocket/index.js"
 import { addressRoutes } from "./features/addresses/routes.js"
+import { addressesRepository } from "./features/addresses/repository.js"
+import { addressService } from "./features/addresses/service.js"
+import { commerceCheckout } from "./features/checkout/commerce-checkout.js"
+import { checkoutPlacement, DISPATCH_JOB } from "./features/checkout/placement.js"
+import { checkoutPreparation } from "./features/checkout/prepare.js"
+import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./features/checkout/razorpay-settlement.js"
+import { checkoutRoutes, razorpayWebhookRoute } from "./features/checkout/routes.js"
+import { checkoutService } from "./features/checkout/service.js"
+import { dispatchJob } from "./features/fulfillment/dispatch.js"
+import { fulfillmentRoutes } from "./features/fulfillment/routes.js"
+import { orderRoutes } from "./features/orders/routes.js"
 import { bagService } from "./features/cart/bag.js"
 import { cartRoutes } from "./features/cart/routes.js"
 import { catalogInternalRoutes, catalogRoutes } from "./features/catalog/routes.js"
@@ -33,6 +44,9 @@ import { errorHandler, notFoundHandler } from "./http/error-handler.js"
 import type { Db } from "./lib/db.js"
 import type { Logger } from "./lib/logger.js"
 import { imageVariants } from "./lib/image-variants.js"
+import { enqueueJob, jobQueue, type JobQueue } from "./lib/jobs.js"
+import { createRazorpayClient } from "./lib/razorpay.js"
+import { shiprocketClient } from "./lib/shiprocket.js"
 import { RAZORPAY_EMULATOR_PATH, razorpaySettings } from "./lib/razorpay-settings.js"
 import { SHIPROCKET_EMULATOR_PATH, shiprocketSettings } from "./lib/shiprocket-settings.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
@@ -55,6 +69,15 @@ export type AppDeps = {
   catalogCache?: CatalogCache
 }
 
+/** Work the app does beside answering requests; main.ts starts it, tests drive it. */
+export type Background = {
+  jobs: JobQueue
+  /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
+  reconcilePayments(): Promise<number>
+}
+
+export type ShopApp = Express & { background: Background }
+
 /** Serves a built single-page app under a base path, falling back to its index.html for client routes. */
 function mountSpa(app: Express, base: string, dist: string) {
   const index = path.join(dist, "index.html")
@@ -72,7 +95,7 @@ export function createCatalogCache(config: Config, redis: Redis | undefined): Ca
 }
 
 /** The whole HTTP app without listen(), so tests start it on port 0. */
-export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync, catalogCache }: AppDeps): Express {
+export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync, catalogCache }: AppDeps): ShopApp {
   const cache = catalogCache ?? createCatalogCache(config, redis)
   const sync = catalogSync ?? createCatalogSync({ db, commerce, logger, onChange: cache.invalidate })
   const production = config.NODE_ENV === "production"
@@ -92,6 +115,43 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     publicUrl: config.PUBLIC_URL,
   })
 
+  const bag = bagService({ db, commerce })
+  const addresses = addressService(users, addressesRepository(commerce))
+  const razorpayClient = createRazorpayClient({ keyId: razorpay.keyId, keySecret: razorpay.keySecret, apiUrl: razorpay.apiUrl })
+  const shiprocketApi = shiprocketClient({
+    apiUrl: shiprocket.apiUrl,
+    email: shiprocket.email,
+    password: shiprocket.password,
+    trackingBaseUrl: shiprocket.trackingBaseUrl,
+  })
+  // Jobs are queued in the same transaction as the work that needs them; kicking only saves the poll wait.
+  const kickJobs = () => jobs.kick()
+  const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
+  const medusaCheckout = commerceCheckout(commerce)
+  const placement = checkoutPlacement({ db, commerce: medusaCheckout, bag, logger, onPlaced: kickJobs })
+  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onEnqueued: kickJobs })
+  const checkout = checkoutService({
+    db,
+    users,
+    razorpay: razorpayClient,
+    keySecret: razorpay.keySecret,
+    preparation: checkoutPreparation({ db, bag, users, addresses, commerce: medusaCheckout, liveTestAllowed }),
+    placement,
+    settlement,
+    logger,
+    onEnqueued: kickJobs,
+  })
+  const jobs = jobQueue({
+    db,
+    logger,
+    pollMs: config.JOB_POLL_MS,
+    handlers: {
+      [SETTLE_JOB]: settlement.settleJob,
+      [REFUND_JOB]: settlement.refundJob,
+      [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketApi, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }),
+    },
+  })
+
   const app = express()
   app.disable("x-powered-by")
   app.set("trust proxy", "loopback")
@@ -106,6 +166,18 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.use("/api", catalogRoutes(catalog))
   // Other answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.
   app.use(compression({ threshold: 1024 }))
+  // Razorpay signs the raw bytes, so its webhook is read before any JSON parser touches the body.
+  app.use(
+    "/api",
+    razorpayWebhookRoute({
+      webhookSecret: razorpay.webhookSecret,
+      settleLater: async (orderId) => {
+        await enqueueJob(db, SETTLE_JOB, orderId)
+        kickJobs()
+      },
+      logger,
+    }),
+  )
 
   const api = express.Router()
   api.use(express.json({ limit: "100kb" }))
@@ -123,10 +195,13 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     }),
   )
   api.use(userRoutes({ users, authentication: authn, storage: localDiskStorage(config.MEDIA_DIR) }))
-  api.use(cartRoutes({ bag: bagService({ db, commerce }), authentication: authn }))
+  api.use(cartRoutes({ bag, authentication: authn }))
   api.use(wishlistRoutes({ wishlist: wishlistRepository(db), authentication: authn }))
-  api.use(addressRoutes({ db, commerce, authentication: authn }))
+  api.use(addressRoutes({ addresses, authentication: authn }))
   api.use(walletRoutes({ db, authentication: authn }))
+  api.use(checkoutRoutes({ checkout, authentication: authn, razorpay, liveTestAllowed }))
+  api.use(orderRoutes({ db, authentication: authn }))
+  api.use(fulfillmentRoutes({ db, authentication: authn, webhookToken: shiprocket.webhookToken, logger, onEnqueued: kickJobs }))
   if (!production && !config.SMTP_URL) api.use(devOutboxRoutes(db))
   api.use(notFoundHandler)
   app.use("/api", api)
@@ -169,5 +244,5 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   mountSpa(app, "/", config.STOREFRONT_DIST)
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
-  return app
+  return Object.assign(app, { background: { jobs, reconcilePayments: settlement.reconcile } })
 }

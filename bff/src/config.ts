@@ -63,6 +63,12 @@ const configSchema = z.object({
   SHIPROCKET_API_URL: optionalUrl.optional(),
   /** The fixed token Shiprocket sends as `x-api-key` with its tracking webhooks (set in its panel). */
   SHIPROCKET_WEBHOOK_TOKEN: optionalText,
+  /** The pickup location's name as set up in Shiprocket's panel; orders are collected from there. */
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default("Primary"),
+  /** "1" lets admins pay ₹1 through the live gateway to test it; such orders are marked as tests and never shipped. */
+  ALLOW_LIVE_TEST_PAYMENTS: z.enum(["0", "1"], "must be 0 or 1").default("0"),
+  /** How often the job worker looks for due work (settling payments, refunds, dispatch). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 }).superRefine((config, ctx) => {
   for (const issue of shiprocketIssues(config)) ctx.addIssue({ code: "custom", ...issue })
   for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })

@@ -37,6 +37,15 @@ function keepCatalogInSync(sync: ReturnType<typeof createCatalogSync>, logger: R
   }
 }
 
+/** Runs the payment reconciler every five minutes (each replica; the jobs it queues are claimed once). */
+function everyFewMinutes(work: () => Promise<unknown>, logger: ReturnType<typeof createLogger>) {
+  const timer = setInterval(() => {
+    work().catch((err: unknown) => logger.warn({ err }, "payment reconcile failed"))
+  }, 5 * 60_000)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
 function fail(message: string): never {
   process.stderr.write(`bff: ${message}\n`)
   process.exit(1)
@@ -72,6 +81,8 @@ async function main() {
   })
   server.on("listening", () => logger.info({ port: config.PORT, host: config.HOST }, "bff listening"))
   const stopReconcile = keepCatalogInSync(catalogSync, logger, config.CATALOG_RECONCILE_SECONDS * 1000)
+  app.background.jobs.start()
+  const stopPaymentReconcile = everyFewMinutes(() => app.background.reconcilePayments(), logger)
 
   let stopping = false
   async function shutdown(signal: string) {
@@ -81,7 +92,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     stopReconcile()
+    stopPaymentReconcile()
     server.close()
+    await app.background.jobs.stop()
     catalogCache.close()
     await Promise.allSettled([db.end(), redis?.quit()])
     process.exit(0)

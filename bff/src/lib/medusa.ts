@@ -9,15 +9,22 @@ export function medusaErrorStatus(error: unknown): number | undefined {
 /** The title the seed gives the storefront's publishable key; the BFF looks it up by this. */
 export const PUBLISHABLE_KEY_TITLE = "Storefront"
 
-type InternalInit = { method?: "GET" | "POST" | "DELETE"; body?: unknown }
+type InternalInit = {
+  method?: "GET" | "POST" | "DELETE"
+  body?: unknown
+  /** Non-2xx statuses whose JSON body is an answer the caller reads (e.g. 409 with the reason), not an error. */
+  acceptStatuses?: number[]
+}
 
 /** A non-2xx answer from one of commerce's /internal routes; `status` lets a caller tell a 404 from a failure. */
 export class CommerceInternalError extends Error {
   constructor(
     readonly path: string,
     readonly status: number,
+    /** Medusa's own message, when it sent one. */
+    readonly detail = "",
   ) {
-    super(`commerce answered ${path} with ${status}`)
+    super(`commerce answered ${path} with ${status}${detail ? `: ${detail}` : ""}`)
   }
 }
 
@@ -87,7 +94,10 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
       body: init.body === undefined ? null : JSON.stringify(init.body),
       signal: AbortSignal.timeout(10_000),
     })
-    if (!response.ok) throw new CommerceInternalError(path, response.status)
+    if (!response.ok && !init.acceptStatuses?.includes(response.status)) {
+      const body = (await response.json().catch(() => ({}))) as { message?: unknown }
+      throw new CommerceInternalError(path, response.status, typeof body.message === "string" ? body.message.slice(0, 300) : "")
+    }
     return (await response.json()) as T
   }
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto"
 import path from "node:path"
 import { defineMiddlewares, validateAndTransformBody, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import express from "express"
+import { InternalCheckoutCart, InternalCheckoutCompletion } from "./internal/checkout-carts/validators"
 import { InternalCustomerAddress } from "./internal/customers/[id]/addresses/validators"
 
 const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
@@ -43,6 +44,12 @@ export default defineMiddlewares({
       matcher: "/internal/customers/:id/addresses/:address_id",
       method: ["POST"],
       middlewares: [validateAndTransformBody(InternalCustomerAddress)],
+    },
+    { matcher: "/internal/checkout-carts", method: ["POST"], middlewares: [validateAndTransformBody(InternalCheckoutCart)] },
+    {
+      matcher: "/internal/checkout-carts/:id/complete",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(InternalCheckoutCompletion)],
     },
   ],
 })

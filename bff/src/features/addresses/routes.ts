@@ -1,20 +1,15 @@
 import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { parse } from "../../http/validate.js"
-import type { Db } from "../../lib/db.js"
-import type { Commerce } from "../../lib/medusa.js"
-import { usersRepository } from "../users/repository.js"
 import { presentAddress } from "./presenter.js"
-import { addressesRepository } from "./repository.js"
 import { addressBody, addressIdOf, addressPatchBody } from "./schema.js"
-import { addressService } from "./service.js"
+import type { AddressService } from "./service.js"
 
-type Options = { db: Db; commerce: Commerce; authentication: Authentication }
+type Options = { addresses: AddressService; authentication: Authentication }
 
 /** The shopper's address book: GET/POST /addresses, PUT/PATCH/DELETE /addresses/:id, POST /addresses/:id/default. */
-export function addressRoutes({ db, commerce, authentication }: Options): Router {
+export function addressRoutes({ addresses, authentication }: Options): Router {
   const router = Router()
-  const addresses = addressService(usersRepository(db), addressesRepository(commerce))
   const { requireUser } = authentication
 
   router.get("/addresses", requireUser, async (req, res) => {

@@ -251,7 +251,21 @@ export function bagService({ db, commerce }: { db: Db; commerce: Commerce }) {
     return view(userId)
   }
 
-  return { view, add, setQuantity, remove, setSize }
+  /** After an order: the bought quantities leave the bag's sized lines (lines added since stay). */
+  async function forgetPurchased(userId: string, bought: { variantId: string; quantity: number }[]): Promise<void> {
+    await locked(userId, async (client) => {
+      const { cartId: cart, lines } = await medusaLines(client, userId)
+      if (!cart) return
+      for (const { variantId, quantity } of bought) {
+        const line = lines.find((l) => l.variantId === variantId)
+        if (!line) continue
+        if (line.quantity > quantity) await carts.setQuantity(cart, line.id, line.quantity - quantity)
+        else await carts.removeLine(cart, line.id)
+      }
+    })
+  }
+
+  return { view, add, setQuantity, remove, setSize, forgetPurchased }
 }
 
 export type BagService = ReturnType<typeof bagService>

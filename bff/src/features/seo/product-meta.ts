@@ -1,5 +1,6 @@
 import { srcSetFor } from "../../lib/image-variants.js"
 import type { Product } from "../catalog/product.js"
+import { rupees } from "../../lib/money.js"
 
 const BRAND = "Build Your Fit"
 
@@ -16,9 +17,6 @@ function absolute(url: string, publicUrl: string): string {
   return /^https?:\/\//.test(url) ? url : new URL(url, publicUrl).toString()
 }
 
-function rupees(paise: number): string {
-  return (paise / 100).toFixed(2)
-}
 
 /** The sizes of the product page's main gallery image (storefront product-gallery.tsx MAIN_IMAGE_SIZES). */
 const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 50vw, 100vw"

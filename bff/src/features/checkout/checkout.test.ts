@@ -1,0 +1,327 @@
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { signedUpUser } from "../../../test/accounts.js"
+import { bearer, eventually, giveCoins, NEW_ADDRESS, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
+import { createTestApp } from "../../../test/app.js"
+import { webhookSignature } from "../../lib/razorpay.js"
+import { razorpaySettings } from "../../lib/razorpay-settings.js"
+import type { Product, ProductVariant } from "../catalog/product.js"
+
+let app: CheckoutApp
+let products: Product[]
+/** Each test takes its own products, so one test's sales never change another's stock. */
+let nextProduct = 0
+
+beforeAll(async () => {
+  app = await startCheckoutApp()
+  products = (await request(app.app).get("/api/products").query({ limit: "100", sort: "newest" })).body.products
+})
+afterAll(() => app.close())
+
+function freshProduct(minStock = 3): { product: Product; variant: ProductVariant } {
+  for (; nextProduct < products.length; nextProduct++) {
+    const product = products[nextProduct]!
+    const variant = product.variants.find((v) => v.stockOnHand >= minStock)
+    if (variant) {
+      nextProduct++
+      return { product, variant }
+    }
+  }
+  throw new Error("no product left with enough stock")
+}
+
+/** Another shopper buys (cash on delivery) until only `left` units of the size remain. */
+async function sellDownTo(product: Product, variant: ProductVariant, left: number) {
+  const rival = await signedUpUser(app.app, "rival")
+  for (let stock = variant.stockOnHand; stock > left; ) {
+    const quantity = Math.min(10, stock - left)
+    expect((await request(app.app).post("/api/cart").set(bearer(rival)).send({ productId: product.id, size: variant.size, quantity })).status).toBe(201)
+    expect((await checkout(rival, payload("cod"))).status).toBe(201)
+    stock -= quantity
+  }
+}
+
+async function shopperWithBag(lines: { quantity: number; minStock?: number }[] = [{ quantity: 1 }]) {
+  const shopper = await signedUpUser(app.app, "buyer")
+  const bought: { product: Product; variant: ProductVariant; quantity: number }[] = []
+  for (const line of lines) {
+    const { product, variant } = freshProduct(line.minStock ?? line.quantity)
+    const added = await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size, quantity: line.quantity })
+    expect(added.status).toBe(201)
+    bought.push({ product, variant, quantity: line.quantity })
+  }
+  const subtotal = bought.reduce((sum, line) => sum + line.product.basePrice * line.quantity, 0)
+  return { shopper, bought, subtotal }
+}
+
+const createOrder = (shopper: Shopper, body: object) => request(app.app).post("/api/payments/create-order").set(bearer(shopper)).send(body)
+const verify = (shopper: Shopper, body: object) => request(app.app).post("/api/payments/verify").set(bearer(shopper)).send(body)
+const checkout = (shopper: Shopper, body: object) => request(app.app).post("/api/checkout").set(bearer(shopper)).send(body)
+
+async function balanceOf(shopper: Shopper): Promise<number> {
+  return (await request(app.app).get("/api/wallet/mine").set(bearer(shopper))).body.darkCoins
+}
+
+async function checkoutRow(razorpayOrderId: string) {
+  const { rows } = await app.db.query("select * from bff.checkouts where razorpay_order_id = $1", [razorpayOrderId])
+  return rows[0]
+}
+
+describe("create-order", () => {
+  it("needs sign-in", async () => {
+    expect((await request(app.app).post("/api/payments/create-order").send(payload("prepaid"))).status).toBe(401)
+    expect((await request(app.app).post("/api/checkout").send(payload("cod"))).status).toBe(401)
+    expect((await request(app.app).get("/api/orders/mine")).status).toBe(401)
+  })
+
+  it("refuses an empty bag, a line without a size, and a missing or invalid address with the spec's texts", async () => {
+    const shopper = await signedUpUser(app.app, "buyer")
+    expect((await createOrder(shopper, payload("prepaid"))).body.error).toBe("Your cart is empty.")
+
+    const product = products.find((p) => p.sizes.length > 1 && p.availableSizes.length > 0)!
+    await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: null })
+    const sizeless = await createOrder(shopper, payload("prepaid"))
+    expect(sizeless.status).toBe(400)
+    expect(sizeless.body.error).toBe("Please select size for all items in your cart before paying.")
+
+    const { shopper: ready } = await shopperWithBag()
+    const missing = await createOrder(ready, { ...payload("prepaid"), shippingAddressSnapshot: undefined })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error).toContain("Please select a shipping address first.")
+    const unknown = await createOrder(ready, payload("prepaid", { address: { id: "cuaddr_01NOTMINE" } }))
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.error).toBe("Please select a shipping address first.")
+    const invalid = await createOrder(ready, payload("prepaid", { address: { ...NEW_ADDRESS, postalCode: "012345", city: "" } }))
+    expect(invalid.status).toBe(400)
+    expect(invalid.body.error).toContain("Please fill all required address fields.")
+  })
+
+  it("computes the amount from the bag, ignoring the client's figures, and answers the spec's fields", async () => {
+    const { shopper, subtotal } = await shopperWithBag([{ quantity: 2 }, { quantity: 1 }])
+    const response = await createOrder(shopper, payload("prepaid", { coins: true }))
+    expect(response.status).toBe(201)
+    expect(response.body).toMatchObject({
+      key: expect.stringMatching(/^rzp_test_/),
+      orderId: expect.stringMatching(/^order_/),
+      amount: subtotal,
+      currency: "INR",
+      customer: { name: NEW_ADDRESS.fullName, email: shopper.email, contact: NEW_ADDRESS.phone },
+      receipt: expect.stringMatching(/^rcpt_[0-9a-f]{32}$/),
+      internalOrderId: expect.any(String),
+    })
+    // A second attempt of the same bag gets its own Razorpay order and receipt.
+    const again = await createOrder(shopper, payload("prepaid"))
+    expect(again.body.orderId).not.toBe(response.body.orderId)
+    expect(again.body.receipt).not.toBe(response.body.receipt)
+  })
+
+  it("names the item whose stock ran out (409) before anyone pays", async () => {
+    const { shopper, bought } = await shopperWithBag([{ quantity: 1 }])
+    const { product, variant } = bought[0]!
+    // Another shopper buys every unit left while this one's bag waits.
+    await sellDownTo(product, variant, 0)
+    const response = await createOrder(shopper, payload("prepaid"))
+    expect(response.status).toBe(409)
+    expect(response.body.error).toBe(`${product.title} (size ${variant.size}) is out of stock.`)
+  })
+})
+
+describe("online payment", () => {
+  it("places one order for a verified payment, however often verify is called, and empties the bag", async () => {
+    const { shopper, bought, subtotal } = await shopperWithBag([{ quantity: 2 }])
+    const created = await createOrder(shopper, payload("prepaid"))
+    const paid = await payOrder(app, created.body.orderId)
+
+    const first = await verify(shopper, paid)
+    expect(first.status).toBe(200)
+    expect(first.body).toEqual({ ok: true, orderId: expect.stringMatching(/^order_/) })
+    const second = await verify(shopper, paid)
+    expect(second.body).toEqual(first.body)
+
+    const [order] = await ordersOf(app, shopper)
+    expect(order).toMatchObject({
+      id: first.body.orderId,
+      status: "PAID",
+      total: subtotal,
+      totalCents: subtotal,
+      paymentMethod: "online",
+      codFee: 0,
+      items: [{ type: "product", productId: bought[0]!.product.id, size: bought[0]!.variant.size, quantity: 2, unitPrice: bought[0]!.product.basePrice }],
+    })
+    expect((await request(app.app).get("/api/cart").set(bearer(shopper))).body.items).toEqual([])
+    const { rows } = await app.db.query("select count(*)::int as n from public.order where id = $1 and deleted_at is null", [first.body.orderId])
+    expect(rows[0].n).toBe(1)
+  })
+
+  it("refuses a bad signature with 'Payment verification failed.'", async () => {
+    const { shopper } = await shopperWithBag()
+    const created = await createOrder(shopper, payload("prepaid"))
+    const paid = await payOrder(app, created.body.orderId)
+    for (const body of [{ ...paid, razorpay_signature: "0".repeat(64) }, { ...paid, razorpay_signature: "nope" }, {}]) {
+      const response = await verify(shopper, body)
+      expect(response.status).toBe(400)
+      expect(response.body.error).toBe("Payment verification failed.")
+    }
+    expect((await checkoutRow(created.body.orderId)).status).toBe("awaiting_payment")
+  })
+
+  it("settles from the webhook alone when the browser closed after paying; verify afterwards answers the same order", async () => {
+    const { shopper } = await shopperWithBag()
+    const created = await createOrder(shopper, payload("prepaid"))
+    const paid = await payOrder(app, created.body.orderId)
+    // The emulator delivers payment.captured to our webhook; its job places the order.
+    const orderId = await eventually(app, async () => (await checkoutRow(created.body.orderId))?.medusa_order_id ?? undefined)
+    const late = await verify(shopper, paid)
+    expect(late.body).toEqual({ ok: true, orderId })
+  })
+
+  it("refuses a webhook whose signature doesn't match the raw body", async () => {
+    const body = JSON.stringify({ entity: "event", event: "order.paid", payload: {} })
+    const secret = razorpaySettings(app.config).webhookSecret
+    const forged = await request(app.app).post("/api/payments/webhook").set("content-type", "application/json").set("x-razorpay-signature", "f".repeat(64)).send(body)
+    expect(forged.status).toBe(400)
+    // Same bytes re-serialised differently: the signature was over other bytes.
+    const spaced = await request(app.app)
+      .post("/api/payments/webhook")
+      .set("content-type", "application/json")
+      .set("x-razorpay-signature", webhookSignature(body, secret))
+      .send(body.replace(/,/g, ", "))
+    expect(spaced.status).toBe(400)
+  })
+
+  it("keeps the payment when Medusa is down, places the order once it is back, and never charges twice", async () => {
+    const { shopper } = await shopperWithBag()
+    const created = await createOrder(shopper, payload("prepaid"))
+    const paid = await payOrder(app, created.body.orderId)
+    // The same BFF, but its Medusa is unreachable (stopped) while the shopper verifies.
+    const downed = await createTestApp({ PUBLIC_URL: app.origin, MEDUSA_URL: "http://127.0.0.1:9" })
+    try {
+      const pending = await request(downed.app).post("/api/payments/verify").set(bearer(shopper)).send(paid)
+      expect(pending.status).toBe(202)
+      expect(pending.body).toMatchObject({ ok: false, pending: true })
+      expect((await checkoutRow(created.body.orderId)).status).toBe("paid")
+    } finally {
+      await downed.close()
+    }
+    const orderId = await eventually(app, async () => (await checkoutRow(created.body.orderId))?.medusa_order_id ?? undefined)
+    expect((await verify(shopper, paid)).body).toEqual({ ok: true, orderId })
+    const payment = await app.razorpay.fetchPayment(paid.razorpay_payment_id)
+    expect(payment).toMatchObject({ status: "captured", amount_refunded: 0 })
+    const { rows } = await app.db.query("select count(*)::int as n from bff.orders where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [
+      created.body.orderId,
+    ])
+    expect(rows[0].n).toBe(1)
+    expect((await checkoutRow(created.body.orderId)).status).toBe("placed")
+  })
+
+  it("refunds the shopper who paid second for the last unit, exactly once", async () => {
+    const { product, variant } = freshProduct(2)
+    await sellDownTo(product, variant, 1)
+    const [first, second] = [await signedUpUser(app.app, "first"), await signedUpUser(app.app, "second")]
+    for (const shopper of [first, second]) {
+      expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })).status).toBe(201)
+    }
+    // Both get past create-order (one unit is left for each of them alone), both pay.
+    const orders = [await createOrder(first, payload("prepaid")), await createOrder(second, payload("prepaid"))]
+    expect(orders.map((o) => o.status)).toEqual([201, 201])
+    const paid = [await payOrder(app, orders[0]!.body.orderId), await payOrder(app, orders[1]!.body.orderId)]
+    const answers = await Promise.all([verify(first, paid[0]!), verify(second, paid[1]!)])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const lost = answers.findIndex((a) => a.status === 409)
+    expect(answers[lost]!.body.error).toBe(`An item in your order sold out before we could place it. Your payment of ₹${(product.basePrice / 100).toFixed(2)} will be refunded.`)
+
+    const loserOrder = orders[lost]!.body.orderId
+    await eventually(app, async () => ((await checkoutRow(loserOrder)).status === "refunded" ? true : undefined))
+    // Running the refund job again (a retry after a crash) refunds nothing more.
+    await app.db.query("update bff.jobs set done_at = null, run_at = now() where kind = 'refund-razorpay-payment' and key = $1", [paid[lost]!.razorpay_payment_id])
+    await app.runJobs()
+    const payment = await app.razorpay.fetchPayment(paid[lost]!.razorpay_payment_id)
+    expect(payment.amount_refunded).toBe(product.basePrice)
+    expect(payment.status).toBe("refunded")
+    expect(await ordersOf(app, [first, second][lost]!)).toEqual([])
+  })
+
+  it("finds a payment whose webhook was lost when the reconciler runs 15 minutes later", async () => {
+    const { shopper } = await shopperWithBag()
+    const created = await createOrder(shopper, payload("prepaid"))
+    await payOrder(app, created.body.orderId)
+    // The webhook never arrived: its job is gone.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.db.query("delete from bff.jobs where key = $1", [created.body.orderId])
+    await app.db.query("update bff.checkouts set created_at = now() - interval '16 minutes' where razorpay_order_id = $1", [created.body.orderId])
+    expect(await app.app.background.reconcilePayments()).toBeGreaterThanOrEqual(1)
+    await app.runJobs()
+    expect((await checkoutRow(created.body.orderId)).status).toBe("placed")
+    expect((await ordersOf(app, shopper))[0]).toMatchObject({ status: "PAID" })
+  })
+})
+
+describe("cash on delivery and Dark Coins", () => {
+  it("places the order with the ₹100 COD line and the coins discount, to the paisa", async () => {
+    const { shopper, subtotal } = await shopperWithBag([{ quantity: 1 }])
+    await giveCoins(app, shopper, 1234)
+    const discount = Math.min(Math.floor(1234 / 10) * 100, Math.floor(subtotal / 100) * 100)
+    const response = await checkout(shopper, payload("cod", { coins: true }))
+    expect(response.status).toBe(201)
+    const [order] = await ordersOf(app, shopper)
+    expect(order).toMatchObject({
+      id: response.body.orderId,
+      status: "PLACED",
+      paymentMethod: "cod",
+      subtotal,
+      darkCoinsDiscount: discount,
+      codFee: 10_000,
+      total: subtotal - discount + 10_000,
+    })
+    expect(await balanceOf(shopper)).toBe(1234 - (discount / 100) * 10)
+    const { rows: lines } = await app.db.query(
+      `select li.title, li.unit_price::numeric as price from order_item oi join order_line_item li on li.id = oi.item_id
+        where oi.order_id = $1 and li.variant_id is null`,
+      [response.body.orderId],
+    )
+    expect(lines).toEqual([{ title: "Cash on delivery fee", price: "100" }])
+  })
+
+  it("never lets two checkouts at once spend the same coins", async () => {
+    const shopper = await signedUpUser(app.app, "twotabs")
+    const { product, variant } = freshProduct(2)
+    await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size, quantity: 1 })
+    await giveCoins(app, shopper, 100)
+    const results = await Promise.all([checkout(shopper, payload("cod", { coins: true })), checkout(shopper, payload("cod", { coins: true }))])
+    const placed = results.filter((r) => r.status === 201)
+    expect(placed.length).toBeGreaterThanOrEqual(1)
+    expect(await balanceOf(shopper)).toBeGreaterThanOrEqual(0)
+    const { rows } = await app.db.query("select coalesce(sum(coins), 0)::int as spent from bff.dark_coin_entries where user_id = $1 and kind = 'spend'", [
+      shopper.user.id,
+    ])
+    expect(rows[0].spent).toBe(-100)
+  })
+})
+
+describe("shipping", () => {
+  it("dispatches the order to Shiprocket, stores the AWB and follows it to DELIVERED", async () => {
+    const { shopper } = await shopperWithBag()
+    const placed = await checkout(shopper, payload("cod"))
+    expect(placed.status).toBe(201)
+    const dispatched = await request(app.app).post("/api/fulfillment/shiprocket/dispatch").set(bearer(shopper)).send({ orderId: placed.body.orderId })
+    expect(dispatched.status).toBe(202)
+    const order = await eventually(app, async () => {
+      const [first] = await ordersOf(app, shopper)
+      return first?.trackingId ? first : undefined
+    })
+    expect(order).toMatchObject({ status: "PLACED", trackingUrl: expect.stringContaining(String(order.trackingId)) })
+
+    const forged = await request(app.app).post("/api/fulfillment/tracking-webhook").set("x-api-key", "wrong").send({ awb: order.trackingId, current_status: "DELIVERED" })
+    expect(forged.status).toBe(401)
+
+    for (const status of ["PICKUP SCHEDULED", "SHIPPED", "DELIVERED"]) {
+      const moved = await fetch(`${app.origin}/emulator/shiprocket/test/shipments/${order.trackingId}/status`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ status }),
+      })
+      expect(moved.status).toBe(200)
+      expect((await ordersOf(app, shopper))[0]).toMatchObject({ status: status === "PICKUP SCHEDULED" ? "PROCESSING" : status })
+    }
+  })
+})

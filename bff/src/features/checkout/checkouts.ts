@@ -1,0 +1,176 @@
+import type { Db } from "../../lib/db.js"
+
+type Queryable = Pick<Db, "query">
+
+/** One bought line as the checkout froze it; prices in paise. */
+export type CheckoutLine = {
+  productId: string
+  variantId: string
+  size: string | null
+  quantity: number
+  unitPrice: number
+  title: string
+  imageUrl: string | null
+  refPostId: string | null
+}
+
+export type ShippingAddress = {
+  fullName: string
+  phone: string
+  line1: string
+  line2: string | null
+  city: string
+  state: string
+  postalCode: string
+  country: string
+  email: string | null
+}
+
+export type CheckoutStatus = "awaiting_payment" | "paid" | "placed" | "failed" | "refunded" | "expired"
+
+export type Checkout = {
+  id: string
+  userId: string
+  mode: "prepaid" | "cod"
+  medusaCartId: string
+  receipt: string
+  razorpayOrderId: string | null
+  razorpayPaymentId: string | null
+  subtotal: number
+  discount: number
+  coins: number
+  codFee: number
+  amount: number
+  isTest: boolean
+  lines: CheckoutLine[]
+  address: ShippingAddress
+  status: CheckoutStatus
+  failure: string | null
+  medusaOrderId: string | null
+  createdAt: Date
+}
+
+type Row = {
+  id: string
+  user_id: string
+  mode: "prepaid" | "cod"
+  medusa_cart_id: string
+  receipt: string
+  razorpay_order_id: string | null
+  razorpay_payment_id: string | null
+  subtotal_paise: number
+  discount_paise: number
+  coins: number
+  cod_fee_paise: number
+  amount_paise: number
+  is_test: boolean
+  lines: CheckoutLine[]
+  address: ShippingAddress
+  status: CheckoutStatus
+  failure: string | null
+  medusa_order_id: string | null
+  created_at: Date
+}
+
+function toCheckout(row: Row): Checkout {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    mode: row.mode,
+    medusaCartId: row.medusa_cart_id,
+    receipt: row.receipt,
+    razorpayOrderId: row.razorpay_order_id,
+    razorpayPaymentId: row.razorpay_payment_id,
+    subtotal: row.subtotal_paise,
+    discount: row.discount_paise,
+    coins: row.coins,
+    codFee: row.cod_fee_paise,
+    amount: row.amount_paise,
+    isTest: row.is_test,
+    lines: row.lines,
+    address: row.address,
+    status: row.status,
+    failure: row.failure,
+    medusaOrderId: row.medusa_order_id,
+    createdAt: row.created_at,
+  }
+}
+
+export type NewCheckout = Omit<Checkout, "razorpayOrderId" | "razorpayPaymentId" | "status" | "failure" | "medusaOrderId" | "createdAt">
+
+export async function insertCheckout(client: Queryable, checkout: NewCheckout): Promise<void> {
+  await client.query(
+    `insert into bff.checkouts (id, user_id, mode, medusa_cart_id, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise,
+       amount_paise, is_test, lines, address)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      checkout.id,
+      checkout.userId,
+      checkout.mode,
+      checkout.medusaCartId,
+      checkout.receipt,
+      checkout.subtotal,
+      checkout.discount,
+      checkout.coins,
+      checkout.codFee,
+      checkout.amount,
+      checkout.isTest,
+      JSON.stringify(checkout.lines),
+      JSON.stringify(checkout.address),
+    ],
+  )
+}
+
+export async function checkoutById(client: Queryable, id: string): Promise<Checkout | undefined> {
+  const { rows } = await client.query<Row>("select * from bff.checkouts where id = $1", [id])
+  return rows[0] && toCheckout(rows[0])
+}
+
+export async function checkoutByRazorpayOrder(client: Queryable, razorpayOrderId: string): Promise<Checkout | undefined> {
+  const { rows } = await client.query<Row>("select * from bff.checkouts where razorpay_order_id = $1", [razorpayOrderId])
+  return rows[0] && toCheckout(rows[0])
+}
+
+export async function setRazorpayOrder(client: Queryable, id: string, razorpayOrderId: string): Promise<void> {
+  await client.query("update bff.checkouts set razorpay_order_id = $2, updated_at = now() where id = $1", [id, razorpayOrderId])
+}
+
+/** Records the payment that pays the checkout; a checkout already placed, failed or refunded keeps its status. */
+export async function markPaid(client: Queryable, id: string, razorpayPaymentId: string): Promise<void> {
+  await client.query(
+    `update bff.checkouts set razorpay_payment_id = $2, status = case when status in ('awaiting_payment', 'expired') then 'paid' else status end,
+       updated_at = now() where id = $1`,
+    [id, razorpayPaymentId],
+  )
+}
+
+export async function markPlaced(client: Queryable, id: string, medusaOrderId: string): Promise<void> {
+  await client.query("update bff.checkouts set status = 'placed', medusa_order_id = $2, failure = null, updated_at = now() where id = $1", [
+    id,
+    medusaOrderId,
+  ])
+}
+
+export async function markFailed(client: Queryable, id: string, failure: string): Promise<void> {
+  await client.query("update bff.checkouts set status = 'failed', failure = $2, updated_at = now() where id = $1 and status <> 'placed'", [id, failure])
+}
+
+export async function markRefunded(client: Queryable, id: string): Promise<void> {
+  await client.query("update bff.checkouts set status = 'refunded', updated_at = now() where id = $1", [id])
+}
+
+export async function markExpired(client: Queryable, id: string): Promise<void> {
+  await client.query("update bff.checkouts set status = 'expired', updated_at = now() where id = $1 and status = 'awaiting_payment'", [id])
+}
+
+/** Online checkouts neither placed nor given up that are older than `olderThanMs` (and younger than `youngerThanMs`). */
+export async function unsettledRazorpayOrders(client: Queryable, olderThanMs: number, youngerThanMs: number): Promise<string[]> {
+  const { rows } = await client.query<{ razorpay_order_id: string }>(
+    `select razorpay_order_id from bff.checkouts
+      where status in ('awaiting_payment', 'paid') and razorpay_order_id is not null
+        and created_at < now() - $1 * interval '1 millisecond' and created_at > now() - $2 * interval '1 millisecond'
+      order by created_at limit 500`,
+    [olderThanMs, youngerThanMs],
+  )
+  return rows.map((row) => row.razorpay_order_id)
+}

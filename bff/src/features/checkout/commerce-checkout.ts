@@ -1,0 +1,82 @@
+import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
+
+export type CheckoutCartRequest = {
+  customer_id: string
+  email: string
+  shipping_address: {
+    first_name: string
+    last_name: string
+    phone: string
+    address_1: string
+    address_2: string | null
+    city: string
+    province: string
+    postal_code: string
+    country_code: "in"
+  }
+  items: { variant_id: string; quantity: number; metadata: Record<string, unknown> }[]
+  cod_fee_paise: number
+  credits: { reference: "dark_coins" | "live_test"; reference_id: string; amount_paise: number; metadata?: Record<string, unknown> }[]
+  metadata: Record<string, unknown>
+}
+
+export type CheckoutCart = { id: string; total_paise: number; item_total_paise: number; credit_line_total_paise: number }
+
+export type Shortfall = { variant_id: string; requested: number; available: number }
+
+/** The provider that records the payment in Medusa and the session data it checks (commerce/src/modules). */
+export type CommercePayment =
+  | { provider_id: "pp_razorpay_razorpay"; data: { razorpay_order_id: string; razorpay_payment_id: string; amount_paise: number; verified_at: string } }
+  | { provider_id: "pp_cod_cod"; data: Record<string, unknown> }
+
+export type PlacedOrder = { id: string; displayId: number | null }
+
+/** Medusa would not place the order: stock ran out, or the provider refused the payment. Final for this cart. */
+export class OrderRefused extends Error {
+  constructor(
+    readonly reason: "out_of_stock" | "payment_refused",
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Stock too short for some lines when the checkout cart was made. */
+export class StockShortfall extends Error {
+  constructor(readonly shortfalls: Shortfall[]) {
+    super("Some items are out of stock")
+  }
+}
+
+/** commerce's /internal/checkout-carts routes: the cart an attempt pays for, and placing its order. */
+export function commerceCheckout(commerce: Commerce) {
+  return {
+    async createCart(request: CheckoutCartRequest): Promise<CheckoutCart> {
+      const answer = await commerce.internal<{ cart?: CheckoutCart; shortfalls?: Shortfall[] }>("/internal/checkout-carts", {
+        method: "POST",
+        body: request,
+        acceptStatuses: [409],
+      })
+      if (!answer.cart) throw new StockShortfall(answer.shortfalls ?? [])
+      return answer.cart
+    },
+
+    /** Places the cart's order (idempotent: a cart that already became an order answers that order). */
+    async complete(cartId: string, payment: CommercePayment): Promise<PlacedOrder> {
+      const answer = await commerce.internal<{ order_id?: string; display_id?: number | null; type?: string; message?: string }>(
+        `/internal/checkout-carts/${encodeURIComponent(cartId)}/complete`,
+        { method: "POST", body: payment, acceptStatuses: [409] },
+      )
+      if (answer.order_id) return { id: answer.order_id, displayId: answer.display_id ?? null }
+      throw new OrderRefused(answer.type === "out_of_stock" ? "out_of_stock" : "payment_refused", answer.message ?? "Medusa refused the order")
+    },
+  }
+}
+
+export type CommerceCheckout = ReturnType<typeof commerceCheckout>
+
+/** Whether an error means Medusa couldn't be asked (down, timing out, failing), so trying again later may work. */
+export function isCommerceUnavailable(error: unknown): boolean {
+  if (error instanceof CommerceInternalError) return error.status >= 500
+  return error instanceof TypeError || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+}

@@ -1,0 +1,77 @@
+import type { Db } from "../../lib/db.js"
+import { enqueueJob } from "../../lib/jobs.js"
+import { withAdvisoryLock } from "../../lib/locks.js"
+import type { Logger } from "../../lib/logger.js"
+import type { BagService } from "../cart/bag.js"
+import { recordOrder } from "../orders/orders.js"
+import { CoinsAlreadySpent, spendCoins } from "../wallet/ledger.js"
+import { checkoutById, markFailed, markPlaced, type Checkout } from "./checkouts.js"
+import { OrderRefused, type CommerceCheckout, type CommercePayment } from "./commerce-checkout.js"
+
+export const DISPATCH_JOB = "dispatch-order"
+
+/** Why a checkout can never become an order; the money it took (if any) goes back. */
+export class CheckoutRefused extends Error {}
+
+const SOLD_OUT = "An item in your order sold out before we could place it."
+
+type Deps = { db: Db; commerce: CommerceCheckout; bag: BagService; logger: Logger; onPlaced?: () => void }
+
+/**
+ * Places a checkout's order exactly once: under a per-checkout lock, in one PostgreSQL transaction
+ * that locks the wallet and spends the coins, asks Medusa to place the order (idempotent per cart)
+ * and records it with its dispatch job. If Medusa refuses or the coins are gone, nothing is spent and
+ * the checkout is marked failed; if Medusa can't be reached, nothing is recorded and a retry is safe.
+ */
+export function checkoutPlacement({ db, commerce, bag, logger, onPlaced }: Deps) {
+  async function place(checkoutId: string, payment: CommercePayment): Promise<string> {
+    const placed = await withAdvisoryLock(db, `checkout:${checkoutId}`, async (client) => {
+      const checkout = await checkoutById(client, checkoutId)
+      if (!checkout) throw new Error(`checkout ${checkoutId} not found`)
+      if (checkout.medusaOrderId) return { checkout, orderId: checkout.medusaOrderId, fresh: false }
+      if (checkout.status === "failed" || checkout.status === "refunded") throw new CheckoutRefused(checkout.failure ?? SOLD_OUT)
+
+      await client.query("begin")
+      try {
+        if (checkout.coins > 0) await spendCoins(client, checkout.userId, checkout.id, checkout.coins)
+        const { id: orderId, displayId } = await commerce.complete(checkout.medusaCartId, payment)
+        await recordOrder(client, orderId, displayId, checkout)
+        await markPlaced(client, checkout.id, orderId)
+        await client.query("update bff.dark_coin_entries set order_id = $2 where checkout_id = $1", [checkout.id, orderId])
+        if (!checkout.isTest) await enqueueJob(client, DISPATCH_JOB, orderId)
+        await client.query("commit")
+        return { checkout, orderId, fresh: true }
+      } catch (error) {
+        await client.query("rollback")
+        if (error instanceof OrderRefused || error instanceof CoinsAlreadySpent) {
+          const reason = error instanceof CoinsAlreadySpent ? error.message : error.reason === "out_of_stock" ? SOLD_OUT : "The payment could not be matched to your order."
+          await markFailed(client, checkout.id, reason)
+          logger.warn({ err: error, checkoutId }, "checkout refused")
+          throw new CheckoutRefused(reason)
+        }
+        throw error
+      }
+    })
+    if (placed.fresh) {
+      await forgetBought(placed.checkout)
+      onPlaced?.()
+    }
+    return placed.orderId
+  }
+
+  /** What was bought leaves the bag; a failure here never undoes the order. */
+  async function forgetBought(checkout: Checkout): Promise<void> {
+    try {
+      await bag.forgetPurchased(
+        checkout.userId,
+        checkout.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+      )
+    } catch (error) {
+      logger.warn({ err: error, checkoutId: checkout.id }, "could not clear bought lines from the bag")
+    }
+  }
+
+  return { place }
+}
+
+export type CheckoutPlacement = ReturnType<typeof checkoutPlacement>

@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto"
+import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unauthorized } from "../../http/errors.js"
+import type { Db } from "../../lib/db.js"
+import { presentAddress } from "../addresses/presenter.js"
+import type { AddressService } from "../addresses/service.js"
+import type { BagService } from "../cart/bag.js"
+import type { UsersRepository } from "../users/repository.js"
+import { insertCheckout, type Checkout, type CheckoutLine, type NewCheckout, type ShippingAddress } from "./checkouts.js"
+import { isCommerceUnavailable, StockShortfall, type CheckoutCartRequest, type CommerceCheckout } from "./commerce-checkout.js"
+import { CART_EMPTY, COD_FEE_PAISE, LIVE_TEST_AMOUNT_PAISE, SELECT_ADDRESS, SIZES_MISSING, type CheckoutPayload } from "./schema.js"
+
+const PRICES_CHANGED = "Prices in your bag have changed. Please review your bag and try again."
+const COMMERCE_DOWN = "We couldn't reach the shop's order system. Please try again in a minute."
+
+export type CheckoutMode = "prepaid" | "cod"
+
+type Deps = {
+  db: Db
+  bag: BagService
+  users: UsersRepository
+  addresses: AddressService
+  commerce: CommerceCheckout
+  /** ALLOW_LIVE_TEST_PAYMENTS: admins may pay ₹1 to test the live gateway. */
+  liveTestAllowed: boolean
+}
+
+function splitName(fullName: string): { first_name: string; last_name: string } {
+  const [first = fullName, ...rest] = fullName.trim().split(/\s+/)
+  return { first_name: first, last_name: rest.join(" ") }
+}
+
+/**
+ * Turns the shopper's bag, as it is now, into a checkout: the amounts computed here (never taken
+ * from the client), a Medusa cart holding exactly those lines, the COD fee and the Dark Coins credit,
+ * and a bff.checkouts row. The client's figures in the payload are not read.
+ */
+export function checkoutPreparation({ db, bag, users, addresses, commerce, liveTestAllowed }: Deps) {
+  async function shippingAddress(userId: string, payload: CheckoutPayload, email: string): Promise<ShippingAddress> {
+    const choice = payload.shippingAddressSnapshot
+    if ("id" in choice) {
+      const saved = (await addresses.list(userId)).find((address) => address.id === choice.id)
+      if (!saved) throw badRequest(SELECT_ADDRESS)
+      const { id: _id, label: _label, isDefault: _isDefault, ...address } = presentAddress(saved)
+      return { ...address, email }
+    }
+    const { email: given, save, label: _label, isDefault: _isDefault, ...address } = choice
+    if (save) await addresses.create(userId, { ...choice, isDefault: false })
+    return { ...address, email: given ?? email }
+  }
+
+  async function prepare(userId: string, payload: CheckoutPayload, mode: CheckoutMode): Promise<Checkout> {
+    const user = await users.byId(userId)
+    if (!user) throw unauthorized()
+    if (!user.medusa_customer_id) throw conflict("Your account is not linked to a shop customer yet. Please contact support.")
+    const liveTest = payload.liveTest === true
+    if (liveTest && (!liveTestAllowed || user.role !== "admin" || mode !== "prepaid")) throw forbidden()
+
+    const { items, summary } = await bag.view(userId)
+    if (!items.length) throw badRequest(CART_EMPTY)
+    if (summary.sizesMissing || items.some((item) => !item.size)) throw badRequest(SIZES_MISSING)
+    const address = await shippingAddress(userId, payload, user.email)
+
+    const id = randomUUID()
+    const lines: CheckoutLine[] = items.map((item) => {
+      const variant = item.product.variants.find((v) => v.size === item.size)
+      if (!variant) throw badRequest(SIZES_MISSING)
+      return {
+        productId: item.productId,
+        variantId: variant.id,
+        size: item.size,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        title: item.product.title,
+        imageUrl: item.product.imageUrl,
+        refPostId: item.refPostId,
+      }
+    })
+    const subtotal = summary.subtotal
+    const codFee = mode === "cod" ? COD_FEE_PAISE : 0
+    const useCoins = payload.darkCoins.applied && !liveTest && summary.usableDiscount > 0
+    const discount = useCoins ? summary.usableDiscount : 0
+    const coins = useCoins ? summary.coinsToSpend : 0
+    const owed = Math.max(0, subtotal - discount + codFee)
+    const amount = liveTest ? LIVE_TEST_AMOUNT_PAISE : owed
+    if (mode === "prepaid" && amount < LIVE_TEST_AMOUNT_PAISE) {
+      throw badRequest("Your Dark Coins cover this whole order. Choose Cash on Delivery, or pay without applying coins.")
+    }
+
+    const request: CheckoutCartRequest = {
+      customer_id: user.medusa_customer_id,
+      email: address.email ?? user.email,
+      shipping_address: {
+        ...splitName(address.fullName),
+        phone: address.phone,
+        address_1: address.line1,
+        address_2: address.line2,
+        city: address.city,
+        province: address.state,
+        postal_code: address.postalCode,
+        country_code: "in",
+      },
+      items: lines.map((line) => ({
+        variant_id: line.variantId,
+        quantity: line.quantity,
+        metadata: line.refPostId ? { refPostId: line.refPostId } : {},
+      })),
+      cod_fee_paise: codFee,
+      credits: [
+        ...(discount > 0 ? [{ reference: "dark_coins" as const, reference_id: id, amount_paise: discount, metadata: { coins } }] : []),
+        ...(liveTest ? [{ reference: "live_test" as const, reference_id: id, amount_paise: owed - amount }] : []),
+      ].filter((credit) => credit.amount_paise > 0),
+      metadata: { checkout_id: id, user_id: userId, mode, is_test: liveTest },
+    }
+
+    let cart
+    try {
+      cart = await commerce.createCart(request)
+    } catch (error) {
+      if (error instanceof StockShortfall) throw outOfStock(error, lines)
+      if (isCommerceUnavailable(error)) throw serviceUnavailable(COMMERCE_DOWN)
+      throw error
+    }
+    // Medusa priced the cart itself: if that isn't what the shopper was shown, nobody pays yet.
+    if (cart.total_paise !== amount) throw conflict(PRICES_CHANGED)
+
+    const checkout: NewCheckout = {
+      id,
+      userId,
+      mode,
+      medusaCartId: cart.id,
+      receipt: `rcpt_${id.replace(/-/g, "")}`,
+      subtotal,
+      discount,
+      coins,
+      codFee,
+      amount,
+      isTest: liveTest,
+      lines,
+      address,
+    }
+    await insertCheckout(db, checkout)
+    return { ...checkout, razorpayOrderId: null, razorpayPaymentId: null, status: "awaiting_payment", failure: null, medusaOrderId: null, createdAt: new Date() }
+  }
+
+  return { prepare }
+}
+
+/** The 409 for lines whose stock ran out, naming each item and size (and how many are left). */
+function outOfStock(error: StockShortfall, lines: CheckoutLine[]): HttpError {
+  const names = error.shortfalls.map((shortfall) => {
+    const line = lines.find((l) => l.variantId === shortfall.variant_id)
+    const item = line ? `${line.title}${line.size ? ` (size ${line.size})` : ""}` : "An item in your bag"
+    return shortfall.available > 0 ? `Only ${shortfall.available} left of ${item}` : `${item} is out of stock`
+  })
+  return new HttpError(409, "out_of_stock", `${names.join(". ")}.`, {}, { shortfalls: error.shortfalls })
+}
+
+export type CheckoutPreparation = ReturnType<typeof checkoutPreparation>

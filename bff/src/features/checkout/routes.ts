@@ -1,0 +1,89 @@
+import express, { Router } from "express"
+import { currentUser, type Authentication } from "../../http/authenticate.js"
+import { badRequest } from "../../http/errors.js"
+import { parse } from "../../http/validate.js"
+import type { Logger } from "../../lib/logger.js"
+import { verifyWebhookSignature } from "../../lib/razorpay.js"
+import { razorpayWebhookEvent } from "../../lib/razorpay-entities.js"
+import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
+import { COD_FEE_PAISE, checkoutPayload, verifyPayload } from "./schema.js"
+import type { CheckoutService } from "./service.js"
+
+type Options = {
+  checkout: CheckoutService
+  authentication: Authentication
+  razorpay: Pick<RazorpaySettings, "keyId" | "checkoutScriptUrl">
+  liveTestAllowed: boolean
+}
+
+const noStore: express.RequestHandler = (_req, res, next) => {
+  res.set("Cache-Control", "no-store")
+  next()
+}
+
+/** The spec's payment and checkout calls (section 7). */
+export function checkoutRoutes({ checkout, authentication, razorpay, liveTestAllowed }: Options): Router {
+  const router = Router()
+  router.use(["/payments", "/payments/*path", "/checkout"], authentication.requireUser, noStore)
+
+  router.get("/payments/config", (req, res) => {
+    res.json({
+      key: razorpay.keyId,
+      checkoutScriptUrl: razorpay.checkoutScriptUrl,
+      liveTestAvailable: liveTestAllowed && currentUser(req).role === "admin",
+      codFeePaise: COD_FEE_PAISE,
+    })
+  })
+
+  router.post("/payments/create-order", async (req, res) => {
+    res.status(201).json(await checkout.createPaymentOrder(currentUser(req).id, parse(checkoutPayload, req.body)))
+  })
+
+  router.post("/payments/verify", async (req, res) => {
+    const answer = await checkout.verify(currentUser(req).id, parse(verifyPayload, req.body, { bare: true }))
+    res.status(answer.status).json(answer.body)
+  })
+
+  router.post("/checkout", async (req, res) => {
+    const orderId = await checkout.placeCashOnDelivery(currentUser(req).id, parse(checkoutPayload, req.body))
+    res.status(201).json({ ok: true, orderId })
+  })
+
+  return router
+}
+
+const SETTLING_EVENTS = new Set(["payment.captured", "payment.authorized", "order.paid"])
+
+type WebhookOptions = {
+  webhookSecret: string
+  /** Queues the durable settle of a Razorpay order (the work happens after the answer). */
+  settleLater: (razorpayOrderId: string) => Promise<void>
+  logger: Logger
+}
+
+/**
+ * Razorpay's webhook: the signature is checked over the raw bytes (so this is mounted before any JSON
+ * parser), the settle is queued durably, and Razorpay gets its answer at once.
+ */
+export function razorpayWebhookRoute({ webhookSecret, settleLater, logger }: WebhookOptions): Router {
+  const router = Router()
+  router.post("/payments/webhook", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+    const signature = req.get("x-razorpay-signature") ?? ""
+    if (!signature || !verifyWebhookSignature(raw, signature, webhookSecret)) throw badRequest("Invalid webhook signature")
+    let body: unknown
+    try {
+      body = JSON.parse(raw.toString("utf8"))
+    } catch {
+      throw badRequest("The webhook body is not JSON")
+    }
+    const parsed = razorpayWebhookEvent.safeParse(body)
+    if (!parsed.success) throw badRequest("The webhook body is not a Razorpay event")
+    const event = parsed.data
+    const orderId = event.payload.order?.entity.id ?? event.payload.payment?.entity.order_id
+    if (SETTLING_EVENTS.has(event.event) && orderId) await settleLater(orderId)
+    else logger.info({ event: event.event, orderId }, "razorpay webhook ignored")
+    res.json({ ok: true })
+  })
+  return router
+}

@@ -1,0 +1,116 @@
+import { badRequest, conflict, HttpError, serviceUnavailable } from "../../http/errors.js"
+import type { Db } from "../../lib/db.js"
+import { enqueueJob } from "../../lib/jobs.js"
+import type { Logger } from "../../lib/logger.js"
+import { RazorpayError, verifyPaymentSignature, type RazorpayClient } from "../../lib/razorpay.js"
+import type { UsersRepository } from "../users/repository.js"
+import { checkoutByRazorpayOrder, markFailed, setRazorpayOrder } from "./checkouts.js"
+import { isCommerceUnavailable } from "./commerce-checkout.js"
+import { CheckoutRefused, type CheckoutPlacement } from "./placement.js"
+import type { CheckoutPreparation } from "./prepare.js"
+import { SETTLE_JOB, type RazorpaySettlement } from "./razorpay-settlement.js"
+import { VERIFICATION_FAILED, type CheckoutPayload, type VerifyPayload } from "./schema.js"
+
+export const PAYMENT_PENDING = "Payment received. We're placing your order now; it will appear in Account › Orders in a few minutes."
+const GATEWAY_DOWN = "The payment gateway is not answering. Please try again in a minute."
+
+export type CreatedPaymentOrder = {
+  key: string
+  orderId: string
+  amount: number
+  currency: "INR"
+  customer: { name: string; email: string; contact: string }
+  receipt: string
+  internalOrderId: string
+  liveTest: boolean
+}
+
+export type VerifyAnswer = { status: 200; body: { ok: true; orderId: string } } | { status: 202; body: { ok: false; pending: true; message: string } }
+
+type Deps = {
+  db: Db
+  users: UsersRepository
+  razorpay: RazorpayClient
+  keySecret: string
+  preparation: CheckoutPreparation
+  placement: CheckoutPlacement
+  settlement: RazorpaySettlement
+  logger: Logger
+  onEnqueued?: () => void
+}
+
+/** The shop's checkout: a Razorpay order for the bag, its verification, and cash-on-delivery orders. */
+export function checkoutService({ db, users, razorpay, keySecret, preparation, placement, settlement, logger, onEnqueued }: Deps) {
+  async function createPaymentOrder(userId: string, payload: CheckoutPayload): Promise<CreatedPaymentOrder> {
+    if (payload.payment.mode !== "prepaid") throw badRequest("payment: create-order is for online payments; cash on delivery goes to /api/checkout")
+    const checkout = await preparation.prepare(userId, payload, "prepaid")
+    let order
+    try {
+      order = await razorpay.createOrder({ amount: checkout.amount, receipt: checkout.receipt, notes: { checkout_id: checkout.id, user_id: userId } })
+    } catch (error) {
+      await markFailed(db, checkout.id, "The Razorpay order could not be created.")
+      if (error instanceof RazorpayError && error.statusCode >= 400 && error.statusCode < 500) throw error
+      logger.warn({ err: error }, "razorpay order creation failed")
+      throw serviceUnavailable(GATEWAY_DOWN)
+    }
+    await setRazorpayOrder(db, checkout.id, order.id)
+    const user = await users.byId(userId)
+    return {
+      key: razorpay.keyId,
+      orderId: order.id,
+      amount: order.amount,
+      currency: "INR",
+      customer: { name: checkout.address.fullName || user?.name || "", email: checkout.address.email ?? user?.email ?? "", contact: checkout.address.phone },
+      receipt: checkout.receipt,
+      internalOrderId: checkout.id,
+      liveTest: checkout.isTest,
+    }
+  }
+
+  /** Checks Checkout's signature, then settles the Razorpay order now; if that can't finish, a job does. */
+  async function verify(userId: string, payload: VerifyPayload): Promise<VerifyAnswer> {
+    const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = payload
+    if (!verifyPaymentSignature(orderId, paymentId, signature, keySecret)) throw badRequest(VERIFICATION_FAILED)
+    const checkout = await checkoutByRazorpayOrder(db, orderId)
+    if (!checkout || checkout.userId !== userId) throw badRequest(VERIFICATION_FAILED)
+    try {
+      const settled = await settlement.settle(orderId)
+      if (settled.kind === "placed") return { status: 200, body: { ok: true, orderId: settled.orderId } }
+      if (settled.kind === "refused") throw new HttpError(409, "order_refused", settled.message)
+    } catch (error) {
+      if (error instanceof HttpError) throw error
+      logger.warn({ err: error, orderId }, "settling after verify failed; a job will retry")
+    }
+    await enqueueJob(db, SETTLE_JOB, orderId, {}, 2_000)
+    onEnqueued?.()
+    return { status: 202, body: { ok: false, pending: true, message: PAYMENT_PENDING } }
+  }
+
+  /** Cash on delivery: the order is placed at once with the COD fee as its own line; nothing is paid yet. */
+  async function placeCashOnDelivery(userId: string, payload: CheckoutPayload): Promise<string> {
+    if (payload.payment.mode !== "cod") {
+      if (!payload.payment.razorpay_order_id || !payload.payment.razorpay_payment_id || !payload.payment.razorpay_signature) {
+        throw badRequest("payment: an online checkout needs a verified Razorpay payment (razorpay_order_id, razorpay_payment_id, razorpay_signature)")
+      }
+      const answer = await verify(userId, {
+        razorpay_order_id: payload.payment.razorpay_order_id,
+        razorpay_payment_id: payload.payment.razorpay_payment_id,
+        razorpay_signature: payload.payment.razorpay_signature,
+      })
+      if (answer.status !== 200) throw new HttpError(202, "payment_pending", answer.body.message)
+      return answer.body.orderId
+    }
+    const checkout = await preparation.prepare(userId, payload, "cod")
+    try {
+      return await placement.place(checkout.id, { provider_id: "pp_cod_cod", data: { checkout_id: checkout.id } })
+    } catch (error) {
+      if (error instanceof CheckoutRefused) throw conflict(error.message)
+      if (isCommerceUnavailable(error)) throw serviceUnavailable("We couldn't place your order right now. Please try again in a minute.")
+      throw error
+    }
+  }
+
+  return { createPaymentOrder, verify, placeCashOnDelivery }
+}
+
+export type CheckoutService = ReturnType<typeof checkoutService>

@@ -1,0 +1,78 @@
+import type { Db } from "../../lib/db.js"
+import type { Job } from "../../lib/jobs.js"
+import type { Logger } from "../../lib/logger.js"
+import { ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
+import { orderById, recordShipment, type OrderRecord } from "../orders/orders.js"
+
+/** One parcel's size (cm) and weight (kg) for apparel; Shiprocket re-weighs at pickup. */
+const PARCEL = { length: 30, breadth: 25, height: 5, weight: 0.5 }
+
+/** India time as Shiprocket wants dates: `yyyy-mm-dd hh:mm`. */
+function indiaTime(date: Date): string {
+  return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ")
+}
+
+const inRupees = (paise: number) => Math.round(paise) / 100
+
+function shiprocketOrder(order: OrderRecord, pickupLocation: string): ShiprocketOrder {
+  const address = order.shippingAddress
+  const [firstName = address.fullName, ...rest] = address.fullName.split(" ")
+  return {
+    order_id: order.id,
+    order_date: indiaTime(order.createdAt),
+    pickup_location: pickupLocation,
+    billing_customer_name: firstName,
+    billing_last_name: rest.join(" ") || undefined,
+    billing_address: address.line1,
+    billing_address_2: address.line2 ?? undefined,
+    billing_city: address.city,
+    billing_pincode: address.postalCode,
+    billing_state: address.state,
+    billing_country: address.country,
+    billing_email: address.email ?? "",
+    billing_phone: address.phone,
+    shipping_is_billing: true,
+    order_items: order.items.map((line) => ({
+      name: line.size ? `${line.title} (${line.size})` : line.title,
+      sku: line.variantId,
+      units: line.quantity,
+      selling_price: inRupees(line.unitPrice),
+    })),
+    payment_method: order.paymentMethod === "cod" ? "COD" : "Prepaid",
+    transaction_charges: inRupees(order.codFee),
+    total_discount: inRupees(order.discount),
+    sub_total: inRupees(order.subtotal),
+    ...PARCEL,
+  }
+}
+
+/**
+ * The dispatch job: creates the Shiprocket order (Shiprocket keeps one per order id, so a retry finds
+ * the first), gets an AWB, and stores the courier and tracking link on the order. Network and server
+ * failures are retried by the queue; an order Shiprocket refuses outright is logged for ops.
+ */
+export function dispatchJob({ db, shiprocket, pickupLocation, logger }: { db: Db; shiprocket: ShiprocketClient; pickupLocation: string; logger: Logger }) {
+  return async function dispatch(job: Job): Promise<void> {
+    const order = await orderById(db, job.key)
+    if (!order || order.isTest || order.status === "CANCELLED" || order.trackingId) return
+    try {
+      const shipment = await shiprocket.createOrder(shiprocketOrder(order, pickupLocation))
+      const awb = shipment.awbCode
+        ? { awbCode: shipment.awbCode, courierName: shipment.courierName ?? "" }
+        : await shiprocket.assignAwb(shipment.shipmentId)
+      await recordShipment(db, order.id, {
+        provider: awb.courierName || "Shiprocket",
+        shiprocketOrderId: String(shipment.shiprocketOrderId),
+        shipmentId: String(shipment.shipmentId),
+        trackingId: awb.awbCode,
+        trackingUrl: shiprocket.trackingUrl(awb.awbCode),
+      })
+    } catch (error) {
+      if (error instanceof ShiprocketError && !error.retryable) {
+        logger.error({ err: error, orderId: order.id, fieldErrors: error.fieldErrors }, "Shiprocket refused the order; dispatch it from the panel")
+        return
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { Router } from "express"
+import { z } from "zod"
+import { currentUser, type Authentication } from "../../http/authenticate.js"
+import { notFound, unauthorized } from "../../http/errors.js"
+import { parse } from "../../http/validate.js"
+import type { Db } from "../../lib/db.js"
+import { enqueueJob } from "../../lib/jobs.js"
+import type { Logger } from "../../lib/logger.js"
+import { sameBytes } from "../../lib/tokens.js"
+import { DISPATCH_JOB } from "../checkout/placement.js"
+import { advanceStatus, orderById, orderByTrackingId, type OrderStatus } from "../orders/orders.js"
+
+/** Shiprocket's shipment statuses while the parcel is packed and awaits the courier… */
+const BEING_PACKED = new Set(["PICKUP SCHEDULED", "PICKUP GENERATED", "READY TO SHIP", "MANIFEST GENERATED", "OUT FOR PICKUP", "PICKUP QUEUED"])
+/** …and once the courier has it. */
+const WITH_COURIER = new Set(["SHIPPED", "PICKED UP", "IN TRANSIT", "OUT FOR DELIVERY", "REACHED AT DESTINATION HUB", "IN TRANSIT-AT DESTINATION HUB"])
+
+export function orderStatusFor(shiprocketStatus: string): OrderStatus | undefined {
+  const status = shiprocketStatus.trim().toUpperCase()
+  if (status === "DELIVERED") return "DELIVERED"
+  if (WITH_COURIER.has(status)) return "SHIPPED"
+  if (BEING_PACKED.has(status)) return "PROCESSING"
+  return undefined
+}
+
+const dispatchBody = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, "orderId: not an order id") }).passthrough()
+
+const trackingUpdate = z
+  .object({
+    awb: z.union([z.string(), z.number()]).transform(String),
+    current_status: z.string().optional(),
+    shipment_status: z.string().optional(),
+  })
+  .passthrough()
+
+type Options = { db: Db; authentication: Authentication; webhookToken: string; logger: Logger; onEnqueued?: () => void }
+
+/**
+ * The client's dispatch call (accepted and idempotent: the BFF dispatches every order itself) and
+ * Shiprocket's tracking webhook, which moves orders to SHIPPED and DELIVERED. The webhook's path
+ * avoids the words Shiprocket's panel refuses in URLs.
+ */
+export function fulfillmentRoutes({ db, authentication, webhookToken, logger, onEnqueued }: Options): Router {
+  const router = Router()
+
+  router.post("/fulfillment/shiprocket/dispatch", authentication.requireUser, async (req, res) => {
+    const { orderId } = parse(dispatchBody, req.body)
+    const order = await orderById(db, orderId)
+    if (!order || order.userId !== currentUser(req).id) throw notFound("Order not found")
+    if (!order.isTest && !order.trackingId) {
+      await enqueueJob(db, DISPATCH_JOB, order.id)
+      onEnqueued?.()
+    }
+    res.status(202).json({ ok: true, orderId: order.id, trackingId: order.trackingId, trackingUrl: order.trackingUrl })
+  })
+
+  router.post("/fulfillment/tracking-webhook", async (req, res) => {
+    const token = req.get("x-api-key") ?? ""
+    if (!token || !sameBytes(token, webhookToken)) throw unauthorized("Invalid webhook token")
+    const update = parse(trackingUpdate, req.body)
+    const status = orderStatusFor(update.shipment_status ?? update.current_status ?? "")
+    const order = await orderByTrackingId(db, update.awb)
+    if (order && status && (await advanceStatus(db, order.id, status))) {
+      logger.info({ orderId: order.id, status }, "order status from Shiprocket")
+    }
+    // Shiprocket retries anything but a 200, so unknown AWBs and statuses we don't track are acknowledged too.
+    res.json({ ok: true })
+  })
+
+  return router
+}

@@ -1,0 +1,147 @@
+import type { Db } from "../../lib/db.js"
+import type { Checkout, CheckoutLine, ShippingAddress } from "../checkout/checkouts.js"
+
+type Queryable = Pick<Db, "query">
+
+export type OrderStatus = "PLACED" | "PAID" | "PROCESSING" | "SHIPPED" | "DELIVERED" | "CANCELLED"
+
+/** The order of the statuses a shipment moves through; an update never moves an order back. */
+const PROGRESS: OrderStatus[] = ["PLACED", "PAID", "PROCESSING", "SHIPPED", "DELIVERED"]
+
+export type OrderRecord = {
+  id: string
+  checkoutId: string
+  userId: string
+  displayId: number | null
+  status: OrderStatus
+  paymentMethod: "online" | "cod"
+  isTest: boolean
+  subtotal: number
+  discount: number
+  codFee: number
+  total: number
+  items: CheckoutLine[]
+  shippingAddress: ShippingAddress
+  shippingProvider: string | null
+  shiprocketOrderId: string | null
+  shipmentId: string | null
+  trackingId: string | null
+  trackingUrl: string | null
+  createdAt: Date
+}
+
+type Row = {
+  id: string
+  checkout_id: string
+  user_id: string
+  display_id: number | null
+  status: OrderStatus
+  payment_method: "online" | "cod"
+  is_test: boolean
+  subtotal_paise: number
+  discount_paise: number
+  cod_fee_paise: number
+  total_paise: number
+  items: CheckoutLine[]
+  shipping_address: ShippingAddress
+  shipping_provider: string | null
+  shiprocket_order_id: string | null
+  shipment_id: string | null
+  tracking_id: string | null
+  tracking_url: string | null
+  created_at: Date
+}
+
+function toOrder(row: Row): OrderRecord {
+  return {
+    id: row.id,
+    checkoutId: row.checkout_id,
+    userId: row.user_id,
+    displayId: row.display_id,
+    status: row.status,
+    paymentMethod: row.payment_method,
+    isTest: row.is_test,
+    subtotal: row.subtotal_paise,
+    discount: row.discount_paise,
+    codFee: row.cod_fee_paise,
+    total: row.total_paise,
+    items: row.items,
+    shippingAddress: row.shipping_address,
+    shippingProvider: row.shipping_provider,
+    shiprocketOrderId: row.shiprocket_order_id,
+    shipmentId: row.shipment_id,
+    trackingId: row.tracking_id,
+    trackingUrl: row.tracking_url,
+    createdAt: row.created_at,
+  }
+}
+
+/** The BFF's record of a placed order (Medusa keeps the order itself); a replay inserts nothing. */
+export async function recordOrder(client: Queryable, orderId: string, displayId: number | null, checkout: Checkout): Promise<void> {
+  await client.query(
+    `insert into bff.orders (id, display_id, checkout_id, user_id, status, payment_method, is_test, subtotal_paise, discount_paise, cod_fee_paise,
+       total_paise, items, shipping_address)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     on conflict (id) do nothing`,
+    [
+      orderId,
+      displayId,
+      checkout.id,
+      checkout.userId,
+      checkout.mode === "cod" ? "PLACED" : "PAID",
+      checkout.mode === "cod" ? "cod" : "online",
+      checkout.isTest,
+      checkout.subtotal,
+      checkout.discount,
+      checkout.codFee,
+      checkout.amount,
+      JSON.stringify(checkout.lines),
+      JSON.stringify(checkout.address),
+    ],
+  )
+}
+
+export async function orderById(client: Queryable, id: string): Promise<OrderRecord | undefined> {
+  const { rows } = await client.query<Row>("select * from bff.orders where id = $1", [id])
+  return rows[0] && toOrder(rows[0])
+}
+
+export async function orderByTrackingId(client: Queryable, trackingId: string): Promise<OrderRecord | undefined> {
+  const { rows } = await client.query<Row>("select * from bff.orders where tracking_id = $1", [trackingId])
+  return rows[0] && toOrder(rows[0])
+}
+
+/** The shopper's orders, newest first. */
+export async function ordersOfUser(client: Queryable, userId: string, limit = 100): Promise<OrderRecord[]> {
+  const { rows } = await client.query<Row>("select * from bff.orders where user_id = $1 order by created_at desc, id desc limit $2", [userId, limit])
+  return rows.map(toOrder)
+}
+
+/** Stores the courier's details once Shiprocket assigned an AWB (the status moves with the courier's scans). */
+export async function recordShipment(
+  client: Queryable,
+  id: string,
+  shipment: { provider: string; shiprocketOrderId: string; shipmentId: string; trackingId: string; trackingUrl: string },
+): Promise<void> {
+  await client.query(
+    `update bff.orders set shipping_provider = $2, shiprocket_order_id = $3, shipment_id = $4, tracking_id = $5, tracking_url = $6,
+       updated_at = now()
+     where id = $1`,
+    [id, shipment.provider, shipment.shiprocketOrderId, shipment.shipmentId, shipment.trackingId, shipment.trackingUrl],
+  )
+}
+
+/** Moves an order forward to `status` (never back, never out of CANCELLED); answers whether it moved. */
+export async function advanceStatus(client: Queryable, id: string, status: OrderStatus): Promise<boolean> {
+  const later = PROGRESS.slice(PROGRESS.indexOf(status))
+  const { rowCount } = await client.query(
+    "update bff.orders set status = $2, updated_at = now() where id = $1 and status <> 'CANCELLED' and not (status = any($3))",
+    [id, status, later],
+  )
+  return (rowCount ?? 0) > 0
+}
+
+export async function markCancelled(client: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await client.query("update bff.orders set status = 'CANCELLED', updated_at = now() where id = $1 and status <> 'CANCELLED'", [id])
+  return (rowCount ?? 0) > 0
+}

@@ -1,0 +1,92 @@
+import type { Server } from "node:http"
+import request from "supertest"
+import { expect } from "vitest"
+import { freePort } from "../../scripts/lib/ports.js"
+import { createRazorpayClient } from "../src/lib/razorpay.js"
+import type { RazorpayCheckoutResult } from "../src/lib/razorpay-entities.js"
+import { razorpaySettings } from "../src/lib/razorpay-settings.js"
+import { signedUpUser } from "./accounts.js"
+import { createTestApp } from "./app.js"
+
+/**
+ * The real app listening on a port of its own, which is also its PUBLIC_URL: its Razorpay and
+ * Shiprocket emulators (mounted in the app, as in development) answer the SDKs there and send their
+ * webhooks back to it. Jobs run only when a test calls `runJobs`, so every step is deterministic.
+ */
+export async function startCheckoutApp(overrides: Record<string, string> = {}) {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const ctx = await createTestApp({ PUBLIC_URL: origin, ...overrides })
+  const server: Server = await new Promise((resolve) => {
+    const listening = ctx.app.listen(port, "127.0.0.1", () => resolve(listening))
+  })
+  const razorpay = razorpaySettings(ctx.config)
+  return {
+    ...ctx,
+    origin,
+    /** The BFF's own Razorpay client, to read payments and refunds as Razorpay keeps them. */
+    razorpay: createRazorpayClient({ keyId: razorpay.keyId, keySecret: razorpay.keySecret, apiUrl: razorpay.apiUrl }),
+    runJobs: () => ctx.app.background.jobs.runDue(),
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await ctx.close()
+    },
+  }
+}
+
+export type CheckoutApp = Awaited<ReturnType<typeof startCheckoutApp>>
+export type Shopper = Awaited<ReturnType<typeof signedUpUser>>
+
+export const bearer = (shopper: Shopper) => ({ Authorization: `Bearer ${shopper.accessToken}` })
+
+export const NEW_ADDRESS = {
+  fullName: "Asha Verma",
+  phone: "9876543210",
+  line1: "14 Linking Road",
+  line2: "Flat 3B",
+  city: "Mumbai",
+  state: "Maharashtra",
+  postalCode: "400050",
+  country: "India",
+}
+
+/** The spec's checkout payload; the figures the client sends are deliberately wrong, since the server must ignore them. */
+export function payload(mode: "prepaid" | "cod", options: { coins?: boolean; address?: Record<string, unknown> } = {}) {
+  return {
+    shippingAddressSnapshot: options.address ?? NEW_ADDRESS,
+    payment: { gateway: mode === "cod" ? "cod" : "razorpay", mode },
+    darkCoins: { applied: options.coins ?? false, coins: 987_654 },
+    charges: { codFeePaise: mode === "cod" ? 1 : 5_000 },
+  }
+}
+
+/** Pays a Razorpay order through the emulator's test hook, as Checkout would; answers the three signed fields. */
+export async function payOrder(app: CheckoutApp, razorpayOrderId: string): Promise<RazorpayCheckoutResult> {
+  const response = await fetch(`${app.origin}/emulator/razorpay/test/orders/${razorpayOrderId}/pay`, { method: "POST" })
+  expect(response.status).toBe(200)
+  return (await response.json()) as RazorpayCheckoutResult
+}
+
+/** Gives a shopper Dark Coins as an earn entry in the ledger. */
+export async function giveCoins(app: CheckoutApp, shopper: Shopper, coins: number) {
+  await app.db.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, $2, 'earn', 'test')", [shopper.user.id, coins])
+}
+
+/** Waits (running due jobs) until `check` holds; jobs retried with a delay become due on their own. */
+export async function eventually<T>(app: CheckoutApp, check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    await app.runJobs()
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error("timed out waiting")
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+export async function ordersOf(app: CheckoutApp, shopper: Shopper) {
+  const response = await request(app.app).get("/api/orders/mine").set(bearer(shopper))
+  expect(response.status).toBe(200)
+  return response.body.orders as Record<string, unknown>[]
+}

@@ -1,0 +1,56 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import {
+  completeCartWorkflow,
+  createPaymentCollectionForCartWorkflow,
+  createPaymentSessionsWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { MedusaError } from "@medusajs/framework/utils"
+import { query } from "../../helpers"
+import type { InternalCheckoutCompletionType } from "../../validators"
+
+async function paymentCollectionId(req: MedusaRequest, cartId: string): Promise<string | undefined> {
+  const { data } = await query(req.scope).graph({ entity: "cart", fields: ["id", "payment_collection.id"], filters: { id: cartId } })
+  if (!data[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
+  return (data[0].payment_collection as { id?: string } | null | undefined)?.id
+}
+
+/** Why Medusa would not place the order, for the BFF: stock ran out, or the provider refused the payment. */
+function refusal(error: unknown): { type: string; message: string } | undefined {
+  // Workflows rethrow their steps' errors, not always as Error instances.
+  const { type, message } = (typeof error === "object" && error !== null ? error : {}) as { type?: unknown; message?: unknown }
+  if (typeof message !== "string") return undefined
+  if (/inventory|stock/i.test(message)) return { type: "out_of_stock", message }
+  if (type === MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR || /authoriz/i.test(message)) return { type: "payment_refused", message }
+  return undefined
+}
+
+/**
+ * Pays a checkout cart through one of our recording payment providers and places the order.
+ * Idempotent: a cart that already became an order answers that order (Medusa's own completion keeps
+ * one order per cart), so the BFF can retry after any failure.
+ */
+export const POST = async (req: MedusaRequest<InternalCheckoutCompletionType>, res: MedusaResponse) => {
+  const cartId = req.params.id
+  const { provider_id, data } = req.validatedBody
+  try {
+    const { data: carts } = await query(req.scope).graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartId } })
+    if (!carts[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
+    if (!carts[0].completed_at) {
+      let collectionId = await paymentCollectionId(req, cartId)
+      if (!collectionId) {
+        await createPaymentCollectionForCartWorkflow(req.scope).run({ input: { cart_id: cartId } })
+        collectionId = await paymentCollectionId(req, cartId)
+      }
+      await createPaymentSessionsWorkflow(req.scope).run({
+        input: { payment_collection_id: collectionId!, provider_id, data },
+      })
+    }
+    const { result } = await completeCartWorkflow(req.scope).run({ input: { id: cartId } })
+    const { data: orders } = await query(req.scope).graph({ entity: "order", fields: ["id", "display_id"], filters: { id: result.id } })
+    res.json({ order_id: result.id, display_id: orders[0]?.display_id ?? null })
+  } catch (error) {
+    const refused = refusal(error)
+    if (!refused) throw error
+    res.status(409).json(refused)
+  }
+}
