@@ -3,4 +3,6 @@ export const queryKeys = {
   cart: ['cart'],
   wishlist: ['wishlist'],
   addresses: ['addresses'],
+  wallet: ['wallet'],
+  orders: ['orders'],
 } as const;

@@ -11,10 +11,12 @@ type ProductPictureProps = {
   /** The img sizes for the layout the picture sits in. */
   sizes: string;
   className?: string;
+  /** The placeholder's text when there is no image. */
+  emptyText?: string;
 };
 
 /** A product's displayed image, lazily loaded, or a 'No image' placeholder when it has none. */
-export function ProductPicture({ product, sizes, className }: ProductPictureProps) {
+export function ProductPicture({ product, sizes, className, emptyText = 'No image' }: ProductPictureProps) {
   const image = getPrimaryImage(product);
   return (
     <div className={className}>
@@ -29,7 +31,7 @@ export function ProductPicture({ product, sizes, className }: ProductPictureProp
         />
       ) : (
         <span className="product-picture__none" aria-hidden="true">
-          No image
+          {emptyText}
         </span>
       )}
     </div>

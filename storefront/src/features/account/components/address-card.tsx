@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { AddressLines } from '@/components/ui/address-lines';
 import type { Address } from '@/types/address';
 
 type AddressCardProps = {
@@ -12,7 +13,6 @@ type AddressCardProps = {
 /** A saved address with its Default mark, and Edit, Delete and (for the others) Set as default. */
 export function AddressCard({ address, busy, onEdit, onDelete, onSetDefault }: AddressCardProps) {
   const titleId = useId();
-  const place = [address.city, address.state, address.postalCode].filter(Boolean).join(', ');
 
   return (
     <li className="address-card" aria-labelledby={titleId}>
@@ -22,14 +22,7 @@ export function AddressCard({ address, busy, onEdit, onDelete, onSetDefault }: A
         </h3>
         {address.isDefault ? <span className="badge">Default</span> : null}
       </div>
-      <address className="address-card__text">
-        <span>{address.fullName}</span>
-        <span>{address.phone}</span>
-        <span>{address.line1}</span>
-        {address.line2 ? <span>{address.line2}</span> : null}
-        <span>{place}</span>
-        <span>{address.country}</span>
-      </address>
+      <AddressLines address={address} />
       <div className="address-card__actions">
         <button type="button" className="text-button" aria-describedby={titleId} disabled={busy} onClick={onEdit}>
           Edit

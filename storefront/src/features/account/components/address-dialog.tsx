@@ -3,7 +3,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { Address, AddressInput } from '@/types/address';
 import { useCreateAddress } from '../api/create-address';
 import { useUpdateAddress } from '../api/update-address';
-import { addressToValues, emptyAddressValues } from '../utils/address-form';
+import { addressToValues, emptyAddressValues } from '@/lib/address-form';
 import { AddressForm } from './address-form';
 
 type AddressDialogProps = {

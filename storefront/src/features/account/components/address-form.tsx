@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/field';
+import { AddressFields } from '@/components/ui/address-fields';
 import { FormError } from '@/components/ui/form-error';
-import type { AddressInput } from '@/types/address';
 import {
   REQUIRED_ADDRESS_FIELDS,
   REQUIRED_FIELDS_TEXT,
@@ -9,32 +8,12 @@ import {
   toAddressInput,
   type AddressFormValues,
   type AddressTextField,
-} from '../utils/address-form';
+} from '@/lib/address-form';
+import type { AddressInput } from '@/types/address';
 
 export type AddressFormMode = 'add' | 'edit';
 
 const SUBMIT_LABELS: Record<AddressFormMode, string> = { add: 'Save address', edit: 'Save changes' };
-
-type TextFieldSpec = {
-  name: AddressTextField;
-  label: string;
-  autoComplete: string;
-  type?: string;
-  inputMode?: 'numeric' | 'tel';
-};
-
-/** The fields in display order, hoisted so every render shares them. */
-const TEXT_FIELDS: readonly TextFieldSpec[] = [
-  { name: 'label', label: 'Label', autoComplete: 'off' },
-  { name: 'fullName', label: 'Full name', autoComplete: 'name' },
-  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
-  { name: 'line1', label: 'Address line 1', autoComplete: 'address-line1' },
-  { name: 'line2', label: 'Address line 2', autoComplete: 'address-line2' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'postalCode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-];
 
 type AddressFormProps = {
   mode: AddressFormMode;
@@ -61,24 +40,15 @@ export function AddressForm({ mode, initialValues, pending, error, onSubmit, onC
 
   return (
     <form className="address-form" noValidate onSubmit={submit}>
-      {TEXT_FIELDS.map((field) => (
-        <Field
-          key={field.name}
-          id={`${formId}-${field.name}`}
-          name={field.name}
-          label={field.label}
-          type={field.type ?? 'text'}
-          inputMode={field.inputMode}
-          autoComplete={field.autoComplete}
-          value={values[field.name]}
-          required={REQUIRED_ADDRESS_FIELDS.includes(field.name)}
-          aria-invalid={missing.includes(field.name) || undefined}
-          onChange={(event) => {
-            const { value } = event.target;
-            setValues((current) => ({ ...current, [field.name]: value }));
-          }}
-        />
-      ))}
+      <AddressFields
+        idPrefix={formId}
+        values={values}
+        required={REQUIRED_ADDRESS_FIELDS}
+        missing={missing}
+        onChange={(field, value) => {
+          setValues((current) => ({ ...current, [field]: value }));
+        }}
+      />
       <label className="checkbox">
         <input
           type="checkbox"

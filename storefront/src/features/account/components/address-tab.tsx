@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
+import { useAddresses } from '@/lib/api/get-addresses';
 import { errorMessage } from '@/lib/api-client';
 import type { Address } from '@/types/address';
-import { useAddresses } from '../api/get-addresses';
 import { useDeleteAddress } from '../api/delete-address';
 import { useSetDefaultAddress } from '../api/set-default-address';
 import { AddressCard } from './address-card';

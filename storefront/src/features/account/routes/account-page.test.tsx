@@ -54,10 +54,10 @@ describe('/account', () => {
   it('switches tabs, showing only the heading of the sections still to come', async () => {
     openAccount(buildSession());
 
-    fireEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
-    expect(screen.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent(/^Orders$/);
-    expect(currentLocation()).toBe('/account?tab=orders');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Earnings' }));
+    expect(screen.getByRole('tab', { name: 'Earnings' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent(/^Earnings$/);
+    expect(currentLocation()).toBe('/account?tab=earnings');
   });
 
   it('shows the profile in view mode', async () => {

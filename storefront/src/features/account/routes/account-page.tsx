@@ -5,6 +5,7 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/auth';
 import { AddressTab } from '../components/address-tab';
+import { OrdersTab } from '../components/orders-tab';
 import { ProfileTab } from '../components/profile-tab';
 
 const TABS = [
@@ -86,6 +87,7 @@ export function AccountPage() {
         aria-labelledby={`account-tab-${activeTab}`}
       >
         <h2 className="section-title">{activeLabel}</h2>
+        {activeTab === 'orders' ? <OrdersTab /> : null}
         {activeTab === 'address' ? <AddressTab /> : null}
         {activeTab === 'profile' && user ? <ProfileTab user={user} /> : null}
       </section>

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormError } from '@/components/ui/form-error';
+import { PriceLines } from '@/components/ui/price-lines';
 import { paths } from '@/config/paths';
-import { formatPaise } from '@/lib/money';
 import type { CartItem } from '@/types/cart';
-import { orderTotal, placeOrderBlocker } from '../utils/place-order';
+import { placeOrderBlocker } from '../utils/place-order';
 
 type OrderSummaryProps = {
   items: CartItem[];
@@ -32,22 +32,7 @@ export function OrderSummary({ items, subtotal, discount }: OrderSummaryProps) {
       <h2 id={titleId} className="section-title">
         Order Summary
       </h2>
-      <dl className="order-summary__lines">
-        <div className="order-summary__line">
-          <dt>Subtotal</dt>
-          <dd>{formatPaise(subtotal)}</dd>
-        </div>
-        {discount > 0 ? (
-          <div className="order-summary__line">
-            <dt>Dark Coins Discount</dt>
-            <dd>{formatPaise(-discount)}</dd>
-          </div>
-        ) : null}
-        <div className="order-summary__line order-summary__line--total">
-          <dt>Total</dt>
-          <dd>{formatPaise(orderTotal(subtotal, discount))}</dd>
-        </div>
-      </dl>
+      <PriceLines subtotal={subtotal} discount={discount} />
       <button
         type="button"
         className="button button--primary order-summary__place"

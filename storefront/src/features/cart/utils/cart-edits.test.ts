@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCart, buildCartItem, buildSizelessCartItem } from '@/testing/cart-factory';
-import { unitPriceOf, withQuantity, withSize, withoutLine } from './cart-edits';
+import { withQuantity, withSize, withoutLine } from './cart-edits';
 
 describe('cart edits', () => {
   it('changes one line’s quantity and line total, and the summary’s count and subtotal', () => {
@@ -38,10 +38,5 @@ describe('cart edits', () => {
     const cleared = withSize(sized, item.id, null);
     expect(cleared.items[0]).toMatchObject({ size: null, sizeRequired: true });
     expect(cleared.summary.sizesMissing).toBe(true);
-  });
-
-  it("prices a line by its unit price, else the product's basePrice", () => {
-    expect(unitPriceOf(buildCartItem({ unitPrice: 777, product: { basePrice: 999 } }))).toBe(777);
-    expect(unitPriceOf(buildCartItem({ unitPrice: null, product: { basePrice: 999 } }))).toBe(999);
   });
 });

@@ -1,11 +1,9 @@
+import { unitPriceOf } from '@/lib/unit-price';
 import type { Cart, CartItem } from '@/types/cart';
 
 /** MIN and MAX quantity of one bag line. */
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10;
-
-/** The line's unit price in paise: the server's, else the product's basePrice, else 0. */
-export const unitPriceOf = (item: CartItem): number => item.unitPrice ?? item.product.basePrice ?? 0;
 
 /** The summary's own sums follow the lines; the coin figures stay the server's until the bag reloads. */
 function withItems(cart: Cart, items: CartItem[]): Cart {

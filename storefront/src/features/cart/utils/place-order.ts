@@ -9,6 +9,3 @@ export function placeOrderBlocker(items: CartItem[]): string | null {
   if (items.some((item) => item.sizeRequired)) return SIZES_MISSING_TEXT;
   return null;
 }
-
-/** Total = subtotal − Dark Coins discount, never below 0. */
-export const orderTotal = (subtotal: number, discount: number): number => Math.max(0, subtotal - discount);

@@ -4,7 +4,7 @@ export const DEFAULT_ADDRESS_LABEL = 'Home';
 export const DEFAULT_ADDRESS_COUNTRY = 'India';
 export const REQUIRED_FIELDS_TEXT = 'Please fill all required fields.';
 
-/** The dialog's fields, all as typed. */
+/** The address form's fields, all as typed (the account dialog and checkout share them). */
 export type AddressFormValues = {
   label: string;
   fullName: string;
@@ -50,9 +50,11 @@ export const addressToValues = (address: Address): AddressFormValues => ({
   isDefault: address.isDefault,
 });
 
-/** The required fields left blank. */
-export const missingAddressFields = (values: AddressFormValues): AddressTextField[] =>
-  REQUIRED_ADDRESS_FIELDS.filter((field) => !values[field].trim());
+/** The `required` fields (the account form's by default) left blank. */
+export const missingAddressFields = (
+  values: AddressFormValues,
+  required: readonly AddressTextField[] = REQUIRED_ADDRESS_FIELDS,
+): AddressTextField[] => required.filter((field) => !values[field].trim());
 
 /** The body for the create and update calls: trimmed, a blank label or country back to its default, no blank line 2. */
 export function toAddressInput(values: AddressFormValues): AddressInput {

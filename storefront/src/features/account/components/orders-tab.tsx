@@ -1,0 +1,42 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useMyOrders } from '../api/get-my-orders';
+import { OrderCard } from './order-card';
+
+/** The account's Orders tab: the shopper's orders, newest first as the server sends them. */
+export function OrdersTab() {
+  const orders = useMyOrders();
+
+  if (orders.isPending) {
+    return (
+      <p className="muted" role="status">
+        Loading orders…
+      </p>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <p className="inline-error" role="alert">
+        {errorMessage(orders.error, 'Failed to load orders')}
+      </p>
+    );
+  }
+  if (orders.data.orders.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>No orders yet.</p>
+        <Link to={paths.shop} className="button">
+          Shop now
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="order-list" aria-label="Your orders">
+      {orders.data.orders.map((order) => (
+        <OrderCard key={order.id} order={order} />
+      ))}
+    </ul>
+  );
+}
