@@ -19,9 +19,10 @@ import { checkoutPlacement, DISPATCH_JOB } from "./features/checkout/placement.j
 import { checkoutPreparation } from "./features/checkout/prepare.js"
 import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./features/checkout/razorpay-settlement.js"
 import { checkoutRoutes, razorpayWebhookRoute } from "./features/checkout/routes.js"
-import { checkoutService } from "./features/checkout/service.js"
+import { checkoutService, COD_CHECK_JOB } from "./features/checkout/service.js"
 import { dispatchJob } from "./features/fulfillment/dispatch.js"
 import { fulfillmentRoutes } from "./features/fulfillment/routes.js"
+import { orderCancellation } from "./features/orders/cancellation.js"
 import { orderRoutes } from "./features/orders/routes.js"
 import { bagService } from "./features/cart/bag.js"
 import { cartRoutes } from "./features/cart/routes.js"
@@ -137,8 +138,10 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     keySecret: razorpay.keySecret,
     preparation: checkoutPreparation({ db, bag, users, addresses, commerce: medusaCheckout, liveTestAllowed }),
     placement,
+    commerce: medusaCheckout,
     settlement,
     logger,
+    liveTestAllowed,
     onEnqueued: kickJobs,
   })
   const jobs = jobQueue({
@@ -148,6 +151,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     handlers: {
       [SETTLE_JOB]: settlement.settleJob,
       [REFUND_JOB]: settlement.refundJob,
+      [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob,
       [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketApi, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }),
     },
   })
@@ -199,8 +203,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   api.use(wishlistRoutes({ wishlist: wishlistRepository(db), authentication: authn }))
   api.use(addressRoutes({ addresses, authentication: authn }))
   api.use(walletRoutes({ db, authentication: authn }))
-  api.use(checkoutRoutes({ checkout, authentication: authn, razorpay, liveTestAllowed }))
-  api.use(orderRoutes({ db, authentication: authn }))
+  api.use(checkoutRoutes({ checkout, authentication: authn, razorpay }))
+  api.use(orderRoutes({ db, authentication: authn, internalSecret: config.INTERNAL_API_SECRET, cancel: orderCancellation({ db, logger, onEnqueued: kickJobs }) }))
   api.use(fulfillmentRoutes({ db, authentication: authn, webhookToken: shiprocket.webhookToken, logger, onEnqueued: kickJobs }))
   if (!production && !config.SMTP_URL) api.use(devOutboxRoutes(db))
   api.use(notFoundHandler)

@@ -9,18 +9,27 @@ export type CatalogChange = { productIds: string[] } | { all: true } | { sales: 
  * periodic rebuild.
  */
 export async function notifyCatalogChanged(container: MedusaContainer, change: CatalogChange, cause: string): Promise<void> {
+  await notifyBff(container, "/api/internal/catalog/changed", change, cause)
+}
+
+/** Tells the BFF an order was cancelled in the dashboard: it returns the Dark Coins spent and refunds an online payment. */
+export async function notifyOrderCanceled(container: MedusaContainer, orderId: string): Promise<void> {
+  await notifyBff(container, `/api/internal/orders/${encodeURIComponent(orderId)}/canceled`, {}, `order ${orderId} cancelled`)
+}
+
+async function notifyBff(container: MedusaContainer, path: string, body: unknown, cause: string): Promise<void> {
   const bffUrl = process.env.BFF_INTERNAL_URL
   const secret = process.env.INTERNAL_API_SECRET
   if (!bffUrl || !secret) return
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const response = await fetch(new URL("/api/internal/catalog/changed", bffUrl), {
+    const response = await fetch(new URL(path, bffUrl), {
       method: "POST",
       headers: { "content-type": "application/json", "x-internal-secret": secret },
-      body: JSON.stringify(change),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     })
-    if (!response.ok) logger.warn(`BFF refused the catalogue change notice for ${cause}: ${response.status}`)
+    if (!response.ok) logger.warn(`BFF refused the notice of ${cause}: ${response.status}`)
   } catch (error) {
     logger.warn(`Could not tell the BFF about ${cause}: ${(error as Error).message}`)
   }

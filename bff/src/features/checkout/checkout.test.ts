@@ -1,5 +1,7 @@
+import { createServer, request as httpRequest } from "node:http"
+import type { AddressInfo } from "node:net"
 import request from "supertest"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { bearer, eventually, giveCoins, NEW_ADDRESS, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
 import { createTestApp } from "../../../test/app.js"
@@ -323,5 +325,106 @@ describe("shipping", () => {
       expect(moved.status).toBe(200)
       expect((await ordersOf(app, shopper))[0]).toMatchObject({ status: status === "PICKUP SCHEDULED" ? "PROCESSING" : status })
     }
+  })
+})
+
+describe("cancellation", () => {
+  const cancelled = (orderId: string, secret = app.config.INTERNAL_API_SECRET) =>
+    request(app.app).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", secret).send({})
+
+  it("gives the Dark Coins back once, however often the notice comes", async () => {
+    const { shopper } = await shopperWithBag()
+    await giveCoins(app, shopper, 300)
+    const placed = await checkout(shopper, payload("cod", { coins: true }))
+    expect(placed.status).toBe(201)
+    expect(await balanceOf(shopper)).toBe(0)
+    expect((await cancelled(placed.body.orderId, "wrong")).status).toBe(403)
+    expect((await cancelled(placed.body.orderId)).status).toBe(204)
+    expect((await cancelled(placed.body.orderId)).status).toBe(204)
+    expect(await balanceOf(shopper)).toBe(300)
+    expect((await ordersOf(app, shopper))[0]).toMatchObject({ status: "CANCELLED" })
+  })
+
+  it("refunds an online order's payment through Razorpay", async () => {
+    const { shopper, subtotal } = await shopperWithBag()
+    const created = await createOrder(shopper, payload("prepaid"))
+    const paid = await payOrder(app, created.body.orderId)
+    const placed = await verify(shopper, paid)
+    expect((await cancelled(placed.body.orderId)).status).toBe(204)
+    await eventually(app, async () => ((await checkoutRow(created.body.orderId)).status === "refunded" ? true : undefined))
+    expect(await app.razorpay.fetchPayment(paid.razorpay_payment_id)).toMatchObject({ amount_refunded: subtotal })
+  })
+})
+
+describe("the ₹1 live test", () => {
+  it("is only for admins when the server allows it; the order is marked as a test and never dispatched", async () => {
+    const { shopper, subtotal } = await shopperWithBag()
+    const body = { ...payload("prepaid"), liveTest: true }
+    expect((await createOrder(shopper, body)).status).toBe(403)
+    expect((await request(app.app).get("/api/payments/config").set(bearer(shopper))).body.liveTestAvailable).toBe(false)
+
+    await app.db.query("update bff.users set role = 'admin' where id = $1", [shopper.user.id])
+    // Admin, but this server doesn't allow live tests.
+    expect((await createOrder(shopper, body)).status).toBe(403)
+
+    const allowing = await createTestApp({ PUBLIC_URL: app.origin, ALLOW_LIVE_TEST_PAYMENTS: "1" })
+    try {
+      const config = await request(allowing.app).get("/api/payments/config").set(bearer(shopper))
+      expect(config.body).toMatchObject({ liveTestAvailable: true, codFeePaise: 10_000 })
+      const created = await request(allowing.app).post("/api/payments/create-order").set(bearer(shopper)).send(body)
+      expect(created.status).toBe(201)
+      expect(created.body).toMatchObject({ amount: 100, liveTest: true })
+      const paid = await payOrder(app, created.body.orderId)
+      const placed = await request(allowing.app).post("/api/payments/verify").set(bearer(shopper)).send(paid)
+      expect(placed.status).toBe(200)
+      const [order] = await ordersOf(app, shopper)
+      expect(order).toMatchObject({ id: placed.body.orderId, isTest: true, total: 100, subtotal })
+      const { rows } = await app.db.query("select count(*)::int as n from bff.jobs where kind = 'dispatch-order' and key = $1", [placed.body.orderId])
+      expect(rows[0].n).toBe(0)
+    } finally {
+      await allowing.close()
+    }
+  })
+})
+
+describe("a cash-on-delivery placement whose answer from Medusa is lost", () => {
+  /** A proxy to Medusa that lets every call through but cuts the connection instead of returning a completion's answer. */
+  async function answerLosingMedusa() {
+    const target = new URL(inject("medusaUrl"))
+    const server = createServer((req, res) => {
+      const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        if (req.url?.endsWith("/complete")) {
+          answer.resume()
+          answer.on("end", () => res.destroy())
+          return
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      })
+      req.pipe(upstream)
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) }
+  }
+
+  it("is found and recorded (coins spent once) by the confirmation job", async () => {
+    const { shopper, subtotal } = await shopperWithBag()
+    await giveCoins(app, shopper, 100)
+    const proxy = await answerLosingMedusa()
+    const flaky = await createTestApp({ PUBLIC_URL: app.origin, MEDUSA_URL: proxy.url })
+    try {
+      const answer = await request(flaky.app).post("/api/checkout").set(bearer(shopper)).send(payload("cod", { coins: true }))
+      expect(answer.status).toBe(503)
+      expect(answer.body.error).toMatch(/appear in Account › Orders/)
+    } finally {
+      await flaky.close()
+      await proxy.close()
+    }
+    expect(await ordersOf(app, shopper)).toEqual([])
+    await app.db.query("update bff.jobs set run_at = now() where kind = 'confirm-cod-checkout' and done_at is null")
+    await app.runJobs()
+    const [order] = await ordersOf(app, shopper)
+    expect(order).toMatchObject({ status: "PLACED", total: subtotal - 1000 + 10_000, darkCoinsDiscount: 1000 })
+    expect(await balanceOf(shopper)).toBe(0)
   })
 })

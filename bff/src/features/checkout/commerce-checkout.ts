@@ -61,6 +61,12 @@ export function commerceCheckout(commerce: Commerce) {
       return answer.cart
     },
 
+    /** The order the cart became, or null while it is still a cart (without placing anything). */
+    async orderOf(cartId: string): Promise<string | null> {
+      const answer = await commerce.internal<{ order_id: string | null }>(`/internal/checkout-carts/${encodeURIComponent(cartId)}`)
+      return answer.order_id
+    },
+
     /** Places the cart's order (idempotent: a cart that already became an order answers that order). */
     async complete(cartId: string, payment: CommercePayment): Promise<PlacedOrder> {
       const answer = await commerce.internal<{ order_id?: string; display_id?: number | null; type?: string; message?: string }>(

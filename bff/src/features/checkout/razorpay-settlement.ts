@@ -25,12 +25,13 @@ export type Settlement =
 
 type Deps = { db: Db; razorpay: RazorpayClient; placement: CheckoutPlacement; logger: Logger; onEnqueued?: () => void }
 
-/** The payment that pays the checkout: captured (or authorized) for exactly its amount in rupees' paise. */
+/**
+ * The payment that pays the checkout: captured, for exactly its amount. An only-authorized payment
+ * isn't money yet (Razorpay returns it after 5 days unless captured), so it waits: the account is set
+ * to capture automatically, and its payment.captured webhook or the reconciler settles it.
+ */
 function payingPayment(payments: RazorpayPayment[], checkout: Checkout): RazorpayPayment | undefined {
-  return payments.find(
-    (payment) =>
-      (payment.status === "captured" || payment.status === "authorized") && payment.amount === checkout.amount && payment.currency === "INR",
-  )
+  return payments.find((payment) => payment.status === "captured" && payment.amount === checkout.amount && payment.currency === "INR")
 }
 
 /** A payment taken for the wrong amount (a tampered checkout): never placed, always refunded. */
@@ -91,7 +92,7 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
     const reason = `We could not place your order: ${cause instanceof Error ? cause.message : String(cause)}`
     await markFailed(db, checkout.id, reason)
     const payments = await razorpay.fetchOrderPayments(razorpayOrderId)
-    const payment = payments.find((p) => p.status === "captured" || p.status === "authorized")
+    const payment = payments.find((p) => p.status === "captured")
     if (payment) await refundLater(checkout, payment, reason)
   }
 

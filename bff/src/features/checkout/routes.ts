@@ -13,7 +13,6 @@ type Options = {
   checkout: CheckoutService
   authentication: Authentication
   razorpay: Pick<RazorpaySettings, "keyId" | "checkoutScriptUrl">
-  liveTestAllowed: boolean
 }
 
 const noStore: express.RequestHandler = (_req, res, next) => {
@@ -22,15 +21,15 @@ const noStore: express.RequestHandler = (_req, res, next) => {
 }
 
 /** The spec's payment and checkout calls (section 7). */
-export function checkoutRoutes({ checkout, authentication, razorpay, liveTestAllowed }: Options): Router {
+export function checkoutRoutes({ checkout, authentication, razorpay }: Options): Router {
   const router = Router()
   router.use(["/payments", "/payments/*path", "/checkout"], authentication.requireUser, noStore)
 
-  router.get("/payments/config", (req, res) => {
+  router.get("/payments/config", async (req, res) => {
     res.json({
       key: razorpay.keyId,
       checkoutScriptUrl: razorpay.checkoutScriptUrl,
-      liveTestAvailable: liveTestAllowed && currentUser(req).role === "admin",
+      liveTestAvailable: await checkout.liveTestAvailable(currentUser(req).id),
       codFeePaise: COD_FEE_PAISE,
     })
   })
@@ -52,7 +51,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay, liveTestAll
   return router
 }
 
-const SETTLING_EVENTS = new Set(["payment.captured", "payment.authorized", "order.paid"])
+const SETTLING_EVENTS = new Set(["payment.captured", "order.paid"])
 
 type WebhookOptions = {
   webhookSecret: string

@@ -4,12 +4,19 @@ import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { RazorpayError, verifyPaymentSignature, type RazorpayClient } from "../../lib/razorpay.js"
 import type { UsersRepository } from "../users/repository.js"
-import { checkoutByRazorpayOrder, markFailed, setRazorpayOrder } from "./checkouts.js"
-import { isCommerceUnavailable } from "./commerce-checkout.js"
+import type { Job } from "../../lib/jobs.js"
+import { checkoutById, checkoutByRazorpayOrder, markFailed, setRazorpayOrder } from "./checkouts.js"
+import { isCommerceUnavailable, type CommerceCheckout } from "./commerce-checkout.js"
 import { CheckoutRefused, type CheckoutPlacement } from "./placement.js"
 import type { CheckoutPreparation } from "./prepare.js"
 import { SETTLE_JOB, type RazorpaySettlement } from "./razorpay-settlement.js"
 import { VERIFICATION_FAILED, type CheckoutPayload, type VerifyPayload } from "./schema.js"
+
+/** Confirms a cash-on-delivery checkout whose placement lost Medusa's answer: recorded if Medusa placed it, dropped if not. */
+export const COD_CHECK_JOB = "confirm-cod-checkout"
+/** Long enough for a placement still running in Medusa to have finished. */
+const COD_CHECK_DELAY_MS = 60_000
+const COD_UNCONFIRMED = "We couldn't confirm your order just now. If it went through, it will appear in Account › Orders in a few minutes; please check there before ordering again."
 
 export const PAYMENT_PENDING = "Payment received. We're placing your order now; it will appear in Account › Orders in a few minutes."
 const GATEWAY_DOWN = "The payment gateway is not answering. Please try again in a minute."
@@ -34,13 +41,17 @@ type Deps = {
   keySecret: string
   preparation: CheckoutPreparation
   placement: CheckoutPlacement
+  commerce: CommerceCheckout
   settlement: RazorpaySettlement
   logger: Logger
+  liveTestAllowed: boolean
   onEnqueued?: () => void
 }
 
 /** The shop's checkout: a Razorpay order for the bag, its verification, and cash-on-delivery orders. */
-export function checkoutService({ db, users, razorpay, keySecret, preparation, placement, settlement, logger, onEnqueued }: Deps) {
+export function checkoutService({ db, users, razorpay, keySecret, preparation, placement, commerce, settlement, logger, liveTestAllowed, onEnqueued }: Deps) {
+  const cashOnDelivery = (checkoutId: string) => ({ provider_id: "pp_cod_cod" as const, data: { checkout_id: checkoutId } })
+
   async function createPaymentOrder(userId: string, payload: CheckoutPayload): Promise<CreatedPaymentOrder> {
     if (payload.payment.mode !== "prepaid") throw badRequest("payment: create-order is for online payments; cash on delivery goes to /api/checkout")
     const checkout = await preparation.prepare(userId, payload, "prepaid")
@@ -102,15 +113,29 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     }
     const checkout = await preparation.prepare(userId, payload, "cod")
     try {
-      return await placement.place(checkout.id, { provider_id: "pp_cod_cod", data: { checkout_id: checkout.id } })
+      return await placement.place(checkout.id, cashOnDelivery(checkout.id))
     } catch (error) {
       if (error instanceof CheckoutRefused) throw conflict(error.message)
-      if (isCommerceUnavailable(error)) throw serviceUnavailable("We couldn't place your order right now. Please try again in a minute.")
-      throw error
+      if (!isCommerceUnavailable(error)) throw error
+      // Medusa may have placed the order before its answer was lost: a job finds out and records it.
+      await enqueueJob(db, COD_CHECK_JOB, checkout.id, {}, COD_CHECK_DELAY_MS)
+      throw serviceUnavailable(COD_UNCONFIRMED)
     }
   }
 
-  return { createPaymentOrder, verify, placeCashOnDelivery }
+  async function confirmCashOnDeliveryJob(job: Job): Promise<void> {
+    const checkout = await checkoutById(db, job.key)
+    if (!checkout || checkout.status !== "awaiting_payment") return
+    if (await commerce.orderOf(checkout.medusaCartId)) await placement.place(checkout.id, cashOnDelivery(checkout.id))
+    else await markFailed(db, checkout.id, "Medusa could not be reached; the order was not placed.")
+  }
+
+  /** Whether this shopper may pay the ₹1 live test: an admin (as stored now, not as when they signed in) on a server that allows it. */
+  async function liveTestAvailable(userId: string): Promise<boolean> {
+    return liveTestAllowed && (await users.byId(userId))?.role === "admin"
+  }
+
+  return { createPaymentOrder, verify, placeCashOnDelivery, liveTestAvailable, confirmCashOnDeliveryJob }
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>
