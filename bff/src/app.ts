@@ -21,6 +21,7 @@ import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./features/checkout/
 import { checkoutRoutes, razorpayWebhookRoute } from "./features/checkout/routes.js"
 import { checkoutService, COD_CHECK_JOB } from "./features/checkout/service.js"
 import { dispatchJob } from "./features/fulfillment/dispatch.js"
+import { MEDUSA_SHIPMENT_JOB, medusaShipmentJob } from "./features/fulfillment/medusa-shipment.js"
 import { fulfillmentRoutes } from "./features/fulfillment/routes.js"
 import { orderCancellation } from "./features/orders/cancellation.js"
 import { orderRoutes } from "./features/orders/routes.js"
@@ -152,6 +153,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
       [SETTLE_JOB]: settlement.settleJob,
       [REFUND_JOB]: settlement.refundJob,
       [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob,
+      [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }),
       [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketApi, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }),
     },
   })

@@ -4,6 +4,7 @@ import { defineMiddlewares, validateAndTransformBody, type MedusaNextFunction, t
 import express from "express"
 import { InternalCheckoutCart, InternalCheckoutCompletion } from "./internal/checkout-carts/validators"
 import { InternalCustomerAddress } from "./internal/customers/[id]/addresses/validators"
+import { InternalShipment } from "./internal/orders/validators"
 
 const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
 
@@ -51,5 +52,6 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [validateAndTransformBody(InternalCheckoutCompletion)],
     },
+    { matcher: "/internal/orders/:id/shipment", method: ["POST"], middlewares: [validateAndTransformBody(InternalShipment)] },
   ],
 })

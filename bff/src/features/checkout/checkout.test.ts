@@ -64,6 +64,17 @@ async function balanceOf(shopper: Shopper): Promise<number> {
   return (await request(app.app).get("/api/wallet/mine").set(bearer(shopper))).body.darkCoins
 }
 
+/** The order's payments as Medusa's dashboard shows them. */
+async function medusaPayments(orderId: string) {
+  const { rows } = await app.db.query(
+    `select p.provider_id, p.captured_at is not null as captured from order_payment_collection link
+       join payment p on p.payment_collection_id = link.payment_collection_id
+      where link.order_id = $1 and link.deleted_at is null and p.deleted_at is null`,
+    [orderId],
+  )
+  return rows
+}
+
 async function checkoutRow(razorpayOrderId: string) {
   const { rows } = await app.db.query("select * from bff.checkouts where razorpay_order_id = $1", [razorpayOrderId])
   return rows[0]
@@ -153,6 +164,7 @@ describe("online payment", () => {
     expect((await request(app.app).get("/api/cart").set(bearer(shopper))).body.items).toEqual([])
     const { rows } = await app.db.query("select count(*)::int as n from public.order where id = $1 and deleted_at is null", [first.body.orderId])
     expect(rows[0].n).toBe(1)
+    expect(await medusaPayments(first.body.orderId)).toEqual([{ provider_id: "pp_razorpay_razorpay", captured: true }])
   })
 
   it("refuses a bad signature with 'Payment verification failed.'", async () => {
@@ -325,6 +337,15 @@ describe("shipping", () => {
       expect(moved.status).toBe(200)
       expect((await ordersOf(app, shopper))[0]).toMatchObject({ status: status === "PICKUP SCHEDULED" ? "PROCESSING" : status })
     }
+    // Medusa's dashboard follows: the fulfilment shipped and delivered, the cash collected.
+    await app.runJobs()
+    const { rows: fulfilments } = await app.db.query(
+      `select f.shipped_at, f.delivered_at from order_fulfillment link join fulfillment f on f.id = link.fulfillment_id
+        where link.order_id = $1 and link.deleted_at is null`,
+      [placed.body.orderId],
+    )
+    expect(fulfilments).toEqual([{ shipped_at: expect.any(Date), delivered_at: expect.any(Date) }])
+    expect(await medusaPayments(placed.body.orderId)).toEqual([{ provider_id: "pp_cod_cod", captured: true }])
   })
 })
 

@@ -8,6 +8,7 @@ import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { sameBytes } from "../../lib/tokens.js"
 import { DISPATCH_JOB } from "../checkout/placement.js"
+import { MEDUSA_SHIPMENT_JOB, medusaShipmentKey } from "./medusa-shipment.js"
 import { advanceStatus, orderById, orderByTrackingId, type OrderStatus } from "../orders/orders.js"
 
 /** Shiprocket's shipment statuses while the parcel is packed and awaits the courier… */
@@ -62,6 +63,10 @@ export function fulfillmentRoutes({ db, authentication, webhookToken, logger, on
     const order = await orderByTrackingId(db, update.awb)
     if (order && status && (await advanceStatus(db, order.id, status))) {
       logger.info({ orderId: order.id, status }, "order status from Shiprocket")
+      if (status === "SHIPPED" || status === "DELIVERED") {
+        await enqueueJob(db, MEDUSA_SHIPMENT_JOB, medusaShipmentKey(order.id, status))
+        onEnqueued?.()
+      }
     }
     // Shiprocket retries anything but a 200, so unknown AWBs and statuses we don't track are acknowledged too.
     res.json({ ok: true })

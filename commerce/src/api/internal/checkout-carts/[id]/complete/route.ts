@@ -5,6 +5,7 @@ import {
   createPaymentSessionsWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { MedusaError } from "@medusajs/framework/utils"
+import { capturePendingPayments } from "../../../orders/payments"
 import { query } from "../../helpers"
 import type { InternalCheckoutCompletionType } from "../../validators"
 
@@ -46,6 +47,8 @@ export const POST = async (req: MedusaRequest<InternalCheckoutCompletionType>, r
       })
     }
     const { result } = await completeCartWorkflow(req.scope).run({ input: { id: cartId } })
+    // Razorpay has the money already; a retried completion captures whatever the first one didn't.
+    if (provider_id === "pp_razorpay_razorpay") await capturePendingPayments(req.scope, result.id, provider_id)
     const { data: orders } = await query(req.scope).graph({ entity: "order", fields: ["id", "display_id"], filters: { id: result.id } })
     res.json({ order_id: result.id, display_id: orders[0]?.display_id ?? null })
   } catch (error) {
