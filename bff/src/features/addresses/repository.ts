@@ -27,9 +27,11 @@ function splitFullName(fullName: string): { first_name: string; last_name: strin
   return at < 0 ? { first_name: fullName, last_name: null } : { first_name: fullName.slice(0, at), last_name: fullName.slice(at + 1) }
 }
 
-function medusaFields(address: AddressInput) {
+type PostalAddress = Pick<AddressInput, "fullName" | "phone" | "line1" | "line2" | "city" | "state" | "postalCode">
+
+/** An address in Medusa's field names (India only), for a customer's address book or a cart's shipping address. */
+export function medusaAddress(address: PostalAddress) {
   return {
-    address_name: address.label,
     ...splitFullName(address.fullName),
     phone: address.phone,
     address_1: address.line1,
@@ -37,7 +39,14 @@ function medusaFields(address: AddressInput) {
     city: address.city,
     province: address.state,
     postal_code: address.postalCode,
-    country_code: "in",
+    country_code: "in" as const,
+  }
+}
+
+function medusaFields(address: AddressInput) {
+  return {
+    address_name: address.label,
+    ...medusaAddress(address),
     metadata: { fullName: address.fullName },
     ...(address.isDefault ? MAKE_DEFAULT : {}),
   }

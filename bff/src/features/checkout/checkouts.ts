@@ -1,4 +1,5 @@
 import type { Db } from "../../lib/db.js"
+import type { Address } from "../addresses/presenter.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -14,17 +15,8 @@ export type CheckoutLine = {
   refPostId: string | null
 }
 
-export type ShippingAddress = {
-  fullName: string
-  phone: string
-  line1: string
-  line2: string | null
-  city: string
-  state: string
-  postalCode: string
-  country: string
-  email: string | null
-}
+/** Where the order goes, as the shopper gave it at checkout (a saved address or a new one). */
+export type ShippingAddress = Omit<Address, "id" | "label" | "isDefault"> & { email: string | null }
 
 export type CheckoutStatus = "awaiting_payment" | "paid" | "placed" | "failed" | "refunded" | "expired"
 

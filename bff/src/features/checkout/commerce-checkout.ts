@@ -1,19 +1,10 @@
 import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
+import type { medusaAddress } from "../addresses/repository.js"
 
 export type CheckoutCartRequest = {
   customer_id: string
   email: string
-  shipping_address: {
-    first_name: string
-    last_name: string
-    phone: string
-    address_1: string
-    address_2: string | null
-    city: string
-    province: string
-    postal_code: string
-    country_code: "in"
-  }
+  shipping_address: ReturnType<typeof medusaAddress>
   items: { variant_id: string; quantity: number; metadata: Record<string, unknown> }[]
   cod_fee_paise: number
   credits: { reference: "dark_coins" | "live_test"; reference_id: string; amount_paise: number; metadata?: Record<string, unknown> }[]

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unauthorized } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
 import { presentAddress } from "../addresses/presenter.js"
+import { medusaAddress } from "../addresses/repository.js"
 import type { AddressService } from "../addresses/service.js"
 import type { BagService } from "../cart/bag.js"
 import type { UsersRepository } from "../users/repository.js"
@@ -22,11 +23,6 @@ type Deps = {
   commerce: CommerceCheckout
   /** ALLOW_LIVE_TEST_PAYMENTS: admins may pay ₹1 to test the live gateway. */
   liveTestAllowed: boolean
-}
-
-function splitName(fullName: string): { first_name: string; last_name: string } {
-  const [first = fullName, ...rest] = fullName.trim().split(/\s+/)
-  return { first_name: first, last_name: rest.join(" ") }
 }
 
 /**
@@ -89,16 +85,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     const request: CheckoutCartRequest = {
       customer_id: user.medusa_customer_id,
       email: address.email ?? user.email,
-      shipping_address: {
-        ...splitName(address.fullName),
-        phone: address.phone,
-        address_1: address.line1,
-        address_2: address.line2,
-        city: address.city,
-        province: address.state,
-        postal_code: address.postalCode,
-        country_code: "in",
-      },
+      shipping_address: medusaAddress(address),
       items: lines.map((line) => ({
         variant_id: line.variantId,
         quantity: line.quantity,

@@ -26,7 +26,7 @@ export const POST = async (req: MedusaRequest<InternalCheckoutCartType>, res: Me
     return
   }
 
-  const address = { ...body.shipping_address, address_2: body.shipping_address.address_2 ?? "" }
+  const address = { ...body.shipping_address, last_name: body.shipping_address.last_name ?? "", address_2: body.shipping_address.address_2 ?? "" }
   const { result: cart } = await createCartWorkflow(req.scope).run({
     input: {
       region_id: regionId,

@@ -5,7 +5,7 @@ const paise = z.number().int().min(0)
 const Address = z
   .object({
     first_name: z.string().min(1),
-    last_name: z.string().default(""),
+    last_name: z.string().nullish(),
     phone: z.string().min(1),
     address_1: z.string().min(1),
     address_2: z.string().nullish(),
