@@ -128,6 +128,19 @@ describe("create-order", () => {
     expect(again.body.receipt).not.toBe(response.body.receipt)
   })
 
+  it("saves a new address flagged to be saved, once however many attempts carry it, and takes a saved one by id", async () => {
+    const { shopper } = await shopperWithBag()
+    const saving = payload("prepaid", { address: { ...NEW_ADDRESS, email: "gift@example.test", save: true } })
+    expect((await createOrder(shopper, saving)).status).toBe(201)
+    expect((await createOrder(shopper, saving)).status).toBe(201)
+    const { addresses } = (await request(app.app).get("/api/addresses").set(bearer(shopper))).body
+    expect(addresses).toHaveLength(1)
+    expect(addresses[0]).toMatchObject({ fullName: NEW_ADDRESS.fullName, postalCode: NEW_ADDRESS.postalCode, isDefault: true })
+    const bySaved = await createOrder(shopper, payload("prepaid", { address: { id: addresses[0].id } }))
+    expect(bySaved.status).toBe(201)
+    expect(bySaved.body.customer).toEqual({ name: NEW_ADDRESS.fullName, email: shopper.email, contact: NEW_ADDRESS.phone })
+  })
+
   it("names the item whose stock ran out (409) before anyone pays", async () => {
     const { shopper, bought } = await shopperWithBag([{ quantity: 1 }])
     const { product, variant } = bought[0]!

@@ -40,7 +40,10 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       return { ...address, email }
     }
     const { email: given, save, label: _label, isDefault: _isDefault, ...address } = choice
-    if (save) await addresses.create(userId, { ...choice, isDefault: false })
+    // Paying again after a cancelled attempt must not save the same address twice.
+    if (save && !(await addresses.list(userId)).some((saved) => samePlace(presentAddress(saved), address))) {
+      await addresses.create(userId, { ...choice, isDefault: false })
+    }
     return { ...address, email: given ?? email }
   }
 
@@ -130,6 +133,12 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
   }
 
   return { prepare }
+}
+
+const PLACE_FIELDS = ["fullName", "phone", "line1", "line2", "city", "state", "postalCode"] as const
+
+function samePlace(a: Pick<ShippingAddress, (typeof PLACE_FIELDS)[number]>, b: Pick<ShippingAddress, (typeof PLACE_FIELDS)[number]>): boolean {
+  return PLACE_FIELDS.every((field) => (a[field] ?? "").toLowerCase() === (b[field] ?? "").toLowerCase())
 }
 
 /** The 409 for lines whose stock ran out, naming each item and size (and how many are left). */
