@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '@/config/brand';
 import { buildCart, buildCartItem } from '@/testing/cart-factory';
 import { calledUrls, errorResponse, jsonResponse, mockSessionApi } from '@/testing/mock-fetch';
-import { currentLocation, renderApp } from '@/testing/test-utils';
+import { currentLocation, renderApp, renderAppSignedIn } from '@/testing/test-utils';
 import { buildSession, storeSession } from '@/testing/user-factory';
 
 describe('AppRoutes', () => {
@@ -34,11 +34,7 @@ describe('AppRoutes', () => {
     ['/payments', 'Checkout'],
     ['/account', 'Account'],
   ])('renders the protected %s with the heading %s once the session is restored', async (route, heading) => {
-    const session = buildSession();
-    storeSession(session);
-    mockSessionApi(session);
-
-    renderApp(route);
+    renderAppSignedIn(route);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -121,14 +117,11 @@ describe('MainLayout navigation', () => {
   });
 
   it("shows the signed-in shopper's bag count beside CART", async () => {
-    const session = buildSession();
-    storeSession(session);
-    mockSessionApi(session, (url) =>
+    renderAppSignedIn('/', (url) =>
       url.pathname === '/api/cart'
         ? jsonResponse(buildCart([buildCartItem({ quantity: 2 }), buildCartItem()]))
         : errorResponse('Not found', 404),
     );
-    renderApp('/');
 
     const desktop = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(desktop).findByRole('link', { name: 'CART 3' })).toHaveAttribute('href', '/cart');

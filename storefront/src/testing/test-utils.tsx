@@ -4,6 +4,8 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router-dom';
 import { AppRoutes } from '@/app/router';
 import { SessionProvider } from '@/lib/auth';
+import { mockSessionApi, type FetchHandler } from './mock-fetch';
+import { buildSession, storeSession } from './user-factory';
 
 const createTestQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -35,6 +37,18 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
 
 /** Renders the whole route map at `route`, as a visitor opening that address would see it. */
 export const renderApp = (route: InitialEntry) => renderWithProviders(<AppRoutes />, { route });
+
+/**
+ * Renders the whole route map at `route` for a signed-in shopper, with a session stored as a previous visit left it;
+ * `handler` answers the calls other than the session's. Returns the fetch mock.
+ */
+export function renderAppSignedIn(route: InitialEntry, handler?: FetchHandler) {
+  const session = buildSession();
+  storeSession(session);
+  const fetchMock = mockSessionApi(session, handler);
+  renderApp(route);
+  return fetchMock;
+}
 
 /** The in-memory router's current path and query. */
 export const currentLocation = () => screen.getByTestId('location').textContent;

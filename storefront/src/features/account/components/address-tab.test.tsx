@@ -1,32 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildAddress } from '@/testing/address-factory';
-import {
-  answerRoutes,
-  callsTo,
-  errorResponse,
-  jsonResponse,
-  mockSessionApi,
-  sentBody,
-  type ApiRoute,
-} from '@/testing/mock-fetch';
-import { renderApp } from '@/testing/test-utils';
-import { buildSession, storeSession } from '@/testing/user-factory';
+import { answerRoutes, callsTo, errorResponse, jsonResponse, sentBody, type ApiRoute } from '@/testing/mock-fetch';
+import { renderAppSignedIn } from '@/testing/test-utils';
 import type { Address } from '@/types/address';
 
 /** A signed-in shopper on the Address tab; GET /api/addresses answers `addresses()` each time. */
 function openAddressTab(addresses: () => Address[], routes: ApiRoute[] = []) {
-  const session = buildSession();
-  storeSession(session);
-  const fetchMock = mockSessionApi(
-    session,
+  return renderAppSignedIn(
+    '/account?tab=address',
     answerRoutes([
       { method: 'GET', path: '/api/addresses', answer: () => jsonResponse({ addresses: addresses() }) },
       ...routes,
     ]),
   );
-  renderApp('/account?tab=address');
-  return fetchMock;
 }
 
 const findAddress = (label: string) => screen.findByRole('listitem', { name: label });
@@ -64,10 +51,7 @@ describe('/account Address tab', () => {
   });
 
   it("shows 'Failed to load addresses' when the list cannot be loaded", async () => {
-    const session = buildSession();
-    storeSession(session);
-    mockSessionApi(session, () => errorResponse('Database unavailable', 500));
-    renderApp('/account?tab=address');
+    renderAppSignedIn('/account?tab=address', () => errorResponse('Database unavailable', 500));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load addresses$/);
   });

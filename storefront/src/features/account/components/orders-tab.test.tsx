@@ -1,17 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '@/testing/deferred';
-import { answerRoutes, errorResponse, jsonResponse, mockSessionApi } from '@/testing/mock-fetch';
+import { answerRoutes, errorResponse, jsonResponse } from '@/testing/mock-fetch';
 import { buildOrder, buildOrderItem } from '@/testing/order-factory';
-import { renderApp } from '@/testing/test-utils';
-import { buildSession, storeSession } from '@/testing/user-factory';
+import { renderAppSignedIn } from '@/testing/test-utils';
 
 /** A signed-in shopper on the Orders tab; GET /api/orders/mine answers `answer()`. */
 function openOrdersTab(answer: () => Response | Promise<Response>) {
-  const session = buildSession();
-  storeSession(session);
-  mockSessionApi(session, answerRoutes([{ method: 'GET', path: '/api/orders/mine', answer }]));
-  renderApp('/account?tab=orders');
+  renderAppSignedIn('/account?tab=orders', answerRoutes([{ method: 'GET', path: '/api/orders/mine', answer }]));
 }
 
 describe('/account Orders tab', () => {

@@ -11,20 +11,15 @@ import {
   sentBody,
   type ApiRoute,
 } from '@/testing/mock-fetch';
-import { currentLocation, renderApp } from '@/testing/test-utils';
-import { buildSession, storeSession } from '@/testing/user-factory';
+import { currentLocation, renderApp, renderAppSignedIn } from '@/testing/test-utils';
 import type { Cart, CartItem } from '@/types/cart';
 
 /** A signed-in shopper on /cart; GET /api/cart answers `cart()` each time, `routes` answer the rest. */
 function openCart(cart: () => Cart | Promise<Cart>, routes: ApiRoute[] = []) {
-  const session = buildSession();
-  storeSession(session);
-  const fetchMock = mockSessionApi(
-    session,
+  return renderAppSignedIn(
+    '/cart',
     answerRoutes([{ method: 'GET', path: '/api/cart', answer: async () => jsonResponse(await cart()) }, ...routes]),
   );
-  renderApp('/cart');
-  return fetchMock;
 }
 
 /**
@@ -75,10 +70,7 @@ describe('/cart states', () => {
   });
 
   it("says 'Please sign in to view your cart.' and shows the sign-in screen when the cart call answers 401", async () => {
-    const session = buildSession();
-    storeSession(session);
-    mockSessionApi(session, () => errorResponse('Unauthorized', 401));
-    renderApp('/cart');
+    renderAppSignedIn('/cart', () => errorResponse('Unauthorized', 401));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Please sign in to view your cart\.$/);
     expect(screen.getByRole('heading', { name: "You're not signed in" })).toBeInTheDocument();
@@ -86,10 +78,7 @@ describe('/cart states', () => {
   });
 
   it("shows 'Failed to load cart' when the cart cannot be loaded", async () => {
-    const session = buildSession();
-    storeSession(session);
-    mockSessionApi(session, () => errorResponse('Database unavailable', 500));
-    renderApp('/cart');
+    renderAppSignedIn('/cart', () => errorResponse('Database unavailable', 500));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load cart$/);
   });

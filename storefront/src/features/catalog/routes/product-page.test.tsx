@@ -10,8 +10,7 @@ import {
   type FetchHandler,
 } from '@/testing/mock-fetch';
 import { buildProduct, buildVariant } from '@/testing/product-factory';
-import { currentLocation, renderApp } from '@/testing/test-utils';
-import { buildSession, storeSession } from '@/testing/user-factory';
+import { currentLocation, renderApp, renderAppSignedIn } from '@/testing/test-utils';
 import { buildWishlistItem } from '@/testing/wishlist-factory';
 import type { Product, ProductRecommendations } from '@/types/product';
 
@@ -30,14 +29,11 @@ const serve = (product: Product) =>
 
 /** A signed-in shopper on the product page; `handler` answers everything but the product and session calls. */
 async function openSignedIn(product: Product, handler: FetchHandler = () => jsonResponse({ ok: true }, 201)) {
-  const session = buildSession();
-  storeSession(session);
-  const fetchMock = mockSessionApi(session, (url, init) =>
+  const fetchMock = renderAppSignedIn(`/product/${product.id}`, (url, init) =>
     url.pathname === `/api/products/${product.id}`
       ? jsonResponse({ product, recommendations: noRecommendations })
       : handler(url, init),
   );
-  renderApp(`/product/${product.id}`);
   await screen.findByRole('heading', { level: 1, name: product.title });
   return fetchMock;
 }

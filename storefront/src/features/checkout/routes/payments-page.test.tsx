@@ -4,17 +4,8 @@ import { BRAND_NAME } from '@/config/brand';
 import { buildAddress } from '@/testing/address-factory';
 import { buildCart, buildCartItem, buildSizelessCartItem } from '@/testing/cart-factory';
 import { deferred } from '@/testing/deferred';
-import {
-  answerRoutes,
-  callsTo,
-  errorResponse,
-  jsonResponse,
-  mockSessionApi,
-  sentBody,
-  type ApiRoute,
-} from '@/testing/mock-fetch';
-import { currentLocation, renderApp } from '@/testing/test-utils';
-import { buildSession, storeSession } from '@/testing/user-factory';
+import { answerRoutes, callsTo, errorResponse, jsonResponse, sentBody, type ApiRoute } from '@/testing/mock-fetch';
+import { currentLocation, renderAppSignedIn } from '@/testing/test-utils';
 import type { Address } from '@/types/address';
 import type { Cart } from '@/types/cart';
 import type { PaymentsConfig } from '../api/get-payments-config';
@@ -42,10 +33,10 @@ const buildPaymentOrder = (overrides: Partial<PaymentOrder> = {}): PaymentOrder 
   ...overrides,
 });
 
-const createOrderRoute = (): ApiRoute => ({
+const createOrderRoute = (order: Partial<PaymentOrder> = {}): ApiRoute => ({
   method: 'POST',
   path: '/api/payments/create-order',
-  answer: () => jsonResponse(buildPaymentOrder(), 201),
+  answer: () => jsonResponse(buildPaymentOrder(order), 201),
 });
 
 const PAID: RazorpayPaymentResult = {
@@ -69,10 +60,8 @@ function openCheckout({
   config = buildConfig(),
   routes = [],
 }: CheckoutSetup = {}) {
-  const session = buildSession();
-  storeSession(session);
-  const fetchMock = mockSessionApi(
-    session,
+  return renderAppSignedIn(
+    '/payments',
     answerRoutes([
       ...routes,
       { method: 'GET', path: '/api/cart', answer: () => jsonResponse(cart) },
@@ -81,7 +70,12 @@ function openCheckout({
       { method: 'POST', path: '/api/fulfillment/shiprocket/dispatch', answer: () => errorResponse('Courier down', 502) },
     ]),
   );
-  renderApp('/payments');
+}
+
+/** openCheckout for a shopper with one saved default address, once that address is on screen. */
+async function openCheckoutWithAddress(setup: CheckoutSetup = {}) {
+  const fetchMock = openCheckout({ addresses: () => [buildAddress({ isDefault: true })], ...setup });
+  await screen.findByRole('radio', { name: /Test Shopper/ });
   return fetchMock;
 }
 
@@ -309,9 +303,8 @@ describe('/payments shipping address', () => {
   });
 
   it("says 'Your cart is empty.' when there is nothing to pay for", async () => {
-    const fetchMock = openCheckout({ cart: buildCart([]), addresses: () => [buildAddress({ isDefault: true })] });
+    const fetchMock = await openCheckoutWithAddress({ cart: buildCart([]) });
 
-    await screen.findByRole('radio', { name: /Test Shopper/ });
     await payNow();
 
     expect(await pageAlert()).toHaveTextContent(/^Your cart is empty\.$/);
@@ -379,7 +372,7 @@ describe('/payments online payment', () => {
     const cart = buildCart([buildCartItem({ quantity: 2 }), buildCartItem()], coins);
     const verify = deferred<Response>();
     const gateway = installGateway();
-    const fetchMock = openCheckout({
+    const fetchMock = await openCheckoutWithAddress({
       cart,
       addresses: () => [address],
       routes: [
@@ -387,7 +380,6 @@ describe('/payments online payment', () => {
         { method: 'POST', path: '/api/payments/verify', answer: () => verify.promise },
       ],
     });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
 
     await payNow();
 
@@ -433,11 +425,9 @@ describe('/payments online payment', () => {
   it("shows 'Creating order…' while the server opens the gateway order", async () => {
     const order = deferred<Response>();
     installGateway();
-    openCheckout({
-      addresses: () => [buildAddress({ isDefault: true })],
+    await openCheckoutWithAddress({
       routes: [{ method: 'POST', path: '/api/payments/create-order', answer: () => order.promise }],
     });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
 
     await payNow();
 
@@ -450,11 +440,7 @@ describe('/payments online payment', () => {
 
   it("goes back to the page with 'Payment cancelled.' when the shopper closes the gateway", async () => {
     const gateway = installGateway();
-    openCheckout({
-      addresses: () => [buildAddress({ isDefault: true })],
-      routes: [createOrderRoute()],
-    });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
+    await openCheckoutWithAddress({ routes: [createOrderRoute()] });
     await payNow();
 
     (await gateway.opened()).options.modal.ondismiss();
@@ -467,14 +453,12 @@ describe('/payments online payment', () => {
   it("shows the server's text when verification fails, else 'Payment verification failed.'", async () => {
     let verifyAnswer = errorResponse('Payment signature mismatch', 400);
     const gateway = installGateway();
-    openCheckout({
-      addresses: () => [buildAddress({ isDefault: true })],
+    await openCheckoutWithAddress({
       routes: [
         createOrderRoute(),
         { method: 'POST', path: '/api/payments/verify', answer: () => verifyAnswer },
       ],
     });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
     await payNow();
     (await gateway.opened()).options.handler(PAID);
 
@@ -490,8 +474,7 @@ describe('/payments online payment', () => {
 
   it('shows the server message as the outcome when the order is still being placed (202)', async () => {
     const gateway = installGateway();
-    const fetchMock = openCheckout({
-      addresses: () => [buildAddress({ isDefault: true })],
+    const fetchMock = await openCheckoutWithAddress({
       routes: [
         createOrderRoute(),
         {
@@ -502,7 +485,6 @@ describe('/payments online payment', () => {
         },
       ],
     });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
     await payNow();
     (await gateway.opened()).options.handler(PAID);
 
@@ -513,11 +495,7 @@ describe('/payments online payment', () => {
 
   it("shows the gateway's description of a failed payment, and keeps it when the gateway is then closed", async () => {
     const gateway = installGateway();
-    openCheckout({
-      addresses: () => [buildAddress({ isDefault: true })],
-      routes: [createOrderRoute()],
-    });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
+    await openCheckoutWithAddress({ routes: [createOrderRoute()] });
     await payNow();
     const checkout = await gateway.opened();
 
@@ -530,8 +508,7 @@ describe('/payments online payment', () => {
   });
 
   it("loads the gateway script once on demand, and says 'Failed to load Razorpay script' when it fails", async () => {
-    const fetchMock = openCheckout({ addresses: () => [buildAddress({ isDefault: true })] });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
+    const fetchMock = await openCheckoutWithAddress();
     expect(document.head.querySelector(`script[src="${SCRIPT_URL}"]`)).toBeNull();
 
     await payNow();
@@ -547,8 +524,7 @@ describe('/payments online payment', () => {
   });
 
   it("says 'Could not load payment gateway.' when the script loads but defines no gateway", async () => {
-    openCheckout({ addresses: () => [buildAddress({ isDefault: true })] });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
+    await openCheckoutWithAddress();
     await payNow();
     await dialog('Please wait');
 
@@ -559,13 +535,7 @@ describe('/payments online payment', () => {
 
   it("says 'Could not start payment.' when the server order has no amount to charge", async () => {
     const gateway = installGateway();
-    openCheckout({
-      addresses: () => [buildAddress({ isDefault: true })],
-      routes: [
-        { method: 'POST', path: '/api/payments/create-order', answer: () => jsonResponse(buildPaymentOrder({ amount: 0 }), 201) },
-      ],
-    });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
+    await openCheckoutWithAddress({ routes: [createOrderRoute({ amount: 0 })] });
     await payNow();
 
     expect(await dialog('Something went wrong')).toHaveTextContent('Could not start payment.');
@@ -575,11 +545,9 @@ describe('/payments online payment', () => {
   it("shows the server's text when the order cannot be created, else 'Unable to continue to payment.'", async () => {
     let answer = errorResponse('Only 1 left in size M', 409);
     installGateway();
-    openCheckout({
-      addresses: () => [buildAddress({ isDefault: true })],
+    await openCheckoutWithAddress({
       routes: [{ method: 'POST', path: '/api/payments/create-order', answer: () => answer }],
     });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
     await payNow();
     expect(await dialog('Something went wrong')).toHaveTextContent('Only 1 left in size M');
     fireEvent.click(screen.getByRole('button', { name: 'CLOSE' }));
@@ -591,14 +559,10 @@ describe('/payments online payment', () => {
 
   it('offers the ₹1 live test only when the server allows it, and marks the order as one', async () => {
     const gateway = installGateway();
-    const fetchMock = openCheckout({
+    const fetchMock = await openCheckoutWithAddress({
       config: buildConfig({ liveTestAvailable: true }),
-      addresses: () => [buildAddress({ isDefault: true })],
-      routes: [
-        { method: 'POST', path: '/api/payments/create-order', answer: () => jsonResponse(buildPaymentOrder({ amount: 100 }), 201) },
-      ],
+      routes: [createOrderRoute({ amount: 100 })],
     });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
 
     fireEvent.click(screen.getByRole('button', { name: 'PAY ₹1 (LIVE TEST)' }));
 
@@ -612,11 +576,10 @@ describe('/payments cash on delivery', () => {
   it('places the order with the COD fee and asks for the courier', async () => {
     const address = buildAddress({ isDefault: true });
     const placed = deferred<Response>();
-    const fetchMock = openCheckout({
+    const fetchMock = await openCheckoutWithAddress({
       addresses: () => [address],
       routes: [{ method: 'POST', path: '/api/checkout', answer: () => placed.promise }],
     });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
     fireEvent.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
     expect(screen.queryByRole('button', { name: 'PAY NOW' })).toBeNull();
 
@@ -640,11 +603,7 @@ describe('/payments cash on delivery', () => {
 
   it("shows the server's text when the COD order fails, else 'Unable to place COD order.'", async () => {
     let answer = errorResponse('Cash on delivery is not available for this pincode', 400);
-    openCheckout({
-      addresses: () => [buildAddress({ isDefault: true })],
-      routes: [{ method: 'POST', path: '/api/checkout', answer: () => answer }],
-    });
-    await screen.findByRole('radio', { name: /Test Shopper/ });
+    await openCheckoutWithAddress({ routes: [{ method: 'POST', path: '/api/checkout', answer: () => answer }] });
     fireEvent.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
     fireEvent.click(screen.getByRole('button', { name: 'PLACE COD ORDER' }));
 

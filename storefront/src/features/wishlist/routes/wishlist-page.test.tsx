@@ -9,21 +9,16 @@ import {
   sentBody,
   type ApiRoute,
 } from '@/testing/mock-fetch';
-import { currentLocation, renderApp } from '@/testing/test-utils';
-import { buildSession, storeSession } from '@/testing/user-factory';
+import { currentLocation, renderApp, renderAppSignedIn } from '@/testing/test-utils';
 import { buildWishlistItem } from '@/testing/wishlist-factory';
 import type { WishlistItem } from '@/types/wishlist';
 
 /** A signed-in shopper on /wishlist; GET /api/wishlist answers `items()` each time, `routes` answer the rest. */
 function openWardrobe(items: () => WishlistItem[], routes: ApiRoute[] = []) {
-  const session = buildSession();
-  storeSession(session);
-  const fetchMock = mockSessionApi(
-    session,
+  return renderAppSignedIn(
+    '/wishlist',
     answerRoutes([{ method: 'GET', path: '/api/wishlist', answer: () => jsonResponse({ items: items() }) }, ...routes]),
   );
-  renderApp('/wishlist');
-  return fetchMock;
 }
 
 const findCard = (item: WishlistItem) => screen.findByRole('listitem', { name: item.product.title });
@@ -41,20 +36,14 @@ describe('/wishlist states', () => {
   });
 
   it("shows the sign-in prompt with 'Please sign in to view your wishlist.' when the call answers 401", async () => {
-    const session = buildSession();
-    storeSession(session);
-    mockSessionApi(session, () => errorResponse('Unauthorized', 401));
-    renderApp('/wishlist');
+    renderAppSignedIn('/wishlist', () => errorResponse('Unauthorized', 401));
 
     expect(await screen.findByText('Please sign in to view your wishlist.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to Login' })).toBeInTheDocument();
   });
 
   it("shows 'Failed to load wishlist' when the wardrobe cannot be loaded", async () => {
-    const session = buildSession();
-    storeSession(session);
-    mockSessionApi(session, () => errorResponse('Database unavailable', 500));
-    renderApp('/wishlist');
+    renderAppSignedIn('/wishlist', () => errorResponse('Database unavailable', 500));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load wishlist$/);
   });
