@@ -73,24 +73,28 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
   }
 
   /**
-   * One statement, one row: the page's documents joined into one text by PostgreSQL, and the exact total
-   * from a separate count. Neither waits for the other, so the page stops after `limit` rows of an index
-   * scan in sort order, and the count reads only an index.
+   * The page's documents with the exact total beside them. The total is a separate count (run once, as
+   * an InitPlan), not a window over the filtered rows, so the page can stop after `limit` rows of an
+   * index scan in sort order while the count reads only an index.
    */
   async function listFromReadModel(query: ListProductsQuery): Promise<string> {
     const where = whereClause(query)
     const limitAt = where.values.length + 1
-    const { rows } = await db.query<{ products: string; total: number }>(
+    const { rows } = await db.query<{ document: string; total: number }>(
       prepared(
-        `select array_to_string(array(
-                  select ${LISTING_DOCUMENT} from bff.catalog_products p ${where.sql}
-                   order by ${ORDER_BY[query.sort]} limit $${limitAt} offset $${limitAt + 1}), ',') as products,
-                (select count(*)::int from bff.catalog_products ${where.sql}) as total`,
+        `select (select count(*)::int from bff.catalog_products ${where.sql}) as total, ${LISTING_DOCUMENT}
+           from bff.catalog_products p ${where.sql}
+          order by ${ORDER_BY[query.sort]} limit $${limitAt} offset $${limitAt + 1}`,
         [...where.values, query.limit, query.offset],
       ),
     )
-    const { products, total } = rows[0]!
-    return `{"products":[${products}],"total":${total}}`
+    let total = rows[0]?.total
+    if (total === undefined) {
+      // An offset past the end returns no rows, and so no total: count separately.
+      const counted = await db.query<{ n: number }>(prepared(`select count(*)::int as n from bff.catalog_products ${where.sql}`, where.values))
+      total = counted.rows[0]!.n
+    }
+    return `{"products":${jsonArray(rows)},"total":${total}}`
   }
 
   async function productDocument(id: string): Promise<string> {
