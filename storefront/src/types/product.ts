@@ -77,15 +77,26 @@ export type Product = {
   updatedAt: string;
 };
 
+/**
+ * A product as listings and recommendations send it: what a card needs. The primary image only and each
+ * variant with its size and stock; the product page's answer has the rest.
+ */
+export type ListedProduct = Omit<
+  Product,
+  'description' | 'washInstructions' | 'weightGrams' | 'gstPercent' | 'videos' | 'variants'
+> & {
+  variants: Pick<ProductVariant, 'size' | 'sizeSystem' | 'stockOnHand' | 'inStock'>[];
+};
+
 export type ProductListResponse = {
-  products: Product[];
+  products: ListedProduct[];
   total: number;
 };
 
 /** The product page's two rows: 'More {subcategory}' and 'You might also like'. */
 export type ProductRecommendations = {
-  more: Product[];
-  alsoLike: Product[];
+  more: ListedProduct[];
+  alsoLike: ListedProduct[];
 };
 
 export type ProductResponse = {

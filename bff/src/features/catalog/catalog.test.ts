@@ -26,17 +26,19 @@ describe("GET /api/products", () => {
       expect(product.basePrice).toBeGreaterThan(0)
       expect(Number.isInteger(product.basePrice)).toBe(true)
       expect(product.basePrice % 100).toBe(0)
-      expect(product.images.length).toBeGreaterThanOrEqual(2)
-      expect(product.images.filter((image) => image.isPrimary)).toHaveLength(1)
+      // A card shows one picture: listings send the primary image; the gallery is on the product page.
+      expect(product.images).toHaveLength(1)
+      expect(product.images[0]!.isPrimary).toBe(true)
       expect(product.imageUrl).toMatch(/^\/media\/products\/.+\.webp$/)
       expect(product.variants.map((variant) => variant.size)).toEqual(["XS", "S", "M", "L", "XL", "XXL", "XXXL"])
       expect(product.availableSizes).toEqual(product.variants.filter((v) => v.stockOnHand > 0).map((v) => v.size))
-      for (const field of ["colorName", "colorHex", "fabric", "collarStyle", "sleeveType", "seasonFit", "genre", "washInstructions"] as const) {
+      for (const field of ["colorName", "colorHex", "fabric", "collarStyle", "sleeveType", "seasonFit", "genre"] as const) {
         expect(product[field], `${product.title} ${field}`).toBeTruthy()
       }
-      expect(product.weightGrams).toBeGreaterThan(0)
-      // Listings send sizes and stock; ids, SKUs and the size guide's measurements are on the product page.
+      // Listings send sizes and stock; ids, SKUs, the size guide's measurements, the description and the
+      // care details are on the product page.
       expect(Object.keys(product.variants[0]!).sort()).toEqual(["inStock", "sizeSystem", "size", "stockOnHand"].sort())
+      for (const field of ["description", "washInstructions", "weightGrams", "gstPercent", "videos"]) expect(product).not.toHaveProperty(field)
       if (product.mrp !== null) expect(product.mrp).toBeGreaterThan(product.basePrice)
     }
     expect(products.some((product) => product.mrp !== null)).toBe(true)
@@ -70,6 +72,20 @@ describe("GET /api/products", () => {
     expect(again.status).toBe(304)
     const other = await request(ctx.app).get("/api/products").query({ limit: "6" }).set("If-None-Match", String(first.headers.etag))
     expect(other.status).toBe(200)
+  })
+
+  it("answers HEAD with the headers alone, sends the security headers, and leaves other methods to the router", async () => {
+    const get = await request(ctx.app).get("/api/products").query({ limit: "5" }).set("Accept-Encoding", "identity")
+    expect(get.headers["x-content-type-options"]).toBe("nosniff")
+    expect(get.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin")
+    const head = await request(ctx.app).head("/api/products").query({ limit: "5" }).set("Accept-Encoding", "identity")
+    expect(head.status).toBe(200)
+    expect(head.headers.etag).toBe(get.headers.etag)
+    expect(head.headers["content-length"]).toBe(get.headers["content-length"])
+    expect(head.text ?? "").toBe("")
+    const post = await request(ctx.app).post("/api/products").send({})
+    expect(post.status).toBe(404)
+    expect(post.body).toMatchObject({ code: "not_found", error: "No route for POST /api/products" })
   })
 
   it("pages with limit and offset", async () => {
@@ -163,13 +179,18 @@ describe("GET /api/products", () => {
 })
 
 describe("GET /api/products/:id", () => {
-  it("returns one product with its sizes and measurements", async () => {
+  it("returns one product with everything its page needs: gallery, sizes, measurements, description and care", async () => {
     const { products } = await listAll({ limit: "1" })
     const response = await request(ctx.app).get(`/api/products/${products[0]!.id}`)
     expect(response.status).toBe(200)
     const product = response.body.product as Product
     expect(listingDocument(product)).toEqual(products[0])
     expect(product.variants.every((variant) => variant.measurements?.unit === "in")).toBe(true)
+    expect(product.images.length).toBeGreaterThanOrEqual(2)
+    expect(product.images.filter((image) => image.isPrimary)).toHaveLength(1)
+    expect(product.description).toBeTruthy()
+    expect(product.washInstructions).toBeTruthy()
+    expect(product.weightGrams).toBeGreaterThan(0)
   })
 
   it("recommends 'More {subcategory}' (up to 12) and fills 'You might also like' to 18 in all", async () => {

@@ -86,12 +86,23 @@ export type Product = {
   updatedAt: string
 }
 
-/** A product as listings send it: each variant only with its size and stock (the product page has the rest). */
-export type ListedProduct = Omit<Product, "variants"> & { variants: Pick<ProductVariant, "size" | "sizeSystem" | "stockOnHand" | "inStock">[] }
+/** The product page's fields a listing leaves out: long texts, care details and media beyond the card's picture. */
+type PageOnlyField = "description" | "washInstructions" | "weightGrams" | "gstPercent" | "videos"
+
+/**
+ * A product as listings send it: what a card needs. The primary image only, each variant with its size and
+ * stock only; the product page (`/api/products/{id}`) has the rest. Half the bytes of the whole product.
+ */
+export type ListedProduct = Omit<Product, "variants" | PageOnlyField> & {
+  variants: Pick<ProductVariant, "size" | "sizeSystem" | "stockOnHand" | "inStock">[]
+}
 
 export function listingDocument(product: Product): ListedProduct {
+  const { description: _description, washInstructions: _wash, weightGrams: _weight, gstPercent: _gst, videos: _videos, ...card } = product
+  const primary = product.images.find((image) => image.isPrimary) ?? product.images[0]
   return {
-    ...product,
+    ...card,
+    images: primary ? [primary] : [],
     variants: product.variants.map(({ size, sizeSystem, stockOnHand, inStock }) => ({ size, sizeSystem, stockOnHand, inStock })),
   }
 }

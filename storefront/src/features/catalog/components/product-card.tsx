@@ -14,7 +14,7 @@ import {
   imageSourceProps,
 } from '@/lib/product-image';
 import { getReferralPostId } from '@/lib/referral';
-import type { Product } from '@/types/product';
+import type { ListedProduct } from '@/types/product';
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { HeartIcon } from './heart-icon';
 
@@ -31,7 +31,7 @@ const ADD_LABELS: Record<AddState, string> = {
 };
 
 type ProductCardProps = {
-  product: Product;
+  product: ListedProduct;
   /** Cards in the first row load their image at once; the rest when scrolled near. */
   imageLoading?: 'eager' | 'lazy';
   /** The img sizes for the layout the card sits in; the catalogue grid's by default. */

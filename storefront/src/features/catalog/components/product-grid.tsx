@@ -1,4 +1,4 @@
-import type { Product } from '@/types/product';
+import type { ListedProduct } from '@/types/product';
 import { ProductCard } from './product-card';
 import { ProductCardSkeleton } from './product-card-skeleton';
 
@@ -8,7 +8,7 @@ const SKELETON_CARD_COUNT = 10;
 const FIRST_ROW_CARD_COUNT = 5;
 
 type ProductGridProps = {
-  products: Product[];
+  products: ListedProduct[];
 };
 
 export function ProductGrid({ products }: ProductGridProps) {

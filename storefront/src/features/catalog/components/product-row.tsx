@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Product } from '@/types/product';
+import type { ListedProduct } from '@/types/product';
 import { ProductCard } from './product-card';
 
 /** The row shows about 2 cards, 3 from 640px and 5 from 1024px. */
@@ -10,7 +10,7 @@ export const MAX_RECOMMENDATIONS = 18;
 
 type ProductRowProps = {
   title: string;
-  products: Product[];
+  products: ListedProduct[];
 };
 
 /** A titled, horizontally scrolling row of product cards; nothing when there are none. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useOnVisible } from '@/hooks/use-on-visible';
-import type { Product } from '@/types/product';
+import type { ListedProduct } from '@/types/product';
 import { useInfiniteProducts } from '../api/get-products';
 import { FilterPanel } from '../components/filter-panel';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
@@ -19,7 +19,7 @@ import {
 const EMPTY_CATALOGUE_TEXT = 'Nothing here yet. Try another subcategory or switch to Lowers/Uppers.';
 
 /** Pages can overlap when the catalogue changes between loads; each product is shown once. */
-const uniqueProducts = (pages: { products: Product[] }[]): Product[] => {
+const uniqueProducts = (pages: { products: ListedProduct[] }[]): ListedProduct[] => {
   const seen = new Set<string>();
   return pages
     .flatMap((page) => page.products)

@@ -3,13 +3,13 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatPaise } from '@/lib/money';
 import { getPrimaryImage, imageSourceProps } from '@/lib/product-image';
-import type { Product } from '@/types/product';
+import type { ListedProduct } from '@/types/product';
 
 /** Carousel cards are 280px wide from 1024px, 220px below. */
 const CAROUSEL_IMAGE_SIZES = '(min-width: 1024px) 280px, 220px';
 
 type BestSellerCardProps = {
-  product: Product;
+  product: ListedProduct;
   rank: number;
 };
 
