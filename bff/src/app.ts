@@ -27,7 +27,7 @@ import { orderCancellation } from "./features/orders/cancellation.js"
 import { orderRoutes } from "./features/orders/routes.js"
 import { bagService } from "./features/cart/bag.js"
 import { cartRoutes } from "./features/cart/routes.js"
-import { catalogInternalRoutes, catalogRoutes } from "./features/catalog/routes.js"
+import { catalogInternalRoutes, catalogReads } from "./features/catalog/routes.js"
 import { catalogSync as createCatalogSync, type CatalogSync } from "./features/catalog/sync.js"
 import { memoryCatalogCache, noCatalogCache, redisCatalogCache, type CatalogCache } from "./features/catalog/cache.js"
 import { createCatalogService } from "./features/catalog/service.js"
@@ -40,7 +40,9 @@ import { wishlistRoutes } from "./features/wishlist/routes.js"
 import { usersRepository } from "./features/users/repository.js"
 import { userRoutes } from "./features/users/routes.js"
 import { authentication } from "./http/authenticate.js"
+import { answerBeforeExpress } from "./http/answer-before-express.js"
 import { requestLog } from "./http/request-log.js"
+import { securityHeaders } from "./http/security-headers.js"
 import { staticAssets } from "./http/static-assets.js"
 import { errorHandler, notFoundHandler } from "./http/error-handler.js"
 import type { Db } from "./lib/db.js"
@@ -163,13 +165,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.set("trust proxy", "loopback")
   app.set("query parser", "simple")
   app.use(requestLog(logger, (path) => path === "/api/health"))
-  app.use((_req, res, next) => {
-    res.set({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" })
-    next()
-  })
+  app.use(securityHeaders)
   const catalog = createCatalogService(db, cache)
-  // The catalogue's answers come gzipped from its cache, so they skip the compression middleware.
-  app.use("/api", catalogRoutes(catalog))
+  // The catalogue's reads are answered before Express dispatches (see the end), gzipped from their cache.
   // Other answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.
   app.use(compression({ threshold: 1024 }))
   // Razorpay signs the raw bytes, so its webhook is read before any JSON parser touches the body.
@@ -250,5 +248,6 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   mountSpa(app, "/", config.STOREFRONT_DIST)
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
+  answerBeforeExpress(app, catalogReads(catalog, logger))
   return Object.assign(app, { background: { jobs, reconcilePayments: settlement.reconcile } })
 }

@@ -31,15 +31,20 @@ export const notFoundHandler: RequestHandler = (req) => {
   throw notFound(`No route for ${req.method} ${req.baseUrl}${req.path}`)
 }
 
-/** Maps every error to `{ error, message, code }`; unknown ones become a 500 whose details stay in the log. */
+/** What to answer for an error: its status, headers and `{ error, message, code }` body. */
+export type ErrorAnswer = { status: number; headers: Record<string, string>; body: Record<string, unknown> }
+
+/** Maps every error to its answer; unknown ones become a 500 whose details stay in the log. */
+export function errorAnswer(err: unknown, logger: Logger, request: { method?: string | undefined; path: string }): ErrorAnswer {
+  const known = asHttpError(err)
+  if (known) return { status: known.status, headers: known.headers, body: { ...known.details, ...errorBody(known.code, known.message) } }
+  logger.error({ err, method: request.method, path: request.path }, "unhandled error")
+  return { status: 500, headers: {}, body: errorBody("internal_error", "Something went wrong") }
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = asHttpError(err)
-    if (known) {
-      res.status(known.status).set(known.headers).json({ ...known.details, ...errorBody(known.code, known.message) })
-      return
-    }
-    logger.error({ err, method: req.method, path: req.path }, "unhandled error")
-    res.status(500).json(errorBody("internal_error", "Something went wrong"))
+    const answer = errorAnswer(err, logger, { method: req.method, path: req.path })
+    res.status(answer.status).set(answer.headers).json(answer.body)
   }
 }
