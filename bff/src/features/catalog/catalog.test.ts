@@ -83,6 +83,8 @@ describe("GET /api/products", () => {
     expect(head.headers.etag).toBe(get.headers.etag)
     expect(head.headers["content-length"]).toBe(get.headers["content-length"])
     expect(head.text ?? "").toBe("")
+    const slash = await request(ctx.app).get("/api/products/").query({ limit: "5" }).set("Accept-Encoding", "identity")
+    expect(slash.headers.etag).toBe(get.headers.etag)
     const post = await request(ctx.app).post("/api/products").send({})
     expect(post.status).toBe(404)
     expect(post.body).toMatchObject({ code: "not_found", error: "No route for POST /api/products" })
@@ -191,6 +193,7 @@ describe("GET /api/products/:id", () => {
     expect(product.description).toBeTruthy()
     expect(product.washInstructions).toBeTruthy()
     expect(product.weightGrams).toBeGreaterThan(0)
+    expect((await request(ctx.app).get(`/api/products/${product.id}/`)).body.product.id).toBe(product.id)
   })
 
   it("recommends 'More {subcategory}' (up to 12) and fills 'You might also like' to 18 in all", async () => {

@@ -52,9 +52,10 @@ export function catalogReads(catalog: CatalogService, logger: Logger): EarlyHand
     if (req.method !== "GET" && req.method !== "HEAD") return false
     const url = req.url ?? ""
     const queryAt = url.indexOf("?")
-    const path = queryAt === -1 ? url : url.slice(0, queryAt)
+    // One trailing slash is ignored, as Express's routes do.
+    const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(/(.)\/$/, "$1")
     let answer: () => Promise<CachedAnswer>
-    if (path === PRODUCTS_PATH || path === `${PRODUCTS_PATH}/`) {
+    if (path === PRODUCTS_PATH) {
       const query = queryAt === -1 ? "" : url.slice(queryAt + 1)
       answer = async () => catalog.listProducts(parse(listProductsQuery, parseQueryString(query)))
     } else if (path.startsWith(`${PRODUCTS_PATH}/`) && !path.includes("/", PRODUCTS_PATH.length + 1)) {
