@@ -91,7 +91,7 @@ type PageOnlyField = "description" | "washInstructions" | "weightGrams" | "gstPe
 
 /**
  * A product as listings send it: what a card needs. The primary image only, each variant with its size and
- * stock only; the product page (`/api/products/{id}`) has the rest. Half the bytes of the whole product.
+ * stock only; the product page (`/api/products/{id}`) has the rest (24 products: 37 KB instead of 52 KB).
  */
 export type ListedProduct = Omit<Product, "variants" | PageOnlyField> & {
   variants: Pick<ProductVariant, "size" | "sizeSystem" | "stockOnHand" | "inStock">[]

@@ -80,9 +80,10 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
   async function listFromReadModel(query: ListProductsQuery): Promise<string> {
     const where = whereClause(query)
     const limitAt = where.values.length + 1
+    const count = `select count(*)::int from bff.catalog_products ${where.sql}`
     const { rows } = await db.query<{ document: string; total: number }>(
       prepared(
-        `select (select count(*)::int from bff.catalog_products ${where.sql}) as total, ${LISTING_DOCUMENT}
+        `select (${count}) as total, ${LISTING_DOCUMENT}
            from bff.catalog_products p ${where.sql}
           order by ${ORDER_BY[query.sort]} limit $${limitAt} offset $${limitAt + 1}`,
         [...where.values, query.limit, query.offset],
@@ -91,8 +92,8 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
     let total = rows[0]?.total
     if (total === undefined) {
       // An offset past the end returns no rows, and so no total: count separately.
-      const counted = await db.query<{ n: number }>(prepared(`select count(*)::int as n from bff.catalog_products ${where.sql}`, where.values))
-      total = counted.rows[0]!.n
+      const counted = await db.query<{ count: number }>(prepared(count, where.values))
+      total = counted.rows[0]!.count
     }
     return `{"products":${jsonArray(rows)},"total":${total}}`
   }
