@@ -19,8 +19,10 @@ const requestUrl = (input: RequestInfo | URL): URL => {
 
 /** Answers the app's fetch calls with `handler`; returns the mock so tests can inspect requests. */
 export function mockFetch(handler: FetchHandler) {
+  // Each call gets a body of its own, as from a real server: a handler may hand the same Response (a test's
+  // deferred answer) to two calls of one GET, and a body can be read only once.
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    Promise.resolve(handler(requestUrl(input), init)),
+    Promise.resolve(handler(requestUrl(input), init)).then((response) => response.clone()),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
