@@ -15,14 +15,30 @@ export const THROUGHPUT_TARGET = 10
 export const LATENCY_TARGET = 0.1
 export const LIGHTHOUSE_TARGET = 95
 
-/** Three filters and a sort, as a shopper narrowing the men's catalogue would send them. */
-export const FILTERED_LISTING = "/api/products?gender=MEN&fabric=Cotton&priceRange=1000-1500&sort=price_asc&limit=24"
-export const MEDUSA_LISTING = "/store/products?limit=24"
+/**
+ * Three filters and a sort each, as shoppers narrowing the catalogue send them; the load rotates through
+ * them, so no single index or plan tailored to one query carries the figure.
+ */
+export const FILTERED_LISTINGS = [
+  "/api/products?gender=MEN&fabric=Cotton&priceRange=1000-1500&sort=price_asc&limit=24",
+  "/api/products?gender=WOMEN&styleGroup=WESTERN&colorName=Black&sort=newest&limit=24",
+  "/api/products?gender=MEN&categoryType=LOWERS&subcategory=Jeans&sort=price_desc&limit=24",
+  "/api/products?gender=MEN&sleeveType=HALF&seasonFit=SUMMER&sort=popular&limit=24",
+  "/api/products?gender=WOMEN&genre=Anime&priceRange=500-1000&sort=price_asc&limit=24",
+  "/api/products?gender=MEN&collarStyle=WITH_COLLAR&colorName=Blue&sort=newest&limit=24",
+]
+export const LISTING_LIMIT = 24
+export const MEDUSA_LISTING = `/store/products?limit=${LISTING_LIMIT}`
+/** The key the BFF uses (commerce's seed links it to the shop's sales channel); Medusa's default key lists nothing. */
+const PUBLISHABLE_KEY_TITLE = "Storefront"
 
 export type CatalogBench = {
   products: number
   seedSeconds: number
-  filteredTotal: number
+  /** Each filtered listing's total matches, in FILTERED_LISTINGS' order. */
+  filteredTotals: number[]
+  /** Bytes of one answer (uncompressed): Medusa's page and the BFF's first filtered listing. */
+  answerBytes: { medusa: number; bff: number }
   medusa: Load
   bffUncached: Load
   bffWarm: Load
@@ -34,6 +50,13 @@ export type CatalogBench = {
 }
 
 const log = (line: string) => process.stdout.write(`bench: ${line}\n`)
+
+/** Measures and prints the figures at once, so a later step that fails does not take them with it. */
+async function measured(...args: Parameters<typeof measureLoad>): Promise<Load> {
+  const load = await measureLoad(...args)
+  log(`${load.label}: ${Math.round(load.requestsPerSecond)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors`)
+  return load
+}
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init)
@@ -55,7 +78,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-/** Latency of the filtered listing right after a catalogue change emptied the cache (each sample a miss). */
+/** Latency of the filtered listings (in turn) right after a catalogue change emptied the cache (each sample a miss). */
 async function coldLatency(origin: string, secret: string, productId: string, samples: number) {
   const times: number[] = []
   for (let i = 0; i < samples; i++) {
@@ -66,7 +89,7 @@ async function coldLatency(origin: string, secret: string, productId: string, sa
     })
     if (changed.status !== 204) throw new Error(`the change notice answered ${changed.status}`)
     const started = performance.now()
-    await json(`${origin}${FILTERED_LISTING}`)
+    await json(`${origin}${FILTERED_LISTINGS[i % FILTERED_LISTINGS.length]}`)
     times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
@@ -142,38 +165,50 @@ export async function benchCatalog({ products, seconds }: { products: number; se
     const uncachedOrigin = `http://127.0.0.1:${uncachedPort}`
     const medusaOrigin = `http://127.0.0.1:${medusaPort}`
     await waitForCatalogue(origin, products)
-    const filtered = await json<{ products: { id: string }[]; total: number }>(`${origin}${FILTERED_LISTING}`)
-    if (!filtered.products.length) throw new Error("the filtered listing is empty; the bench would measure nothing")
+    const filtered: { products: { id: string }[]; total: number }[] = []
+    for (const listing of FILTERED_LISTINGS) {
+      const answer = await json<{ products: { id: string }[]; total: number }>(`${origin}${listing}`)
+      if (answer.products.length < LISTING_LIMIT) throw new Error(`${listing} lists ${answer.products.length} products; the bench would measure a short page`)
+      filtered.push(answer)
+    }
     const productIds = (await json<{ products: { id: string }[] }>(`${origin}/api/products?limit=50&sort=newest`)).products.map((p) => p.id)
     const productPaths = productIds.map((id) => `/api/products/${id}`)
     const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: 1 })
-    const publishableKey = (await pool.query<{ token: string }>("select token from public.api_key where type = 'publishable' limit 1")).rows[0]!.token
+    const publishableKey = (
+      await pool.query<{ token: string }>("select token from public.api_key where type = 'publishable' and title = $1 and revoked_at is null", [PUBLISHABLE_KEY_TITLE])
+    ).rows[0]!.token
     await pool.end()
     const medusaHeaders = { "x-publishable-api-key": publishableKey }
+    const medusaPage = await fetch(`${medusaOrigin}${MEDUSA_LISTING}`, { headers: medusaHeaders })
+    const medusaBody = await medusaPage.text()
+    const medusaCount = medusaPage.ok ? (JSON.parse(medusaBody) as { products: unknown[] }).products.length : 0
+    if (medusaCount < LISTING_LIMIT) throw new Error(`Medusa's ${MEDUSA_LISTING} lists ${medusaCount} products (${medusaPage.status}); the bench would measure an empty page`)
+    const bffBody = await (await fetch(`${origin}${FILTERED_LISTINGS[0]}`)).text()
 
     log(`measuring with autocannon, ${seconds} s a target…`)
     await warmUp(medusaOrigin, [MEDUSA_LISTING], medusaHeaders)
-    const medusaLoad = await measureLoad("Medusa /store/products?limit=24 (its Redis caching on)", medusaOrigin, [MEDUSA_LISTING], { seconds, headers: medusaHeaders })
-    await warmUp(uncachedOrigin, [FILTERED_LISTING])
-    const bffUncached = await measureLoad("BFF filtered listing, response cache off", uncachedOrigin, [FILTERED_LISTING], { seconds })
+    const medusaLoad = await measured("Medusa /store/products?limit=24 (its Redis caching on)", medusaOrigin, [MEDUSA_LISTING], { seconds, headers: medusaHeaders })
+    await warmUp(uncachedOrigin, FILTERED_LISTINGS)
+    const bffUncached = await measured("BFF filtered listings, response cache off", uncachedOrigin, FILTERED_LISTINGS, { seconds })
     const bffCold = await coldLatency(origin, secrets.internalSecret, productIds[0]!, 50)
-    await warmUp(origin, [FILTERED_LISTING])
-    const bffWarm = await measureLoad("BFF filtered listing, response cache warm", origin, [FILTERED_LISTING], { seconds })
+    await warmUp(origin, FILTERED_LISTINGS)
+    const bffWarm = await measured("BFF filtered listings, response cache warm", origin, FILTERED_LISTINGS, { seconds })
     await warmUp(uncachedOrigin, productPaths)
-    const productUncached = await measureLoad("BFF /api/products/{id} (50 products), cache off", uncachedOrigin, productPaths, { seconds })
+    const productUncached = await measured("BFF /api/products/{id} (50 products), cache off", uncachedOrigin, productPaths, { seconds })
     await warmUp(origin, productPaths)
-    const productWarm = await measureLoad("BFF /api/products/{id} (50 products), cache warm", origin, productPaths, { seconds })
+    const productWarm = await measured("BFF /api/products/{id} (50 products), cache warm", origin, productPaths, { seconds })
 
     log("scoring pages with Lighthouse (mobile)…")
     const lighthouse = await scorePages(origin, [
       { label: "Home", path: "/" },
       { label: "Shop", path: "/shop" },
-      { label: "Product page", path: `/product/${filtered.products[0]!.id}` },
+      { label: "Product page", path: `/product/${filtered[0]!.products[0]!.id}` },
     ])
     return {
       products,
       seedSeconds,
-      filteredTotal: filtered.total,
+      filteredTotals: filtered.map((answer) => answer.total),
+      answerBytes: { medusa: Buffer.byteLength(medusaBody), bff: Buffer.byteLength(bffBody) },
       medusa: medusaLoad,
       bffUncached,
       bffWarm,

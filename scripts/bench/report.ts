@@ -1,11 +1,12 @@
 import os from "node:os"
-import { LATENCY_TARGET, LIGHTHOUSE_TARGET, THROUGHPUT_TARGET, FILTERED_LISTING, MEDUSA_LISTING, type CatalogBench } from "./catalog.js"
+import { LATENCY_TARGET, LIGHTHOUSE_TARGET, THROUGHPUT_TARGET, FILTERED_LISTINGS, MEDUSA_LISTING, type CatalogBench } from "./catalog.js"
 import { CONNECTIONS, type Load } from "./load.js"
 import type { StartupBench } from "./startup.js"
 
 export type Verdict = { name: string; ok: boolean }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ratio = (value: number) => `${value.toFixed(value < 1 ? 3 : 1)} ×`
 
 function loadRow(load: Load, medusa: Load): string {
@@ -46,7 +47,11 @@ export function renderReport(catalog: CatalogBench, startup: StartupBench | unde
     "## Catalogue",
     "",
     `Catalogue: ${catalog.products.toLocaleString("en-IN")} bench products plus the demo catalogue (seeded in ${catalog.seedSeconds.toFixed(0)} s). ` +
-      `Medusa ran with its Caching Module on (Redis). The BFF's filtered listing is \`${FILTERED_LISTING}\` (${catalog.filteredTotal} matches); Medusa's is \`${MEDUSA_LISTING}\`.`,
+      `Medusa ran with its Caching Module on (Redis) and the storefront's publishable key; its listing is \`${MEDUSA_LISTING}\` ` +
+      `(${kilobytes(catalog.answerBytes.medusa)} an answer). The BFF's load rotates through these filtered listings ` +
+      `(${kilobytes(catalog.answerBytes.bff)} for the first):`,
+    "",
+    ...FILTERED_LISTINGS.map((listing, index) => `- \`${listing}\` (${catalog.filteredTotals[index]} matches)`),
     "",
     "| Request | req/s | p50 | p99 | errors | vs Medusa (throughput / p99) |",
     "|---|---|---|---|---|---|",
