@@ -3,7 +3,8 @@ import pg from "pg"
 import { verifiedAccount } from "./support"
 
 type Account = Awaited<ReturnType<typeof verifiedAccount>>
-type ListedProduct = { id: string; title: string; basePrice: number; variants: { size: string; stockOnHand: number }[] }
+/** A product as its page's API call sends it (listings send cards without stock). */
+type PagedProduct = { id: string; title: string; basePrice: number; variants: { size: string; stockOnHand: number }[] }
 
 async function signIn(page: Page, account: Account) {
   await page.goto("/login?next=%2Fshop")
@@ -18,10 +19,15 @@ async function accessToken(page: Page): Promise<string> {
 }
 
 /** Puts one unit of an in-stock size of the n-th newest product in the shopper's bag, through the API the product page uses. */
-async function bagProduct(page: Page, n: number): Promise<ListedProduct> {
+async function bagProduct(page: Page, n: number): Promise<PagedProduct> {
   const listing = await page.request.get("/api/products?sort=newest&limit=40")
-  const products = ((await listing.json()) as { products: ListedProduct[] }).products.filter((p) => p.variants.some((v) => v.stockOnHand > 2))
-  const product = products[n]!
+  const inStock: PagedProduct[] = []
+  for (const { id } of ((await listing.json()) as { products: { id: string }[] }).products) {
+    const { product } = (await (await page.request.get(`/api/products/${id}`)).json()) as { product: PagedProduct }
+    if (product.variants.some((v) => v.stockOnHand > 2)) inStock.push(product)
+    if (inStock.length > n) break
+  }
+  const product = inStock[n]!
   const size = product.variants.find((v) => v.stockOnHand > 2)!.size
   const added = await page.request.post("/api/cart", {
     headers: { Authorization: `Bearer ${await accessToken(page)}` },

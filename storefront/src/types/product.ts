@@ -78,15 +78,32 @@ export type Product = {
 };
 
 /**
- * A product as listings and recommendations send it: what a card needs. The primary image only and each
- * variant with its size and stock; the product page's answer has the rest.
+ * A product as listings and recommendations send it: what a card shows and the attributes the shop
+ * filters on, with the primary image only. Variants, the gallery and the texts come with the product page.
  */
-export type ListedProduct = Omit<
+export type ListedProduct = Pick<
   Product,
-  'description' | 'washInstructions' | 'weightGrams' | 'gstPercent' | 'videos' | 'variants'
-> & {
-  variants: Pick<ProductVariant, 'size' | 'sizeSystem' | 'stockOnHand' | 'inStock'>[];
-};
+  | 'id'
+  | 'title'
+  | 'basePrice'
+  | 'mrp'
+  | 'imageUrl'
+  | 'images'
+  | 'gender'
+  | 'categoryType'
+  | 'subcategory'
+  | 'styleGroup'
+  | 'genre'
+  | 'colorName'
+  | 'colorHex'
+  | 'fabric'
+  | 'collarStyle'
+  | 'sleeveType'
+  | 'seasonFit'
+  | 'availableSizes'
+  | 'sizes'
+  | 'createdAt'
+>;
 
 export type ProductListResponse = {
   products: ListedProduct[];

@@ -2,6 +2,7 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { createTestApp } from "../../../test/app.js"
+import { newestProducts } from "../../../test/catalog.js"
 import type { Product } from "../catalog/product.js"
 import type { Bag } from "./bag.js"
 
@@ -10,7 +11,7 @@ let products: Product[]
 
 beforeAll(async () => {
   ctx = await createTestApp()
-  products = (await request(ctx.app).get("/api/products").query({ limit: "100", sort: "newest" })).body.products
+  products = await newestProducts(ctx.app)
 })
 afterAll(() => ctx.close())
 

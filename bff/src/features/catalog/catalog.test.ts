@@ -2,7 +2,7 @@ import sharp from "sharp"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
-import { listingDocument, COLLAR_STYLES, COLOR_NAMES, FABRICS, GENRES, PRICE_RANGES, SEASON_FITS, SLEEVE_TYPES, SUBCATEGORIES, type Product } from "./product.js"
+import { listingDocument, COLLAR_STYLES, COLOR_NAMES, FABRICS, GENRES, PRICE_RANGES, SEASON_FITS, SLEEVE_TYPES, SUBCATEGORIES, type ListedProduct, type Product } from "./product.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function listAll(query: Record<string, string> = {}): Promise<{ products: Product[]; total: number }> {
+async function listAll(query: Record<string, string> = {}): Promise<{ products: ListedProduct[]; total: number }> {
   const response = await request(ctx.app).get("/api/products").query({ limit: "100", ...query })
   expect(response.status).toBe(200)
   return response.body
@@ -30,15 +30,16 @@ describe("GET /api/products", () => {
       expect(product.images).toHaveLength(1)
       expect(product.images[0]!.isPrimary).toBe(true)
       expect(product.imageUrl).toMatch(/^\/media\/products\/.+\.webp$/)
-      expect(product.variants.map((variant) => variant.size)).toEqual(["XS", "S", "M", "L", "XL", "XXL", "XXXL"])
-      expect(product.availableSizes).toEqual(product.variants.filter((v) => v.stockOnHand > 0).map((v) => v.size))
+      expect(product.sizes).toEqual(["XS", "S", "M", "L", "XL", "XXL", "XXXL"])
+      expect(product.availableSizes.every((size) => product.sizes.includes(size))).toBe(true)
       for (const field of ["colorName", "colorHex", "fabric", "collarStyle", "sleeveType", "seasonFit", "genre"] as const) {
         expect(product[field], `${product.title} ${field}`).toBeTruthy()
       }
-      // Listings send sizes and stock; ids, SKUs, the size guide's measurements, the description and the
-      // care details are on the product page.
-      expect(Object.keys(product.variants[0]!).sort()).toEqual(["inStock", "sizeSystem", "size", "stockOnHand"].sort())
-      for (const field of ["description", "washInstructions", "weightGrams", "gstPercent", "videos"]) expect(product).not.toHaveProperty(field)
+      // Listings send cards: variants (ids, stock, the size guide's measurements), the description, care
+      // details, handle and SKU are on the product page.
+      for (const field of ["variants", "description", "washInstructions", "weightGrams", "gstPercent", "videos", "handle", "sku"]) {
+        expect(product).not.toHaveProperty(field)
+      }
       if (product.mrp !== null) expect(product.mrp).toBeGreaterThan(product.basePrice)
     }
     expect(products.some((product) => product.mrp !== null)).toBe(true)
@@ -188,6 +189,8 @@ describe("GET /api/products/:id", () => {
     const product = response.body.product as Product
     expect(listingDocument(product)).toEqual(products[0])
     expect(product.variants.every((variant) => variant.measurements?.unit === "in")).toBe(true)
+    expect(product.variants.map((variant) => variant.size)).toEqual(["XS", "S", "M", "L", "XL", "XXL", "XXXL"])
+    expect(product.availableSizes).toEqual(product.variants.filter((v) => v.stockOnHand > 0).map((v) => v.size))
     expect(product.images.length).toBeGreaterThanOrEqual(2)
     expect(product.images.filter((image) => image.isPrimary)).toHaveLength(1)
     expect(product.description).toBeTruthy()

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { bearer, eventually, giveCoins, NEW_ADDRESS, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
 import { createTestApp } from "../../../test/app.js"
+import { newestProducts } from "../../../test/catalog.js"
 import { webhookSignature } from "../../lib/razorpay.js"
 import { razorpaySettings } from "../../lib/razorpay-settings.js"
 import type { Product, ProductVariant } from "../catalog/product.js"
@@ -16,7 +17,7 @@ let nextProduct = 0
 
 beforeAll(async () => {
   app = await startCheckoutApp()
-  products = (await request(app.app).get("/api/products").query({ limit: "100", sort: "newest" })).body.products
+  products = await newestProducts(app.app)
 })
 afterAll(() => app.close())
 

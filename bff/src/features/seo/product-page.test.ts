@@ -4,7 +4,7 @@ import path from "node:path"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
-import type { Product } from "../catalog/product.js"
+import type { ListedProduct, Product } from "../catalog/product.js"
 import { renderProductHtml } from "./product-meta.js"
 
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
@@ -32,7 +32,7 @@ function jsonLd(html: string) {
 describe("GET /product/:id (the HTML the server sends)", () => {
   it("carries the product's title, description, preview tags and Product JSON-LD", async () => {
     const { body } = await request(ctx.app).get("/api/products").query({ limit: "1" })
-    const product = body.products[0] as Product
+    const product = body.products[0] as ListedProduct
     const response = await request(ctx.app).get(`/product/${product.id}`)
     expect(response.status).toBe(200)
     expect(response.headers["content-type"]).toMatch(/text\/html/)

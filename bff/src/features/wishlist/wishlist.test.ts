@@ -2,11 +2,11 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { createTestApp } from "../../../test/app.js"
-import type { Product } from "../catalog/product.js"
+import type { ListedProduct } from "../catalog/product.js"
 import type { WishlistItem } from "./repository.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
-let products: Product[]
+let products: ListedProduct[]
 
 beforeAll(async () => {
   ctx = await createTestApp()

@@ -1,0 +1,16 @@
+import type { Express } from "express"
+import request from "supertest"
+import type { ListedProduct, Product } from "../src/features/catalog/product.js"
+
+/**
+ * The newest products as their product pages send them (variants with their stock): listings carry
+ * cards only. One page at a time, in the listing's order.
+ */
+export async function newestProducts(app: Express, limit = 100): Promise<Product[]> {
+  const listing = await request(app).get("/api/products").query({ limit: String(limit), sort: "newest" })
+  const products: Product[] = []
+  for (const { id } of listing.body.products as ListedProduct[]) {
+    products.push((await request(app).get(`/api/products/${id}`)).body.product as Product)
+  }
+  return products
+}
