@@ -55,7 +55,10 @@ export type RequestOptions = {
   params?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
-  /** For credential calls (login, signup, …), whose 401 means wrong credentials, not an expired token. */
+  /**
+   * Neither waits for nor retries a token refresh: credential calls (login, signup, …), whose 401 means
+   * wrong credentials, and public catalogue reads, which must not queue behind the session's refresh.
+   */
   skipSessionRefresh?: boolean;
 };
 

@@ -3,7 +3,7 @@ import { apiClient } from '@/lib/api-client';
 import type { ProductResponse } from '@/types/product';
 
 export const getProduct = (id: string, signal?: AbortSignal) =>
-  apiClient.get<ProductResponse>(`/api/products/${encodeURIComponent(id)}`, { signal });
+  apiClient.get<ProductResponse>(`/api/products/${encodeURIComponent(id)}`, { signal, skipSessionRefresh: true });
 
 export const getProductQueryOptions = (id: string) =>
   queryOptions({

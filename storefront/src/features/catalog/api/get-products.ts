@@ -31,7 +31,7 @@ export type ProductListParams = {
 };
 
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
-  apiClient.get<ProductListResponse>('/api/products', { params, signal });
+  apiClient.get<ProductListResponse>('/api/products', { params, signal, skipSessionRefresh: true });
 
 /** The offset of the next page, or undefined once every one of `total` products is loaded. */
 function nextProductsOffset(lastPage: ProductListResponse, pages: ProductListResponse[]): number | undefined {

@@ -8,7 +8,7 @@ export const BEST_SELLERS_LIMIT = 8;
 const bestSellersParams = { active: true, sort: 'popular', limit: BEST_SELLERS_LIMIT } as const;
 
 export const getBestSellers = (signal?: AbortSignal) =>
-  apiClient.get<ProductListResponse>('/api/products', { params: bestSellersParams, signal });
+  apiClient.get<ProductListResponse>('/api/products', { params: bestSellersParams, signal, skipSessionRefresh: true });
 
 export const getBestSellersQueryOptions = () =>
   queryOptions({

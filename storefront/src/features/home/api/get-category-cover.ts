@@ -12,6 +12,7 @@ export const getCategoryCover = ({ categoryType, subcategory }: CategoryCoverPar
   apiClient.get<ProductListResponse>('/api/products', {
     params: { active: true, gender: 'MEN', categoryType, subcategory, limit: 1 },
     signal,
+    skipSessionRefresh: true,
   });
 
 export const getCategoryCoverQueryOptions = (params: CategoryCoverParams) =>
