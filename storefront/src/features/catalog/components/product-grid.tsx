@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { ListedProduct } from '@/types/product';
 import { ProductCard } from './product-card';
 import { ProductCardSkeleton } from './product-card-skeleton';
@@ -11,10 +12,19 @@ type ProductGridProps = {
   products: ListedProduct[];
 };
 
+const NOT_YET_SHOWN: ListedProduct[] = [];
+
+/**
+ * The cards render as a deferred value: a page of cards is the biggest render the shop does, and data
+ * from react-query arrives as a blocking update, so the cards follow in an interruptible background
+ * render (the skeleton stays until they are ready) instead of one long task.
+ */
 export function ProductGrid({ products }: ProductGridProps) {
+  const shown = useDeferredValue(products, NOT_YET_SHOWN);
+  if (shown === NOT_YET_SHOWN && products.length > 0) return <ProductGridSkeleton />;
   return (
     <ul className="product-grid">
-      {products.map((product, index) => (
+      {shown.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} imageLoading={index < FIRST_ROW_CARD_COUNT ? 'eager' : 'lazy'} />
         </li>

@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import type { ListedProduct } from '@/types/product';
 import { useBestSellers, BEST_SELLERS_LIMIT } from '../api/get-best-sellers';
 import { BestSellerCard } from './best-seller-card';
 
@@ -19,11 +20,19 @@ function BestSellerSkeleton() {
   );
 }
 
-/** "Street Legends": the most popular products, ranked; a failed load leaves the list empty. */
+const NOT_YET_SHOWN: ListedProduct[] = [];
+
+/**
+ * "Street Legends": the most popular products, ranked; a failed load leaves the list empty. The cards
+ * render as a deferred value (see ProductGrid), so their arrival is not one long task.
+ */
 export function BestSellers() {
   const bestSellers = useBestSellers();
   const listRef = useRef<HTMLOListElement>(null);
-  const products = bestSellers.data?.products.slice(0, BEST_SELLERS_LIMIT) ?? [];
+  const loaded = bestSellers.data?.products;
+  const products = useMemo(() => loaded?.slice(0, BEST_SELLERS_LIMIT) ?? [], [loaded]);
+  const shown = useDeferredValue(products, NOT_YET_SHOWN);
+  const loading = bestSellers.isPending || (shown === NOT_YET_SHOWN && products.length > 0);
 
   const scrollByStep = (direction: -1 | 1) => {
     listRef.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_STEP });
@@ -65,11 +74,11 @@ export function BestSellers() {
         ref={listRef}
         className="home-best-sellers__list"
         aria-labelledby="best-sellers-heading"
-        aria-busy={bestSellers.isPending}
+        aria-busy={loading}
       >
-        {bestSellers.isPending
+        {loading
           ? Array.from({ length: BEST_SELLERS_LIMIT }, (_, index) => <BestSellerSkeleton key={index} />)
-          : products.map((product, index) => (
+          : shown.map((product, index) => (
               <li key={product.id} className="home-best-sellers__item">
                 <BestSellerCard product={product} rank={index + 1} />
               </li>
