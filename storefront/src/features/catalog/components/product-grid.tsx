@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredList } from '@/hooks/use-deferred-list';
 import type { ListedProduct } from '@/types/product';
 import { ProductCard } from './product-card';
 import { ProductCardSkeleton } from './product-card-skeleton';
@@ -12,16 +12,10 @@ type ProductGridProps = {
   products: ListedProduct[];
 };
 
-const NOT_YET_SHOWN: ListedProduct[] = [];
-
-/**
- * The cards render as a deferred value: a page of cards is the biggest render the shop does, and data
- * from react-query arrives as a blocking update, so the cards follow in an interruptible background
- * render (the skeleton stays until they are ready) instead of one long task.
- */
+/** The cards render as a deferred list (useDeferredList); the skeleton stays until they are ready. */
 export function ProductGrid({ products }: ProductGridProps) {
-  const shown = useDeferredValue(products, NOT_YET_SHOWN);
-  if (shown === NOT_YET_SHOWN && products.length > 0) return <ProductGridSkeleton />;
+  const { shown, pending } = useDeferredList(products);
+  if (pending) return <ProductGridSkeleton />;
   return (
     <ul className="product-grid">
       {shown.map((product, index) => (

@@ -1,5 +1,5 @@
-import { useDeferredValue, useMemo, useRef } from 'react';
-import type { ListedProduct } from '@/types/product';
+import { useMemo, useRef } from 'react';
+import { useDeferredList } from '@/hooks/use-deferred-list';
 import { useBestSellers, BEST_SELLERS_LIMIT } from '../api/get-best-sellers';
 import { BestSellerCard } from './best-seller-card';
 
@@ -20,19 +20,17 @@ function BestSellerSkeleton() {
   );
 }
 
-const NOT_YET_SHOWN: ListedProduct[] = [];
-
 /**
  * "Street Legends": the most popular products, ranked; a failed load leaves the list empty. The cards
- * render as a deferred value (see ProductGrid), so their arrival is not one long task.
+ * render as a deferred list (useDeferredList), so their arrival is not one long task.
  */
 export function BestSellers() {
   const bestSellers = useBestSellers();
   const listRef = useRef<HTMLOListElement>(null);
   const loaded = bestSellers.data?.products;
   const products = useMemo(() => loaded?.slice(0, BEST_SELLERS_LIMIT) ?? [], [loaded]);
-  const shown = useDeferredValue(products, NOT_YET_SHOWN);
-  const loading = bestSellers.isPending || (shown === NOT_YET_SHOWN && products.length > 0);
+  const { shown, pending } = useDeferredList(products);
+  const loading = bestSellers.isPending || pending;
 
   const scrollByStep = (direction: -1 | 1) => {
     listRef.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_STEP });

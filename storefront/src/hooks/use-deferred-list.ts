@@ -1,0 +1,14 @@
+import { useDeferredValue } from 'react';
+
+const NOT_YET_SHOWN: readonly never[] = [];
+
+/**
+ * A list of cards rendered as a deferred value. react-query delivers data as a blocking update, and a
+ * page of cards is the biggest render the shop does: deferred, the cards follow in an interruptible
+ * background render instead of one long task. `pending` stays true (keep the skeleton) until the first
+ * render with the items is ready; later changes keep the previous items on screen meanwhile.
+ */
+export function useDeferredList<T>(items: readonly T[]): { shown: readonly T[]; pending: boolean } {
+  const shown = useDeferredValue<readonly T[]>(items, NOT_YET_SHOWN);
+  return { shown, pending: shown === NOT_YET_SHOWN && items.length > 0 };
+}
