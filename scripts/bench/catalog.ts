@@ -54,14 +54,18 @@ const log = (line: string) => process.stdout.write(`bench: ${line}\n`)
 /** Measures and prints the figures at once, so a later step that fails does not take them with it. */
 async function measured(...args: Parameters<typeof measureLoad>): Promise<Load> {
   const load = await measureLoad(...args)
-  log(`${load.label}: ${Math.round(load.requestsPerSecond)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors`)
+  log(`${load.label}: ${Math.round(load.requestsPerSecond)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors + load.non2xx} errors`)
   return load
 }
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
+async function text(url: string, init?: RequestInit): Promise<string> {
   const response = await fetch(url, init)
   if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url} answered ${response.status}`)
-  return (await response.json()) as T
+  return response.text()
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  return JSON.parse(await text(url, init)) as T
 }
 
 async function waitForCatalogue(origin: string, count: number): Promise<void> {
@@ -166,9 +170,12 @@ export async function benchCatalog({ products, seconds }: { products: number; se
     const medusaOrigin = `http://127.0.0.1:${medusaPort}`
     await waitForCatalogue(origin, products)
     const filtered: { products: { id: string }[]; total: number }[] = []
+    let firstListingBytes = 0
     for (const listing of FILTERED_LISTINGS) {
-      const answer = await json<{ products: { id: string }[]; total: number }>(`${origin}${listing}`)
+      const body = await text(`${origin}${listing}`)
+      const answer = JSON.parse(body) as { products: { id: string }[]; total: number }
       if (answer.products.length < LISTING_LIMIT) throw new Error(`${listing} lists ${answer.products.length} products; the bench would measure a short page`)
+      if (!filtered.length) firstListingBytes = Buffer.byteLength(body)
       filtered.push(answer)
     }
     const productIds = (await json<{ products: { id: string }[] }>(`${origin}/api/products?limit=50&sort=newest`)).products.map((p) => p.id)
@@ -179,11 +186,9 @@ export async function benchCatalog({ products, seconds }: { products: number; se
     ).rows[0]!.token
     await pool.end()
     const medusaHeaders = { "x-publishable-api-key": publishableKey }
-    const medusaPage = await fetch(`${medusaOrigin}${MEDUSA_LISTING}`, { headers: medusaHeaders })
-    const medusaBody = await medusaPage.text()
-    const medusaCount = medusaPage.ok ? (JSON.parse(medusaBody) as { products: unknown[] }).products.length : 0
-    if (medusaCount < LISTING_LIMIT) throw new Error(`Medusa's ${MEDUSA_LISTING} lists ${medusaCount} products (${medusaPage.status}); the bench would measure an empty page`)
-    const bffBody = await (await fetch(`${origin}${FILTERED_LISTINGS[0]}`)).text()
+    const medusaBody = await text(`${medusaOrigin}${MEDUSA_LISTING}`, { headers: medusaHeaders })
+    const medusaCount = (JSON.parse(medusaBody) as { products: unknown[] }).products.length
+    if (medusaCount < LISTING_LIMIT) throw new Error(`Medusa's ${MEDUSA_LISTING} lists ${medusaCount} products; the bench would measure an empty page`)
 
     log(`measuring with autocannon, ${seconds} s a target…`)
     await warmUp(medusaOrigin, [MEDUSA_LISTING], medusaHeaders)
@@ -208,7 +213,7 @@ export async function benchCatalog({ products, seconds }: { products: number; se
       products,
       seedSeconds,
       filteredTotals: filtered.map((answer) => answer.total),
-      answerBytes: { medusa: Buffer.byteLength(medusaBody), bff: Buffer.byteLength(bffBody) },
+      answerBytes: { medusa: Buffer.byteLength(medusaBody), bff: firstListingBytes },
       medusa: medusaLoad,
       bffUncached,
       bffWarm,
