@@ -33,7 +33,7 @@ import { memoryCatalogCache, noCatalogCache, redisCatalogCache, type CatalogCach
 import { createCatalogService } from "./features/catalog/service.js"
 import { devOutboxRoutes } from "./features/dev/routes.js"
 import { healthRoutes } from "./features/health/routes.js"
-import { productPageRoutes } from "./features/seo/routes.js"
+import { storefrontPageRoutes } from "./features/seo/routes.js"
 import { walletRoutes } from "./features/wallet/routes.js"
 import { wishlistRepository } from "./features/wishlist/repository.js"
 import { wishlistRoutes } from "./features/wishlist/routes.js"
@@ -243,7 +243,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
 
   mountSpa(app, "/admin", config.ADMIN_DIST)
   if (existsSync(path.join(config.STOREFRONT_DIST, "index.html"))) {
-    app.use(productPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl: config.PUBLIC_URL }))
+    app.use(storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl: config.PUBLIC_URL, logger }))
   }
   mountSpa(app, "/", config.STOREFRONT_DIST)
   app.use(notFoundHandler)

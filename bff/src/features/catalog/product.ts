@@ -99,8 +99,12 @@ const LISTED_FIELDS = [
  */
 export type ListedProduct = Pick<Product, (typeof LISTED_FIELDS)[number]>
 
+/** The picture that stands for a product: its primary image, else its first. */
+export const primaryImage = (product: Pick<Product, "images">): ProductImage | undefined =>
+  product.images.find((image) => image.isPrimary) ?? product.images[0]
+
 export function listingDocument(product: Product): ListedProduct {
-  const primary = product.images.find((image) => image.isPrimary) ?? product.images[0]
+  const primary = primaryImage(product)
   const listed = Object.fromEntries(LISTED_FIELDS.map((field) => [field, product[field]])) as ListedProduct
   return { ...listed, images: primary ? [primary] : [] }
 }

@@ -1,22 +1,14 @@
 import { srcSetFor } from "../../lib/image-variants.js"
-import type { Product } from "../catalog/product.js"
+import { primaryImage, type Product } from "../catalog/product.js"
 import { rupees } from "../../lib/money.js"
+import { escapeHtml, imagePreloadTag, scriptJson } from "./html.js"
+import { serverAnswersTag, withHeadTags } from "./server-answers.js"
 
 const BRAND = "Build Your Fit"
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
-}
-
-/** JSON inside <script>: no sequence in the data can close the tag or open a comment. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026")
-}
 
 function absolute(url: string, publicUrl: string): string {
   return /^https?:\/\//.test(url) ? url : new URL(url, publicUrl).toString()
 }
-
 
 /** The sizes of the product page's main gallery image (storefront product-gallery.tsx MAIN_IMAGE_SIZES). */
 const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 50vw, 100vw"
@@ -26,12 +18,8 @@ const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 50vw, 100vw"
  * a preload in the HTML lets the browser start on it while the scripts still load.
  */
 function galleryImagePreload(product: Product): string[] {
-  const image = product.images.find((img) => img.isPrimary) ?? product.images[0]
-  const srcSet = image ? srcSetFor(image.url) : undefined
-  if (!image || !srcSet) return []
-  return [
-    `<link rel="preload" as="image" href="${escapeHtml(image.url)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${GALLERY_IMAGE_SIZES}" fetchpriority="high" />`,
-  ]
+  const image = primaryImage(product)
+  return image ? [imagePreloadTag({ url: image.url, srcSet: srcSetFor(image.url) }, GALLERY_IMAGE_SIZES)] : []
 }
 
 /** The head tags a shared product link needs: title, description, Open Graph, Twitter and Product JSON-LD. */
@@ -83,11 +71,15 @@ export function productHeadTags(product: Product, publicUrl: string): { title: s
   return { title, tags }
 }
 
-/** Puts the product's title and tags into the storefront's index.html (replacing its generic title and description). */
-export function renderProductHtml(indexHtml: string, product: Product, publicUrl: string): string {
+/**
+ * Puts the product's title and tags into the storefront's index.html (replacing its generic title and
+ * description), with the answer to the page's own read (`GET /api/products/{id}`) when there is one.
+ */
+export function renderProductHtml(indexHtml: string, product: Product, publicUrl: string, pageAnswer?: { body: Buffer; sentAt: number }): string {
   const { title, tags } = productHeadTags(product, publicUrl)
-  return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/\s*<meta name="description"[^>]*>/, "")
-    .replace("</head>", `    ${tags}\n  </head>`)
+  const answers = pageAnswer ? [serverAnswersTag([{ url: `/api/products/${product.id}`, body: pageAnswer.body }], pageAnswer.sentAt)] : []
+  return withHeadTags(
+    indexHtml.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`).replace(/\s*<meta name="description"[^>]*>/, ""),
+    [tags, ...answers],
+  )
 }

@@ -1,0 +1,39 @@
+import type { CachedAnswer } from "../catalog/cache.js"
+import { primaryImage, SUBCATEGORIES, type ListedProduct } from "../catalog/product.js"
+import { imagePreloadTag } from "./html.js"
+import { serverAnswersTag, sortedUrl, withHeadTags } from "./server-answers.js"
+
+type Params = Record<string, string>
+
+/**
+ * The reads the storefront's home page makes first (storefront features/home/api): the covers of the
+ * first category tab's tiles (spec, Home page: Uppers) and the 8 best sellers. Their answers come inside
+ * the page, so its first render has them: no request, no second render, and the tiles' pictures can
+ * start downloading while the scripts still load.
+ */
+export const HOME_READS: Params[] = [
+  ...SUBCATEGORIES.UPPERS.map((subcategory) => ({ active: "true", gender: "MEN", categoryType: "UPPERS", subcategory, limit: "1" })),
+  { active: "true", sort: "popular", limit: "8" },
+]
+
+/** The first row of tiles shows without scrolling on a phone (storefront category-picker ABOVE_THE_FOLD_TILES). */
+const ABOVE_THE_FOLD_TILES = 2
+/** The tiles' sizes attribute (storefront category-tile TILE_IMAGE_SIZES). */
+const TILE_IMAGE_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
+
+export type HomeAnswer = { params: Params; answer: CachedAnswer }
+
+function tileImagePreloads(covers: HomeAnswer[]): string[] {
+  return covers.slice(0, ABOVE_THE_FOLD_TILES).flatMap(({ answer }) => {
+    const product = (JSON.parse(answer.body.toString("utf8")) as { products: ListedProduct[] }).products[0]
+    const image = product && primaryImage(product)
+    return image ? [imagePreloadTag(image, TILE_IMAGE_SIZES)] : []
+  })
+}
+
+/** The storefront's index.html with the home reads' answers and preloads for the pictures of the tiles above the fold. */
+export function renderHomeHtml(indexHtml: string, answers: HomeAnswer[], sentAt: number): string {
+  const covers = answers.filter(({ params }) => params.subcategory !== undefined)
+  const block = serverAnswersTag(answers.map(({ params, answer }) => ({ url: sortedUrl("/api/products", params), body: answer.body })), sentAt)
+  return withHeadTags(indexHtml, [...tileImagePreloads(covers), block])
+}

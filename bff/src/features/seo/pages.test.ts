@@ -1,0 +1,169 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import express from "express"
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { createLogger } from "../../lib/logger.js"
+import type { ListedProduct, Product } from "../catalog/product.js"
+import type { CatalogService } from "../catalog/service.js"
+import { HOME_READS } from "./home-page.js"
+import { renderProductHtml } from "./product-meta.js"
+import { storefrontPageRoutes } from "./routes.js"
+import { serverAnswersTag, sortedUrl } from "./server-answers.js"
+import { shopFirstRead } from "./shop-page.js"
+
+const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
+<meta name="description" content="generic" />
+<title>Build Your Fit</title>
+</head><body><div id="root"></div></body></html>`
+
+let dist: string
+let ctx: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), "fitshop-dist-"))
+  await writeFile(path.join(dist, "index.html"), INDEX)
+  ctx = await createTestApp({ STOREFRONT_DIST: dist })
+})
+afterAll(async () => {
+  await ctx.close()
+  await rm(dist, { recursive: true, force: true })
+})
+
+/** The answers block of a page, as the storefront reads it. */
+function serverAnswers(html: string): { sentAt: number; answers: Record<string, unknown> } | null {
+  const match = /<script type="application\/json" id="server-answers">([\s\S]*?)<\/script>/.exec(html)
+  return match ? JSON.parse(match[1]!) : null
+}
+
+const apiAnswer = async (url: string) => (await request(ctx.app).get(url)).body as unknown
+
+function jsonLd(html: string) {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)
+  return JSON.parse(match![1]!)
+}
+
+describe("GET /product/:id (the HTML the server sends)", () => {
+  it("carries the product's title, description, preview tags and Product JSON-LD", async () => {
+    const { body } = await request(ctx.app).get("/api/products").query({ limit: "1" })
+    const product = body.products[0] as ListedProduct
+    const response = await request(ctx.app).get(`/product/${product.id}`)
+    expect(response.status).toBe(200)
+    expect(response.headers["content-type"]).toMatch(/text\/html/)
+    const html = response.text
+    expect(html).toContain(`<title>${product.title} | Build Your Fit</title>`)
+    expect(html).not.toContain('content="generic"')
+    expect(html).toContain(`<meta property="og:url" content="${TEST_PUBLIC_URL}/product/${product.id}" />`)
+    expect(html).toContain(`<meta property="og:image" content="${TEST_PUBLIC_URL}${product.imageUrl}" />`)
+    expect(html).toContain('<div id="root"></div>')
+    const primary = product.images.find((image) => image.isPrimary)!
+    expect(html).toContain(`<link rel="preload" as="image" href="${primary.url}" imagesrcset="${primary.url}?w=320 320w,`)
+    expect(jsonLd(html)).toMatchObject({
+      "@type": "Product",
+      name: product.title,
+      offers: { priceCurrency: "INR", price: (product.basePrice / 100).toFixed(2) },
+    })
+  })
+
+  it("answers an unknown or malformed id with the app's page and a 404", async () => {
+    for (const id of ["prod_01AAAAAAAAAAAAAAAAAAAAAAAA", "nope"]) {
+      const response = await request(ctx.app).get(`/product/${id}`)
+      expect(response.status).toBe(404)
+      expect(response.text).toContain('<div id="root"></div>')
+    }
+  })
+})
+
+describe("renderProductHtml", () => {
+  it("escapes what a merchandiser typed, in the tags and in the JSON-LD", () => {
+    const product = {
+      id: "prod_X", title: `Tee "</script><script>alert(1)</script>`, description: "<b>bold</b>", basePrice: 49900,
+      imageUrl: null, images: [], availableSizes: [], sku: null, colorName: null, fabric: null,
+    } as unknown as Product
+    const html = renderProductHtml(INDEX, product, TEST_PUBLIC_URL)
+    expect(html).not.toContain("<script>alert(1)</script>")
+    expect(html).not.toContain("<b>bold</b>")
+    expect(jsonLd(html).name).toBe(product.title)
+    expect(jsonLd(html).offers.availability).toBe("https://schema.org/OutOfStock")
+  })
+})
+
+describe("the answers a page comes with (server-answers)", () => {
+  it("sends the home page with its first reads answered exactly as the API answers them, and its first tiles' pictures preloaded", async () => {
+    const before = Date.now()
+    const response = await request(ctx.app).get("/").set("Accept-Encoding", "gzip")
+    expect(response.status).toBe(200)
+    expect(response.headers["content-encoding"]).toBe("gzip")
+    const block = serverAnswers(response.text)!
+    expect(block.sentAt).toBeGreaterThanOrEqual(before)
+    const urls = HOME_READS.map((params) => sortedUrl("/api/products", params))
+    expect(Object.keys(block.answers)).toEqual(urls)
+    expect(urls).toContain("/api/products?active=true&categoryType=UPPERS&gender=MEN&limit=1&subcategory=Hoodies")
+    expect(urls).toContain("/api/products?active=true&limit=8&sort=popular")
+    for (const url of urls) expect(block.answers[url]).toEqual(await apiAnswer(url))
+    const hoodie = (block.answers[urls[0]!] as { products: ListedProduct[] }).products[0]!
+    expect(response.text).toContain(`<link rel="preload" as="image" href="${hoodie.images[0]!.url}" imagesrcset=`)
+    expect(response.text.match(/rel="preload" as="image"/g)).toHaveLength(2)
+  })
+
+  it("sends the shop with the first page its address lists", async () => {
+    const response = await request(ctx.app).get("/shop?g=WOMEN&wg=WESTERN&type=UPPERS&sort=price_asc&fabric=Cotton")
+    const block = serverAnswers(response.text)!
+    const url = "/api/products?active=true&fabric=Cotton&gender=WOMEN&limit=24&offset=0&sort=price_asc&styleGroup=WESTERN"
+    expect(Object.keys(block.answers)).toEqual([url])
+    expect(block.answers[url]).toEqual(await apiAnswer(url))
+  })
+
+  it("sends the shop without answers when its address holds a value the API would refuse", async () => {
+    const response = await request(ctx.app).get("/shop?fabric=Silk")
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('<div id="root"></div>')
+    expect(serverAnswers(response.text)).toBeNull()
+  })
+
+  it("sends a product page with its product and recommendations", async () => {
+    const { body } = await request(ctx.app).get("/api/products").query({ limit: "1" })
+    const id = (body.products[0] as ListedProduct).id
+    const block = serverAnswers((await request(ctx.app).get(`/product/${id}`)).text)!
+    expect(block.answers).toEqual({ [`/api/products/${id}`]: await apiAnswer(`/api/products/${id}`) })
+  })
+
+  it("sends the page without answers when the catalogue cannot be read", async () => {
+    const failing = { listProducts: () => Promise.reject(new Error("database down")) } as unknown as CatalogService
+    const app = express().use(storefrontPageRoutes({ catalog: failing, storefrontDist: dist, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }))
+    for (const path of ["/", "/shop?g=MEN"]) {
+      const response = await request(app).get(path)
+      expect(response.status).toBe(200)
+      expect(response.text).toContain('<div id="root"></div>')
+      expect(serverAnswers(response.text)).toBeNull()
+    }
+  })
+})
+
+describe("shopFirstRead", () => {
+  const read = (query: string) => shopFirstRead(new URLSearchParams(query))
+
+  it("reads a /shop address as the storefront does: men and Popular by default, type and sub for men, wg for women", () => {
+    expect(read("")).toEqual({ active: "true", gender: "MEN", sort: "popular", limit: "24", offset: "0" })
+    expect(read("g=MEN&type=LOWERS&sub=Loose+fit&wg=WESTERN")).toMatchObject({ categoryType: "LOWERS", subcategory: "Loose fit" })
+    expect(read("g=MEN&wg=WESTERN")).not.toHaveProperty("styleGroup")
+    expect(read("g=MEN&sub=Jeans")).not.toHaveProperty("subcategory")
+    expect(read("g=WOMEN&type=UPPERS&wg=TRADITIONS")).toEqual({ active: "true", gender: "WOMEN", sort: "popular", limit: "24", offset: "0", styleGroup: "TRADITIONS" })
+    expect(read("priceRange=500-1000&genre=Anime")).toMatchObject({ priceRange: "500-1000", genre: "Anime" })
+  })
+
+  it("gives nothing for a value the API would refuse", () => {
+    for (const query of ["g=KIDS", "sort=cheapest", "colorName=Mauve", "type=SHOES"]) expect(read(query)).toBeNull()
+  })
+})
+
+describe("serverAnswersTag", () => {
+  it("keeps what a merchandiser typed from closing the tag, and the storefront reads it back unchanged", () => {
+    const title = `Tee </script><script>alert(1)</script><!-- & more`
+    const tag = serverAnswersTag([{ url: "/api/products?limit=1", body: Buffer.from(JSON.stringify({ products: [{ title }] })) }], 5)
+    expect(tag.indexOf("</script>")).toBe(tag.length - "</script>".length)
+    expect(tag).not.toContain("<!--")
+    expect(serverAnswers(tag)).toEqual({ sentAt: 5, answers: { "/api/products?limit=1": { products: [{ title }] } } })
+  })
+})

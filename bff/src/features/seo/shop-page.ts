@@ -1,0 +1,51 @@
+import type { CachedAnswer } from "../catalog/cache.js"
+import { primaryImage, type ListedProduct } from "../catalog/product.js"
+import { listProductsQuery } from "../catalog/schema.js"
+import { imagePreloadTag } from "./html.js"
+import { serverAnswersTag, sortedUrl, withHeadTags } from "./server-answers.js"
+
+type Params = Record<string, string>
+
+/** The shop's page size (storefront shop-query PRODUCTS_PAGE_SIZE). */
+const PAGE_SIZE = "24"
+/** The filters the shop keeps in its URL under the API's own names (storefront shop-filters FILTER_KEYS). */
+const FILTER_KEYS = ["priceRange", "collarStyle", "sleeveType", "fabric", "colorName", "seasonFit", "genre"] as const
+/** Two cards to a row on a phone: their pictures are the page's largest paint. */
+const FIRST_ROW_ON_A_PHONE = 2
+/** The grid's sizes attribute (storefront product-card PRODUCT_GRID_IMAGE_SIZES). */
+const GRID_IMAGE_SIZES = "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+
+/**
+ * The first page the shop lists for a /shop address (spec: g, type, sub, wg and the filters live in the
+ * URL), as the storefront asks for it (storefront shop-query toProductListParams): men by default, type
+ * and sub for men only, wg for women only, Popular unless sorted. Null when the address holds a value the
+ * API would refuse: the storefront then reads the list itself, as it always can.
+ */
+export function shopFirstRead(search: URLSearchParams): Params | null {
+  const gender = search.get("g") ?? "MEN"
+  const params: Params = { active: "true", gender, sort: search.get("sort") ?? "popular", limit: PAGE_SIZE, offset: "0" }
+  const pick = (from: string, to: string) => {
+    const value = search.get(from)
+    if (value) params[to] = value
+  }
+  if (gender === "WOMEN") pick("wg", "styleGroup")
+  else if (search.get("type")) {
+    pick("type", "categoryType")
+    pick("sub", "subcategory")
+  }
+  for (const key of FILTER_KEYS) pick(key, key)
+  return listProductsQuery.safeParse(params).success ? params : null
+}
+
+function firstRowPreloads(answer: CachedAnswer): string[] {
+  const { products } = JSON.parse(answer.body.toString("utf8")) as { products: ListedProduct[] }
+  return products.slice(0, FIRST_ROW_ON_A_PHONE).flatMap((product) => {
+    const image = primaryImage(product)
+    return image ? [imagePreloadTag(image, GRID_IMAGE_SIZES)] : []
+  })
+}
+
+/** The storefront's index.html with the shop's first page of products and preloads for its first row's pictures. */
+export function renderShopHtml(indexHtml: string, params: Params, answer: CachedAnswer, sentAt: number): string {
+  return withHeadTags(indexHtml, [...firstRowPreloads(answer), serverAnswersTag([{ url: sortedUrl("/api/products", params), body: answer.body }], sentAt)])
+}
