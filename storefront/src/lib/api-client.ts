@@ -62,15 +62,32 @@ export type RequestOptions = {
   skipSessionRefresh?: boolean;
 };
 
-/** Builds a same-origin path with a query string, leaving out empty values. */
-export function buildUrl(path: string, params?: QueryParams): string {
+/** A query string's parameters, leaving out empty values. */
+function toSearchParams(params?: QueryParams): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === undefined || value === null || value === '') continue;
     search.append(key, String(value));
   }
+  return search;
+}
+
+const withQuery = (path: string, search: URLSearchParams) => {
   const query = search.toString();
   return query ? `${path}?${query}` : path;
+};
+
+/** Builds a same-origin path with a query string, leaving out empty values. */
+export const buildUrl = (path: string, params?: QueryParams): string => withQuery(path, toSearchParams(params));
+
+/**
+ * A read's key in the answers the BFF sends inside a page (lib/server-answers): the path and its
+ * non-empty parameters sorted by name, so the order either side writes them in does not matter.
+ */
+export function sortedUrl(path: string, params?: QueryParams): string {
+  const search = toSearchParams(params);
+  search.sort();
+  return withQuery(path, search);
 }
 
 function parseJson(text: string): unknown {

@@ -21,8 +21,10 @@ function LocationProbe() {
 }
 
 /** Renders `ui` inside the app's providers, with an in-memory router starting at `route` (a path, or a location with state). */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: InitialEntry } = {}) {
-  const queryClient = createTestQueryClient();
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createTestQueryClient() }: { route?: InitialEntry; queryClient?: QueryClient } = {},
+) {
   return render(
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
@@ -36,7 +38,8 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
 }
 
 /** Renders the whole route map at `route`, as a visitor opening that address would see it. */
-export const renderApp = (route: InitialEntry) => renderWithProviders(<AppRoutes />, { route });
+export const renderApp = (route: InitialEntry, options: { queryClient?: QueryClient } = {}) =>
+  renderWithProviders(<AppRoutes />, { route, ...options });
 
 /**
  * Renders the whole route map at `route` for a signed-in shopper, with a session stored as a previous visit left it;

@@ -1,14 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { serverAnswersSentAt, takeServerAnswer } from '@/lib/server-answers';
 import type { ProductResponse } from '@/types/product';
 
-export const getProduct = (id: string, signal?: AbortSignal) =>
-  apiClient.get<ProductResponse>(`/api/products/${encodeURIComponent(id)}`, { signal, skipSessionRefresh: true });
+const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
+export const getProduct = (id: string, signal?: AbortSignal) =>
+  apiClient.get<ProductResponse>(productPath(id), { signal, skipSessionRefresh: true });
+
+/** A product page opened from a link usually comes with this answer inside its HTML (lib/server-answers). */
 export const getProductQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['products', 'detail', id],
     queryFn: ({ signal }) => getProduct(id, signal),
+    initialData: () => takeServerAnswer<ProductResponse>(productPath(id)),
+    initialDataUpdatedAt: serverAnswersSentAt,
   });
 
 export const useProduct = (id: string) => useQuery(getProductQueryOptions(id));

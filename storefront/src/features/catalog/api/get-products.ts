@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { serverAnswersSentAt, takeServerAnswer } from '@/lib/server-answers';
 import type {
   CategoryType,
   CollarStyle,
@@ -45,6 +46,12 @@ export const getInfiniteProductsQueryOptions = (params: Omit<ProductListParams, 
     queryKey: ['products', 'list', params],
     queryFn: ({ pageParam, signal }) => getProducts({ ...params, offset: pageParam }, signal),
     initialPageParam: 0,
+    // A /shop address opened from a link usually comes with its first page inside the HTML (lib/server-answers).
+    initialData: () => {
+      const firstPage = takeServerAnswer<ProductListResponse>('/api/products', { ...params, offset: 0 });
+      return firstPage ? { pages: [firstPage], pageParams: [0] } : undefined;
+    },
+    initialDataUpdatedAt: serverAnswersSentAt,
     getNextPageParam: nextProductsOffset,
   });
 

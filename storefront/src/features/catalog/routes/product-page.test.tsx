@@ -10,6 +10,8 @@ import {
   type FetchHandler,
 } from '@/testing/mock-fetch';
 import { buildProduct, buildVariant } from '@/testing/product-factory';
+import { createQueryClient } from '@/lib/react-query';
+import { pageCameWith } from '@/testing/server-answers';
 import { currentLocation, renderApp, renderAppSignedIn } from '@/testing/test-utils';
 import { buildWishlistItem } from '@/testing/wishlist-factory';
 import type { Product, ProductRecommendations } from '@/types/product';
@@ -59,6 +61,17 @@ afterEach(() => {
 });
 
 describe('/product/:id', () => {
+  it('paints the product the page came with at once, without asking the API', () => {
+    const product = buildProduct({ title: 'Server Sent Hoodie' });
+    pageCameWith({ [`/api/products/${product.id}`]: { product, recommendations: noRecommendations } });
+    const fetchMock = mockFetch(() => jsonResponse({ error: 'Not found' }, 404));
+
+    renderApp(`/product/${product.id}`, { queryClient: createQueryClient() });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Server Sent Hoodie' })).toBeInTheDocument();
+    expect(calledUrls(fetchMock, '/api/products')).toEqual([]);
+  });
+
   it('shows title, price, struck-through MRP, colour, description and specs', async () => {
     const product = buildProduct({
       title: 'Graffiti Cargo Pants',

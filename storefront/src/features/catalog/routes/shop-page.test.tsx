@@ -2,10 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { calledUrls, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { buildProduct } from '@/testing/product-factory';
+import { createQueryClient } from '@/lib/react-query';
+import { pageCameWith } from '@/testing/server-answers';
 import { currentLocation, renderApp } from '@/testing/test-utils';
 import type { Product } from '@/types/product';
 
-const productsResponse = (products: Product[], total = products.length) => jsonResponse({ products, total });
+const productsResponseBody = (products: Product[], total = products.length) => ({ products, total });
+const productsResponse = (products: Product[], total = products.length) => jsonResponse(productsResponseBody(products, total));
 
 /** Search params of the latest GET /api/products. */
 const lastListParams = (fetchMock: ReturnType<typeof mockFetch>) =>
@@ -34,6 +37,30 @@ describe('/shop', () => {
     );
     expect(screen.getByText('₹1899.00')).toBeInTheDocument();
     expect(screen.getByText('₹999.00')).toBeInTheDocument();
+  });
+
+  it('paints the first page the address came with at once, without asking the API', () => {
+    const tee = buildProduct({ title: 'Cotton Kurta Tee', gender: 'WOMEN' });
+    pageCameWith({
+      '/api/products?active=true&fabric=Cotton&gender=WOMEN&limit=24&offset=0&sort=price_asc': productsResponseBody([tee]),
+    });
+    const fetchMock = mockFetch(() => productsResponse([]));
+
+    renderApp('/shop?g=WOMEN&sort=price_asc&fabric=Cotton', { queryClient: createQueryClient() });
+
+    expect(screen.getAllByTestId('product-card')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /Cotton Kurta Tee/ })).toBeInTheDocument();
+    expect(calledUrls(fetchMock, '/api/products')).toEqual([]);
+  });
+
+  it('asks the API when the page came with another listing than the address shows', async () => {
+    pageCameWith({ '/api/products?active=true&gender=MEN&limit=24&offset=0&sort=popular': productsResponseBody([buildProduct()]) });
+    const fetchMock = mockFetch(() => productsResponse([buildProduct({ title: 'Asked For' })]));
+
+    renderApp('/shop?g=WOMEN', { queryClient: createQueryClient() });
+
+    expect(await screen.findByRole('link', { name: /Asked For/ })).toBeInTheDocument();
+    expect(calledUrls(fetchMock, '/api/products')).toHaveLength(1);
   });
 
   it('shows skeletons while loading', async () => {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { serverAnswersSentAt, takeServerAnswer } from '@/lib/server-answers';
 import type { ProductListResponse } from '@/types/product';
 
 /** Spec section 9: the home carousel shows the 8 most popular products. */
@@ -10,10 +11,13 @@ const bestSellersParams = { active: true, sort: 'popular', limit: BEST_SELLERS_L
 export const getBestSellers = (signal?: AbortSignal) =>
   apiClient.get<ProductListResponse>('/api/products', { params: bestSellersParams, signal, skipSessionRefresh: true });
 
+/** They usually come inside the home page's HTML (lib/server-answers). */
 export const getBestSellersQueryOptions = () =>
   queryOptions({
     queryKey: ['products', 'list', bestSellersParams],
     queryFn: ({ signal }) => getBestSellers(signal),
+    initialData: () => takeServerAnswer<ProductListResponse>('/api/products', bestSellersParams),
+    initialDataUpdatedAt: serverAnswersSentAt,
   });
 
 export const useBestSellers = () => useQuery(getBestSellersQueryOptions());

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { serverAnswersSentAt, takeServerAnswer } from '@/lib/server-answers';
 import type { CategoryType, ProductListResponse } from '@/types/product';
 
 export type CategoryCoverParams = {
@@ -8,17 +9,19 @@ export type CategoryCoverParams = {
 };
 
 /** One active men's product of a subcategory, whose picture illustrates that category tile. */
-export const getCategoryCover = ({ categoryType, subcategory }: CategoryCoverParams, signal?: AbortSignal) =>
-  apiClient.get<ProductListResponse>('/api/products', {
-    params: { active: true, gender: 'MEN', categoryType, subcategory, limit: 1 },
-    signal,
-    skipSessionRefresh: true,
-  });
+const coverQuery = ({ categoryType, subcategory }: CategoryCoverParams) =>
+  ({ active: true, gender: 'MEN', categoryType, subcategory, limit: 1 }) as const;
 
+export const getCategoryCover = (params: CategoryCoverParams, signal?: AbortSignal) =>
+  apiClient.get<ProductListResponse>('/api/products', { params: coverQuery(params), signal, skipSessionRefresh: true });
+
+/** The first tab's covers usually come inside the home page's HTML (lib/server-answers). */
 export const getCategoryCoverQueryOptions = (params: CategoryCoverParams) =>
   queryOptions({
-    queryKey: ['products', 'list', { active: true, gender: 'MEN', ...params, limit: 1 }],
+    queryKey: ['products', 'list', coverQuery(params)],
     queryFn: ({ signal }) => getCategoryCover(params, signal),
+    initialData: () => takeServerAnswer<ProductListResponse>('/api/products', coverQuery(params)),
+    initialDataUpdatedAt: serverAnswersSentAt,
     select: (response) => response.products[0] ?? null,
   });
 

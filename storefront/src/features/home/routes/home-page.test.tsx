@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, mockSessionApi } from '@/testing/mock-fetch';
+import { createQueryClient } from '@/lib/react-query';
+import { calledUrls, errorResponse, mockSessionApi } from '@/testing/mock-fetch';
+import { buildProduct } from '@/testing/product-factory';
+import { pageCameWith } from '@/testing/server-answers';
 import { renderApp } from '@/testing/test-utils';
 
 const MARQUEE_TEXT = ['PREMIUM • STREETWEAR', 'LIMITED • DROPS', 'UPPERS', 'LOWERS', 'FITFEED • LIVE'];
@@ -55,5 +58,25 @@ describe('/ (home page)', () => {
       expect(link).toHaveAttribute('target', '_blank');
     }
     expect(screen.getByRole('form', { name: 'Get early access' })).toBeInTheDocument();
+  });
+
+  it('paints the covers and best sellers the page came with at once, without asking the API', () => {
+    const cover = (subcategory: string) => ({ products: [buildProduct({ subcategory })], total: 1 });
+    const legends = Array.from({ length: 8 }, (_, index) => buildProduct({ title: `Legend ${String(index + 1)}` }));
+    pageCameWith({
+      '/api/products?active=true&categoryType=UPPERS&gender=MEN&limit=1&subcategory=Hoodies': cover('Hoodies'),
+      '/api/products?active=true&categoryType=UPPERS&gender=MEN&limit=1&subcategory=Polo': cover('Polo'),
+      '/api/products?active=true&categoryType=UPPERS&gender=MEN&limit=1&subcategory=Oversized': cover('Oversized'),
+      '/api/products?active=true&categoryType=UPPERS&gender=MEN&limit=1&subcategory=Regular': cover('Regular'),
+      '/api/products?active=true&limit=8&sort=popular': { products: legends, total: 8 },
+    });
+    const fetchMock = mockSessionApi(null, () => errorResponse('Not found', 404));
+
+    // The app's own client: the answers are as fresh as the page, so nothing is fetched again at once.
+    renderApp('/', { queryClient: createQueryClient() });
+
+    expect(screen.getAllByTestId('category-tile').filter((tile) => tile.querySelector('img'))).toHaveLength(4);
+    expect(screen.getAllByTestId('best-seller-card')).toHaveLength(8);
+    expect(calledUrls(fetchMock, '/api/products')).toEqual([]);
   });
 });
