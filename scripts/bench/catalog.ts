@@ -9,6 +9,7 @@ import { freePort } from "../lib/ports.js"
 import { run, startService, stopAll, waitForHttp } from "../lib/processes.js"
 import { bffEnv, buildFrontEndsIfStale, commerceEnv, migrateAll, randomSecrets } from "../lib/stack.js"
 import { scorePages, type PageScore } from "./lighthouse.js"
+import { waitForQuietCpu } from "./quiet.js"
 import { measureLoad, warmUp, type Load } from "./load.js"
 
 export const THROUGHPUT_TARGET = 10
@@ -203,7 +204,8 @@ export async function benchCatalog({ products, seconds }: { products: number; se
     await warmUp(origin, productPaths)
     const productWarm = await measured("BFF /api/products/{id} (50 products), cache warm", origin, productPaths, { seconds })
 
-    log("scoring pages with Lighthouse (mobile)…")
+    const busy = await waitForQuietCpu()
+    log(`scoring pages with Lighthouse (mobile; CPUs ${Math.round(busy * 100)}% busy beforehand)…`)
     const lighthouse = await scorePages(origin, [
       { label: "Home", path: "/" },
       { label: "Shop", path: "/shop" },
