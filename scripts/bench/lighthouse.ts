@@ -2,7 +2,8 @@ import { existsSync } from "node:fs"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
 
-export type PageScore = { label: string; path: string; score: number; lcpMs: number; tbtMs: number; cls: number }
+/** The median run's figures, with every run's score and Lighthouse's estimate of the machine's speed in that run. */
+export type PageScore = { label: string; path: string; score: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex: number; runScores: number[] }
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
@@ -31,10 +32,13 @@ export async function scorePages(origin: string, pages: { label: string; path: s
           lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
           tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
           cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          runScores: [],
         })
       }
+      const runScores = attempts.map((attempt) => attempt.score)
       attempts.sort((a, b) => a.score - b.score)
-      scores.push(attempts[Math.floor(attempts.length / 2)]!)
+      scores.push({ ...attempts[Math.floor(attempts.length / 2)]!, runScores })
     }
     return scores
   } finally {

@@ -61,9 +61,14 @@ export function renderReport(catalog: CatalogBench, startup: StartupBench | unde
     "",
     "## Storefront (Lighthouse, mobile)",
     "",
-    "| Page | Performance | LCP | TBT | CLS |",
-    "|---|---|---|---|---|",
-    ...catalog.lighthouse.map((page) => `| ${page.label} (\`${page.path}\`) | ${page.score} | ${page.lcpMs} ms | ${page.tbtMs} ms | ${page.cls} |`),
+    "| Page | Performance | LCP | TBT | CLS | Every run's score | Benchmark index |",
+    "|---|---|---|---|---|---|---|",
+    ...catalog.lighthouse.map(
+      (page) =>
+        `| ${page.label} (\`${page.path}\`) | ${page.score} | ${page.lcpMs} ms | ${page.tbtMs} ms | ${page.cls} | ${page.runScores.join(", ")} | ${page.benchmarkIndex} |`,
+    ),
+    "",
+    "The median run's figures; the benchmark index is Lighthouse's estimate of this machine's speed in that run (higher is faster; it drifts between runs minutes apart).",
     "",
   ]
   if (startup) {
