@@ -2,8 +2,9 @@ import { sortedUrl, type QueryParams } from './api-client';
 
 /**
  * The id of the `<script type="application/json">` in which the BFF sends, inside a page's HTML, the
- * answers to the API reads that page makes first (the home page's category covers and best sellers):
- * the first render then has its data, with no request and no second render.
+ * answers to the API reads that page makes first (home's category covers and best sellers, the shop's
+ * first page, a product page's product): the first render then has its data, with no request and no
+ * second render. An answer older than the query's staleTime (a page left open) shows and is refetched.
  */
 export const SERVER_ANSWERS_ELEMENT_ID = 'server-answers';
 
