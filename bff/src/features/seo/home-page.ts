@@ -1,7 +1,6 @@
 import type { CachedAnswer } from "../catalog/cache.js"
-import { primaryImage, SUBCATEGORIES, type ListedProduct } from "../catalog/product.js"
-import { imagePreloadTag } from "./html.js"
-import { serverAnswersTag, sortedUrl, withHeadTags } from "./server-answers.js"
+import { SUBCATEGORIES } from "../catalog/product.js"
+import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
 
 type Params = Record<string, string>
 
@@ -23,17 +22,9 @@ const TILE_IMAGE_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50v
 
 export type HomeAnswer = { params: Params; answer: CachedAnswer }
 
-function tileImagePreloads(covers: HomeAnswer[]): string[] {
-  return covers.slice(0, ABOVE_THE_FOLD_TILES).flatMap(({ answer }) => {
-    const product = (JSON.parse(answer.body.toString("utf8")) as { products: ListedProduct[] }).products[0]
-    const image = product && primaryImage(product)
-    return image ? [imagePreloadTag(image, TILE_IMAGE_SIZES)] : []
-  })
-}
-
 /** The storefront's index.html with the home reads' answers and preloads for the pictures of the tiles above the fold. */
 export function renderHomeHtml(indexHtml: string, answers: HomeAnswer[], sentAt: number): string {
-  const covers = answers.filter(({ params }) => params.subcategory !== undefined)
-  const block = serverAnswersTag(answers.map(({ params, answer }) => ({ url: sortedUrl("/api/products", params), body: answer.body })), sentAt)
-  return withHeadTags(indexHtml, [...tileImagePreloads(covers), block])
+  const covers = answers.filter(({ params }) => params.subcategory !== undefined).slice(0, ABOVE_THE_FOLD_TILES)
+  const preloads = covers.flatMap(({ answer }) => listingImagePreloads(answer, 1, TILE_IMAGE_SIZES))
+  return withHeadTags(indexHtml, [...preloads, serverAnswersTag(answers.map(({ params, answer }) => listingAnswer(params, answer)), sentAt)])
 }

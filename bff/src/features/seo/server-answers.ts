@@ -1,4 +1,6 @@
-import { scriptJsonText } from "./html.js"
+import type { CachedAnswer } from "../catalog/cache.js"
+import { primaryImage, type ListedProduct } from "../catalog/product.js"
+import { imagePreloadTag, scriptJsonText } from "./html.js"
 
 /** The storefront's id for the block (storefront lib/server-answers SERVER_ANSWERS_ELEMENT_ID). */
 const SERVER_ANSWERS_ELEMENT_ID = "server-answers"
@@ -12,6 +14,21 @@ export function sortedUrl(path: string, params: Record<string, string> = {}): st
 }
 
 export type ServerAnswer = { url: string; body: Buffer }
+
+/** The answer to a `GET /api/products` read with these parameters, keyed as the storefront looks it up. */
+export const listingAnswer = (params: Record<string, string>, answer: CachedAnswer): ServerAnswer => ({
+  url: sortedUrl("/api/products", params),
+  body: answer.body,
+})
+
+/** Preloads for the pictures of a listing answer's first `count` products, shown at `sizes`. */
+export function listingImagePreloads(answer: CachedAnswer, count: number, sizes: string): string[] {
+  const { products } = JSON.parse(answer.body.toString("utf8")) as { products: ListedProduct[] }
+  return products.slice(0, count).flatMap((product) => {
+    const image = primaryImage(product)
+    return image ? [imagePreloadTag(image, sizes)] : []
+  })
+}
 
 /**
  * The `<script type="application/json">` that hands the storefront the answers to a page's first API reads,

@@ -1,8 +1,6 @@
 import type { CachedAnswer } from "../catalog/cache.js"
-import { primaryImage, type ListedProduct } from "../catalog/product.js"
 import { listProductsQuery } from "../catalog/schema.js"
-import { imagePreloadTag } from "./html.js"
-import { serverAnswersTag, sortedUrl, withHeadTags } from "./server-answers.js"
+import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
 
 type Params = Record<string, string>
 
@@ -37,15 +35,7 @@ export function shopFirstRead(search: URLSearchParams): Params | null {
   return listProductsQuery.safeParse(params).success ? params : null
 }
 
-function firstRowPreloads(answer: CachedAnswer): string[] {
-  const { products } = JSON.parse(answer.body.toString("utf8")) as { products: ListedProduct[] }
-  return products.slice(0, FIRST_ROW_ON_A_PHONE).flatMap((product) => {
-    const image = primaryImage(product)
-    return image ? [imagePreloadTag(image, GRID_IMAGE_SIZES)] : []
-  })
-}
-
 /** The storefront's index.html with the shop's first page of products and preloads for its first row's pictures. */
 export function renderShopHtml(indexHtml: string, params: Params, answer: CachedAnswer, sentAt: number): string {
-  return withHeadTags(indexHtml, [...firstRowPreloads(answer), serverAnswersTag([{ url: sortedUrl("/api/products", params), body: answer.body }], sentAt)])
+  return withHeadTags(indexHtml, [...listingImagePreloads(answer, FIRST_ROW_ON_A_PHONE, GRID_IMAGE_SIZES), serverAnswersTag([listingAnswer(params, answer)], sentAt)])
 }
