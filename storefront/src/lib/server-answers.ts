@@ -46,6 +46,12 @@ export function takeServerAnswer<T>(path: string, params?: QueryParams): T | und
 /** When the server made the page's answers (ms since the epoch); react-query judges their staleness by it. */
 export const serverAnswersSentAt = (): number => loaded().sentAt;
 
+/** react-query options that start a query from the page's answer to its read, dated by when the page was made. */
+export const startFromServerAnswer = <T>(path: string, params?: QueryParams) => ({
+  initialData: () => takeServerAnswer<T>(path, params),
+  initialDataUpdatedAt: serverAnswersSentAt,
+});
+
 /** Forgets what was read from the page; tests load a new page for each case. */
 export function resetServerAnswers(): void {
   serverAnswers = undefined;

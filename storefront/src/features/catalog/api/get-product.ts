@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { serverAnswersSentAt, takeServerAnswer } from '@/lib/server-answers';
+import { startFromServerAnswer } from '@/lib/server-answers';
 import type { ProductResponse } from '@/types/product';
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
@@ -13,8 +13,7 @@ export const getProductQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['products', 'detail', id],
     queryFn: ({ signal }) => getProduct(id, signal),
-    initialData: () => takeServerAnswer<ProductResponse>(productPath(id)),
-    initialDataUpdatedAt: serverAnswersSentAt,
+    ...startFromServerAnswer<ProductResponse>(productPath(id)),
   });
 
 export const useProduct = (id: string) => useQuery(getProductQueryOptions(id));

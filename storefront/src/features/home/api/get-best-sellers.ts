@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { serverAnswersSentAt, takeServerAnswer } from '@/lib/server-answers';
+import { startFromServerAnswer } from '@/lib/server-answers';
 import type { ProductListResponse } from '@/types/product';
 
 /** Spec section 9: the home carousel shows the 8 most popular products. */
@@ -16,8 +16,7 @@ export const getBestSellersQueryOptions = () =>
   queryOptions({
     queryKey: ['products', 'list', bestSellersParams],
     queryFn: ({ signal }) => getBestSellers(signal),
-    initialData: () => takeServerAnswer<ProductListResponse>('/api/products', bestSellersParams),
-    initialDataUpdatedAt: serverAnswersSentAt,
+    ...startFromServerAnswer<ProductListResponse>('/api/products', bestSellersParams),
   });
 
 export const useBestSellers = () => useQuery(getBestSellersQueryOptions());

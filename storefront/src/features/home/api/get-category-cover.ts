@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { serverAnswersSentAt, takeServerAnswer } from '@/lib/server-answers';
+import { startFromServerAnswer } from '@/lib/server-answers';
 import type { CategoryType, ProductListResponse } from '@/types/product';
 
 export type CategoryCoverParams = {
@@ -20,8 +20,7 @@ export const getCategoryCoverQueryOptions = (params: CategoryCoverParams) =>
   queryOptions({
     queryKey: ['products', 'list', coverQuery(params)],
     queryFn: ({ signal }) => getCategoryCover(params, signal),
-    initialData: () => takeServerAnswer<ProductListResponse>('/api/products', coverQuery(params)),
-    initialDataUpdatedAt: serverAnswersSentAt,
+    ...startFromServerAnswer<ProductListResponse>('/api/products', coverQuery(params)),
     select: (response) => response.products[0] ?? null,
   });
 
