@@ -20,7 +20,7 @@ export async function scorePages(origin: string, pages: { label: string; path: s
   try {
     const scores: PageScore[] = []
     for (const page of pages) {
-      const attempts: PageScore[] = []
+      const attempts: Omit<PageScore, "runScores">[] = []
       for (let i = 0; i < runs; i++) {
         const result = await lighthouse(new URL(page.path, origin).toString(), { port: chrome.port, onlyCategories: ["performance"], logLevel: "error", output: "json" })
         const lhr = result?.lhr
@@ -33,7 +33,6 @@ export async function scorePages(origin: string, pages: { label: string; path: s
           tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
           cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-          runScores: [],
         })
       }
       const runScores = attempts.map((attempt) => attempt.score)
