@@ -25,3 +25,25 @@ export function prepared(text: string, values: unknown[]): pg.QueryConfig {
   }
   return { name, text, values }
 }
+
+/** Runs `work` in one transaction on one pooled connection: committed when it returns, rolled back when it throws. */
+export async function transaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect()
+  try {
+    await client.query("begin")
+    const result = await work(client)
+    await client.query("commit")
+    return result
+  } catch (error) {
+    await client.query("rollback").catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/** Whether a query failed on the named unique constraint (a racing insert lost). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = error as { code?: string; constraint?: string }
+  return pgError?.code === "23505" && pgError.constraint === constraint
+}

@@ -14,10 +14,7 @@ export type UserRow = {
 
 const COLUMNS = "id, medusa_customer_id, email, name, handle, avatar_url, phone, role, email_verified_at"
 
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const pgError = error as { code?: string; constraint?: string }
-  return pgError?.code === "23505" && pgError.constraint === constraint
-}
+export { isUniqueViolation } from "../../lib/db.js"
 
 export function usersRepository(db: Db) {
   return {

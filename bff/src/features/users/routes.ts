@@ -1,24 +1,22 @@
-import { randomUUID } from "node:crypto"
 import { Router } from "express"
-import multer from "multer"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest, conflict, unauthorized } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
-import { reencodeSquare, sniffImage } from "../../lib/images.js"
-import type { Storage } from "../../lib/storage.js"
 import { isValidHandle, normalizeHandle } from "../auth/rules.js"
+import { receiveImage } from "../uploads/routes.js"
+import { noFileMessage } from "../uploads/schema.js"
+import type { UploadsService } from "../uploads/service.js"
 import { presentUser } from "./presenter.js"
 import { isUniqueViolation, type UsersRepository } from "./repository.js"
-import { handleCheckQuery, PROFILE_HANDLE_TAKEN, updateMeBody, updateProfileBody } from "./schema.js"
+import { AVATAR_NOT_OURS, handleCheckQuery, isAvatarPath, PROFILE_HANDLE_TAKEN, updateMeBody, updateProfileBody } from "./schema.js"
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 const AVATAR_SIZE = 512
 
-type Options = { users: UsersRepository; authentication: Authentication; storage: Storage }
+type Options = { users: UsersRepository; authentication: Authentication; uploads: UploadsService }
 
-export function userRoutes({ users, authentication, storage }: Options): Router {
+export function userRoutes({ users, authentication, uploads }: Options): Router {
   const router = Router()
-  const avatarUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } })
 
   async function me(id: string) {
     const user = await users.byId(id)
@@ -40,6 +38,7 @@ export function userRoutes({ users, authentication, storage }: Options): Router 
     const body = parse(updateMeBody, req.body)
     const user = await me(currentUser(req).id)
     if (body.email !== undefined && body.email !== user.email) throw badRequest("Your e-mail address can't be changed here.")
+    if (typeof body.avatarUrl === "string" && !isAvatarPath(body.avatarUrl) && !(await uploads.ownUpload(user.id, body.avatarUrl))) throw badRequest(AVATAR_NOT_OURS)
     const updated = await users.update(user.id, { name: body.name, avatar_url: body.avatarUrl, phone: body.phone })
     res.json({ user: presentUser(updated!) })
   })
@@ -58,19 +57,10 @@ export function userRoutes({ users, authentication, storage }: Options): Router 
     }
   })
 
-  router.post("/fitfeed/profile/avatar", authentication.requireUser, avatarUpload.single("avatar"), async (req, res) => {
-    const file = req.file
-    if (!file) throw badRequest("Choose an image to upload (field 'avatar').")
-    if (!sniffImage(file.buffer)) throw badRequest("Only JPEG, PNG, WebP or GIF images can be uploaded.")
-    let webp: Buffer
-    try {
-      webp = await reencodeSquare(file.buffer, AVATAR_SIZE)
-    } catch {
-      throw badRequest("The image could not be read. Try another file.")
-    }
-    const userId = currentUser(req).id
-    const { url } = await storage.put(`avatars/${randomUUID()}.webp`, webp, "image/webp")
-    const updated = await users.update(userId, { avatar_url: url })
+  router.post("/fitfeed/profile/avatar", authentication.requireUser, receiveImage("avatar", AVATAR_MAX_BYTES), async (req, res) => {
+    if (!req.file) throw badRequest(noFileMessage("avatar"))
+    const url = await uploads.storeAvatar(req.file.buffer, AVATAR_SIZE)
+    const updated = await users.update(currentUser(req).id, { avatar_url: url })
     res.status(201).json({ user: presentUser(updated!), url })
   })
 

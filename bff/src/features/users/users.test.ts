@@ -46,6 +46,32 @@ describe("profile", () => {
     }
   })
 
+  it("takes as avatarUrl only an avatar of this shop or one of the user's own uploads; null clears it", async () => {
+    const [me, other] = [await signedUpUser(ctx.app, "avurl"), await signedUpUser(ctx.app, "avother")]
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#222222" } }).png().toBuffer()
+    const mine = await request(ctx.app).post("/api/uploads/image").set(auth(me.accessToken)).attach("image", png, "me.png")
+    const theirs = await request(ctx.app).post("/api/uploads/image").set(auth(other.accessToken)).attach("image", png, "them.png")
+    expect([mine.status, theirs.status]).toEqual([201, 201])
+    const put = (avatarUrl: string | null) => request(ctx.app).put("/api/users/me").set(auth(me.accessToken)).send({ avatarUrl })
+
+    const own = await put(mine.body.url)
+    expect(own.status).toBe(200)
+    expect(own.body.user.avatarUrl).toBe(mine.body.url)
+    for (const refused of [theirs.body.url, "https://evil.example/a.png", `http://shop.test.evil.example${mine.body.url}`, mine.body.thumbnailUrl, "/media/uploads/x.webp", ""]) {
+      const response = await put(refused)
+      expect(response.status, refused).toBe(400)
+      expect(response.body.error).toBe("Choose an avatar uploaded to this shop: links to images elsewhere are not accepted.")
+    }
+    expect((await request(ctx.app).get("/api/users/me").set(auth(me.accessToken))).body.user.avatarUrl).toBe(mine.body.url)
+
+    const avatar = await request(ctx.app).post("/api/fitfeed/profile/avatar").set(auth(me.accessToken)).attach("avatar", png, "a.png")
+    expect(avatar.status).toBe(201)
+    expect((await put(avatar.body.url)).body.user.avatarUrl).toBe(avatar.body.url)
+    const cleared = await put(null)
+    expect(cleared.status).toBe(200)
+    expect(cleared.body.user.avatarUrl).toBeNull()
+  })
+
   it("changes name and handle; a taken handle is a 409 and an invalid one a 400", async () => {
     const [a, b] = [await signedUpUser(ctx.app, "pa"), await signedUpUser(ctx.app, "pb")]
     const newHandle = `new.${a.handle}`.slice(0, 20).replace(/[._-]+$/, "")
@@ -86,9 +112,11 @@ describe("POST /api/fitfeed/profile/avatar", () => {
     const upload = () => request(ctx.app).post("/api/fitfeed/profile/avatar").set(auth(user.accessToken))
     const fake = await upload().attach("avatar", Buffer.from("<?php echo 'hi'; ?>"), { filename: "me.png", contentType: "image/png" })
     expect(fake.status).toBe(400)
-    expect(fake.body.error).toBe("Only JPEG, PNG, WebP or GIF images can be uploaded.")
+    expect(fake.body.error).toBe("Only JPEG, PNG, GIF or WebP images can be uploaded.")
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 10)])
-    expect((await upload().attach("avatar", big, "big.jpg")).status).toBe(413)
+    const tooBig = await upload().attach("avatar", big, "big.jpg")
+    expect(tooBig.status).toBe(413)
+    expect(tooBig.body.error).toBe("Images can be at most 5 MB.")
     expect((await upload().field("note", "no file")).status).toBe(400)
     const me = await request(ctx.app).get("/api/users/me").set(auth(user.accessToken))
     expect(me.body.user.avatarUrl).toBeNull()

@@ -1,0 +1,6 @@
+import type { Upload } from "./service.js"
+
+/** What an upload's answer shows: where the image and its thumbnail are served. */
+export function presentUpload(upload: Upload) {
+  return { url: upload.url, thumbnailUrl: upload.thumbnailUrl }
+}
