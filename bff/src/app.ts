@@ -23,6 +23,11 @@ import { checkoutService, COD_CHECK_JOB } from "./features/checkout/service.js"
 import { dispatchJob } from "./features/fulfillment/dispatch.js"
 import { MEDUSA_SHIPMENT_JOB, medusaShipmentJob } from "./features/fulfillment/medusa-shipment.js"
 import { fulfillmentRoutes } from "./features/fulfillment/routes.js"
+import { createPostBodyParser, fitfeedRoutes } from "./features/fitfeed/routes.js"
+import { refreshTrending } from "./features/fitfeed/trending.js"
+import { referralEarnings } from "./features/referrals/earnings.js"
+import { referralRoutes } from "./features/referrals/routes.js"
+import { referralVisits } from "./features/referrals/visits.js"
 import { orderCancellation } from "./features/orders/cancellation.js"
 import { orderRoutes } from "./features/orders/routes.js"
 import { bagService } from "./features/cart/bag.js"
@@ -39,6 +44,8 @@ import { wishlistRepository } from "./features/wishlist/repository.js"
 import { wishlistRoutes } from "./features/wishlist/routes.js"
 import { usersRepository } from "./features/users/repository.js"
 import { userRoutes } from "./features/users/routes.js"
+import { uploadRoutes } from "./features/uploads/routes.js"
+import { uploadsService } from "./features/uploads/service.js"
 import { authentication } from "./http/authenticate.js"
 import { answerBeforeExpress } from "./http/answer-before-express.js"
 import { requestLog } from "./http/request-log.js"
@@ -78,6 +85,8 @@ export type Background = {
   jobs: JobQueue
   /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
   reconcilePayments(): Promise<number>
+  /** Marks the posts liked unusually often in the last 24 hours; answers how many trend. */
+  refreshTrending(): Promise<number>
 }
 
 export type ShopApp = Express & { background: Background }
@@ -106,6 +115,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const razorpay = razorpaySettings(config)
   const shiprocket = shiprocketSettings(config)
   const users = usersRepository(db)
+  const uploads = uploadsService({ db, storage: localDiskStorage(config.MEDIA_DIR), publicUrl: config.PUBLIC_URL })
   const authn = authentication(db, config.AUTH_TOKEN_SECRET)
   const limiter = redis ? redisRateLimiter(redis, config.REDIS_KEY_PREFIX) : memoryRateLimiter()
   const auth = authService({
@@ -132,7 +142,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const kickJobs = () => jobs.kick()
   const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
   const medusaCheckout = commerceCheckout(commerce)
-  const placement = checkoutPlacement({ db, commerce: medusaCheckout, bag, logger, onPlaced: kickJobs })
+  const referrals = referralEarnings({ sharePercent: config.REFERRAL_SHARE_PERCENT })
+  const placement = checkoutPlacement({ db, commerce: medusaCheckout, bag, logger, onPlaced: kickJobs, creditReferrals: referrals.creditOrderById })
   const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onEnqueued: kickJobs })
   const checkout = checkoutService({
     db,
@@ -184,6 +195,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   )
 
   const api = express.Router()
+  api.post("/fitfeed/posts", createPostBodyParser)
   api.use(express.json({ limit: "100kb" }))
   api.use(cookieParser())
   api.use(healthRoutes({ db, redis, commerce, catalogReady: sync.isReady }))
@@ -198,14 +210,33 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
       perIpLimit: config.AUTH_RATE_LIMIT_PER_IP,
     }),
   )
-  api.use(userRoutes({ users, authentication: authn, storage: localDiskStorage(config.MEDIA_DIR) }))
+  api.use(userRoutes({ users, authentication: authn, uploads }))
+  api.use(uploadRoutes({ uploads, authentication: authn, limiter }))
   api.use(cartRoutes({ bag, authentication: authn }))
   api.use(wishlistRoutes({ wishlist: wishlistRepository(db), authentication: authn }))
   api.use(addressRoutes({ addresses, authentication: authn }))
   api.use(walletRoutes({ db, authentication: authn }))
   api.use(checkoutRoutes({ checkout, authentication: authn, razorpay }))
-  api.use(orderRoutes({ db, authentication: authn, internalSecret: config.INTERNAL_API_SECRET, cancel: orderCancellation({ db, logger, onEnqueued: kickJobs }) }))
-  api.use(fulfillmentRoutes({ db, authentication: authn, webhookToken: shiprocket.webhookToken, logger, onEnqueued: kickJobs }))
+  api.use(
+    orderRoutes({
+      db,
+      authentication: authn,
+      internalSecret: config.INTERNAL_API_SECRET,
+      cancel: orderCancellation({ db, logger, onEnqueued: kickJobs, alsoUndo: referrals.reverseOrder }),
+    }),
+  )
+  api.use(
+    fulfillmentRoutes({
+      db,
+      authentication: authn,
+      webhookToken: shiprocket.webhookToken,
+      logger,
+      onEnqueued: kickJobs,
+      creditReferrals: referrals.creditOrderById,
+    }),
+  )
+  api.use(fitfeedRoutes({ db, authentication: authn, limiter, uploads, addressLimitScale: config.FITFEED_ADDRESS_LIMIT_SCALE }))
+  api.use(referralRoutes({ db }))
   if (!production && !config.SMTP_URL) api.use(devOutboxRoutes(db))
   api.use(notFoundHandler)
   app.use("/api", api)
@@ -248,6 +279,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   mountSpa(app, "/", config.STOREFRONT_DIST)
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
-  answerBeforeExpress(app, catalogReads(catalog, logger))
-  return Object.assign(app, { background: { jobs, reconcilePayments: settlement.reconcile } })
+  const visits = referralVisits({ db, tokenSecret: config.AUTH_TOKEN_SECRET, logger })
+  answerBeforeExpress(app, catalogReads(catalog, logger, visits.onProductRead))
+  return Object.assign(app, { background: { jobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) } })
 }

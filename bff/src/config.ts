@@ -69,6 +69,10 @@ const configSchema = z.object({
   ALLOW_LIVE_TEST_PAYMENTS: z.enum(["0", "1"], "must be 0 or 1").default("0"),
   /** How often the job worker looks for due work (settling payments, refunds, dispatch). */
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** The share of a line's value a post's author earns in Dark Coins when someone buys through the post. */
+  REFERRAL_SHARE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  /** Widens FITFEED's per-address rate limits (likes, comments, posts, follows, reports): for load tests from one address. */
+  FITFEED_ADDRESS_LIMIT_SCALE: z.coerce.number().int().min(1).default(1),
 }).superRefine((config, ctx) => {
   for (const issue of shiprocketIssues(config)) ctx.addIssue({ code: "custom", ...issue })
   for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })

@@ -37,11 +37,11 @@ function keepCatalogInSync(sync: ReturnType<typeof createCatalogSync>, logger: R
   }
 }
 
-/** Runs the payment reconciler every five minutes (each replica; the jobs it queues are claimed once). */
-function everyFewMinutes(work: () => Promise<unknown>, logger: ReturnType<typeof createLogger>) {
+/** Runs background work every `ms` (each replica: the payment reconciler's jobs are claimed once, trending is idempotent). */
+function every(ms: number, name: string, work: () => Promise<unknown>, logger: ReturnType<typeof createLogger>) {
   const timer = setInterval(() => {
-    work().catch((err: unknown) => logger.warn({ err }, "payment reconcile failed"))
-  }, 5 * 60_000)
+    work().catch((err: unknown) => logger.warn({ err }, `${name} failed`))
+  }, ms)
   timer.unref()
   return () => clearInterval(timer)
 }
@@ -82,7 +82,8 @@ async function main() {
   server.on("listening", () => logger.info({ port: config.PORT, host: config.HOST }, "bff listening"))
   const stopReconcile = keepCatalogInSync(catalogSync, logger, config.CATALOG_RECONCILE_SECONDS * 1000)
   app.background.jobs.start()
-  const stopPaymentReconcile = everyFewMinutes(() => app.background.reconcilePayments(), logger)
+  const stopPaymentReconcile = every(5 * 60_000, "payment reconcile", () => app.background.reconcilePayments(), logger)
+  const stopTrending = every(60_000, "trending refresh", () => app.background.refreshTrending(), logger)
 
   let stopping = false
   async function shutdown(signal: string) {
@@ -93,6 +94,7 @@ async function main() {
     force.unref()
     stopReconcile()
     stopPaymentReconcile()
+    stopTrending()
     server.close()
     await app.background.jobs.stop()
     catalogCache.close()

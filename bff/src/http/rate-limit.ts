@@ -1,4 +1,4 @@
-import type { Request } from "express"
+import type { Request, RequestHandler } from "express"
 import type { RateLimiter } from "../lib/rate-limit.js"
 import { tooManyRequests } from "./errors.js"
 
@@ -14,5 +14,13 @@ export async function enforceLimits(limiter: RateLimiter, req: Request, limits: 
       const minutes = Math.ceil(result.retryAfterSeconds / 60)
       throw tooManyRequests(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, result.retryAfterSeconds)
     }
+  }
+}
+
+/** enforceLimits as a step in a route's line, after authentication so per-user limits know the user. */
+export function rateLimit(limiter: RateLimiter, limits: Limit[]): RequestHandler {
+  return async (req, _res, next) => {
+    await enforceLimits(limiter, req, limits)
+    next()
   }
 }

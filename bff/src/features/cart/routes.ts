@@ -2,6 +2,7 @@ import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { notFound } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
+import { refPostOf } from "../referrals/visits.js"
 import type { BagService } from "./bag.js"
 import { addToBagBody, bagLineParams, setQuantityBody, setSizeBody } from "./schema.js"
 
@@ -25,7 +26,9 @@ export function cartRoutes({ bag, authentication }: { bag: BagService; authentic
 
   router.post("/cart", async (req, res) => {
     const body = parse(addToBagBody, req.body)
-    res.status(201).json(await bag.add(currentUser(req).id, body))
+    // The spec's client sends the stored referral as X-Ref-Post on every call; the body's refPostId wins.
+    const refPostId = body.refPostId ?? refPostOf(req, "") ?? null
+    res.status(201).json(await bag.add(currentUser(req).id, { ...body, refPostId }))
   })
 
   router.patch("/cart/items/:id", async (req, res) => {

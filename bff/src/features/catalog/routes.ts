@@ -42,24 +42,28 @@ function sendError(res: ServerResponse, { status, headers, body }: ErrorAnswer) 
   res.writeHead(status, { ...SECURITY_HEADERS, ...headers, "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(json) }).end(json)
 }
 
+/** Told of every product page read, with its query, before it is answered (referral visits). */
+export type ProductReadListener = (req: IncomingMessage, productId: string, query: string) => void
+
 /**
  * `GET /api/products` and `GET /api/products/{id}`, answered on Node's own request and response ahead of
  * Express (answerBeforeExpress): they are the shop's busiest calls. Bad input is a 400 and an unknown
  * product a 404, with the same `{ error, message, code }` bodies as every other route.
  */
-export function catalogReads(catalog: CatalogService, logger: Logger): EarlyHandler {
+export function catalogReads(catalog: CatalogService, logger: Logger, onProductRead?: ProductReadListener): EarlyHandler {
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false
     const url = req.url ?? ""
     const queryAt = url.indexOf("?")
     // One trailing slash is ignored, as Express's routes do.
     const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(/(.)\/$/, "$1")
+    const query = queryAt === -1 ? "" : url.slice(queryAt + 1)
     let answer: () => Promise<CachedAnswer>
     if (path === PRODUCTS_PATH) {
-      const query = queryAt === -1 ? "" : url.slice(queryAt + 1)
       answer = async () => catalog.listProducts(parse(listProductsQuery, parseQueryString(query)))
     } else if (path.startsWith(`${PRODUCTS_PATH}/`) && !path.includes("/", PRODUCTS_PATH.length + 1)) {
       const id = path.slice(PRODUCTS_PATH.length + 1)
+      onProductRead?.(req, id, query)
       answer = async () => catalog.productPage(parse(productIdParams, { id }).id)
     } else {
       return false

@@ -15,7 +15,17 @@ export class CheckoutRefused extends Error {}
 
 const SOLD_OUT = "An item in your order sold out before we could place it."
 
-type Deps = { db: Db; commerce: CommerceCheckout; bag: BagService; logger: Logger; onPlaced?: () => void }
+type Queryable = Pick<Db, "query">
+
+type Deps = {
+  db: Db
+  commerce: CommerceCheckout
+  bag: BagService
+  logger: Logger
+  onPlaced?: () => void
+  /** Pays referral earnings for a paid order, in the transaction that records it. */
+  creditReferrals?: (client: Queryable, orderId: string) => Promise<unknown>
+}
 
 /**
  * Places a checkout's order exactly once: under a per-checkout lock, in one PostgreSQL transaction
@@ -23,7 +33,7 @@ type Deps = { db: Db; commerce: CommerceCheckout; bag: BagService; logger: Logge
  * and records it with its dispatch job. If Medusa refuses or the coins are gone, nothing is spent and
  * the checkout is marked failed; if Medusa can't be reached, nothing is recorded and a retry is safe.
  */
-export function checkoutPlacement({ db, commerce, bag, logger, onPlaced }: Deps) {
+export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditReferrals }: Deps) {
   async function place(checkoutId: string, payment: CommercePayment): Promise<string> {
     const placed = await withAdvisoryLock(db, `checkout:${checkoutId}`, async (client) => {
       const checkout = await checkoutById(client, checkoutId)
@@ -38,6 +48,7 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced }: Deps)
         await recordOrder(client, orderId, displayId, checkout)
         await markPlaced(client, checkout.id, orderId)
         await client.query("update bff.dark_coin_entries set order_id = $2 where checkout_id = $1", [checkout.id, orderId])
+        await creditReferrals?.(client, orderId)
         if (!checkout.isTest) await enqueueJob(client, DISPATCH_JOB, orderId)
         await client.query("commit")
         return { checkout, orderId, fresh: true }

@@ -3,7 +3,7 @@ import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { notFound, unauthorized } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
-import type { Db } from "../../lib/db.js"
+import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { sameBytes } from "../../lib/tokens.js"
@@ -34,14 +34,22 @@ const trackingUpdate = z
   })
   .passthrough()
 
-type Options = { db: Db; authentication: Authentication; webhookToken: string; logger: Logger; onEnqueued?: () => void }
+type Options = {
+  db: Db
+  authentication: Authentication
+  webhookToken: string
+  logger: Logger
+  onEnqueued?: () => void
+  /** Pays referral earnings for a delivered (cash on delivery) order, in one transaction with its row held. */
+  creditReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
+}
 
 /**
  * The client's dispatch call (accepted and idempotent: the BFF dispatches every order itself) and
  * Shiprocket's tracking webhook, which moves orders to SHIPPED and DELIVERED. The webhook's path
  * avoids the words Shiprocket's panel refuses in URLs.
  */
-export function fulfillmentRoutes({ db, authentication, webhookToken, logger, onEnqueued }: Options): Router {
+export function fulfillmentRoutes({ db, authentication, webhookToken, logger, onEnqueued, creditReferrals }: Options): Router {
   const router = Router()
 
   router.post("/fulfillment/shiprocket/dispatch", authentication.requireUser, async (req, res) => {
@@ -68,6 +76,8 @@ export function fulfillmentRoutes({ db, authentication, webhookToken, logger, on
         onEnqueued?.()
       }
     }
+    // Also when the status had already moved: a retried delivery notice pays what a failed first one did not.
+    if (order && status === "DELIVERED" && creditReferrals) await transaction(db, (client) => creditReferrals(client, order.id))
     // Shiprocket retries anything but a 200, so unknown AWBs and statuses we don't track are acknowledged too.
     res.json({ ok: true })
   })

@@ -1,4 +1,4 @@
-import type { Db } from "../../lib/db.js"
+import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { checkoutById } from "../checkout/checkouts.js"
@@ -6,35 +6,37 @@ import { REFUND_JOB } from "../checkout/razorpay-settlement.js"
 import { returnSpentCoins } from "../wallet/ledger.js"
 import { markCancelled, orderById } from "./orders.js"
 
+type Queryable = Pick<Db, "query">
+
+type Options = {
+  db: Db
+  logger: Logger
+  onEnqueued?: () => void
+  /** More to undo in the cancelling transaction (the referral earnings the order gave). */
+  alsoUndo?: (client: Queryable, orderId: string) => Promise<unknown>
+}
+
 /**
- * An order cancelled in Medusa's dashboard: it shows as CANCELLED, its Dark Coins come back and an
- * online payment is refunded through Razorpay by the refund job. Every step is once-only, so a
- * repeated notice changes nothing.
+ * An order cancelled in Medusa's dashboard: it shows as CANCELLED, its Dark Coins come back, referral
+ * earnings are taken back and an online payment is refunded through Razorpay by the refund job. Every
+ * step is once-only, so a repeated notice changes nothing.
  */
-export function orderCancellation({ db, logger, onEnqueued }: { db: Db; logger: Logger; onEnqueued?: () => void }) {
+export function orderCancellation({ db, logger, onEnqueued, alsoUndo }: Options) {
   return async function cancel(orderId: string): Promise<boolean> {
     const order = await orderById(db, orderId)
     if (!order) return false
     const checkout = await checkoutById(db, order.checkoutId)
-    const client = await db.connect()
-    try {
-      await client.query("begin")
-      if (!(await markCancelled(client, order.id))) {
-        await client.query("rollback")
-        return false
-      }
-      const coins = await returnSpentCoins(client, order.checkoutId)
+    const coins = await transaction(db, async (client) => {
+      if (!(await markCancelled(client, order.id))) return undefined
+      const returned = await returnSpentCoins(client, order.checkoutId)
+      await alsoUndo?.(client, order.id)
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId) {
         await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: checkout.amount, reason: "Order cancelled" })
       }
-      await client.query("commit")
-      logger.info({ orderId, coinsReturned: coins }, "order cancelled")
-    } catch (error) {
-      await client.query("rollback")
-      throw error
-    } finally {
-      client.release()
-    }
+      return returned
+    })
+    if (coins === undefined) return false
+    logger.info({ orderId, coinsReturned: coins }, "order cancelled")
     onEnqueued?.()
     return true
   }

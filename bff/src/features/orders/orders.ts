@@ -106,6 +106,12 @@ export async function orderById(client: Queryable, id: string): Promise<OrderRec
   return rows[0] && toOrder(rows[0])
 }
 
+/** The order, its row locked until the caller's transaction ends (so a cancellation and a credit can't cross). */
+export async function lockOrder(client: Queryable, id: string): Promise<OrderRecord | undefined> {
+  const { rows } = await client.query<Row>("select * from bff.orders where id = $1 for update", [id])
+  return rows[0] && toOrder(rows[0])
+}
+
 export async function orderByTrackingId(client: Queryable, trackingId: string): Promise<OrderRecord | undefined> {
   const { rows } = await client.query<Row>("select * from bff.orders where tracking_id = $1", [trackingId])
   return rows[0] && toOrder(rows[0])
@@ -144,4 +150,16 @@ export async function advanceStatus(client: Queryable, id: string, status: Order
 export async function markCancelled(client: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await client.query("update bff.orders set status = 'CANCELLED', updated_at = now() where id = $1 and status <> 'CANCELLED'", [id])
   return (rowCount ?? 0) > 0
+}
+
+/** The shopper's newest uncancelled order holding the product, with the size bought on that line. */
+export async function latestPurchaseOf(client: Queryable, userId: string, productId: string): Promise<{ orderId: string; size: string | null } | undefined> {
+  const { rows } = await client.query<{ id: string; size: string | null }>(
+    `select o.id, line ->> 'size' as size
+       from bff.orders o cross join lateral jsonb_array_elements(o.items) as line
+      where o.user_id = $1 and o.status <> 'CANCELLED' and line ->> 'productId' = $2
+      order by o.created_at desc limit 1`,
+    [userId, productId],
+  )
+  return rows[0] && { orderId: rows[0].id, size: rows[0].size }
 }

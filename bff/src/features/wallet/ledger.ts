@@ -52,3 +52,92 @@ export async function returnSpentCoins(client: Queryable, checkoutId: string): P
   )
   return rows[0]?.coins ?? 0
 }
+
+/** One order line's referral earnings for a post's author; written once per order line, whatever runs twice. */
+export async function earnReferralCoins(
+  client: Queryable,
+  entry: { userId: string; coins: number; orderId: string; lineKey: string; postId: string; note: string },
+): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `insert into bff.dark_coin_entries (user_id, coins, kind, note, order_id, line_key, post_id)
+     values ($1, $2, 'earn', $3, $4, $5, $6)
+     on conflict (order_id, line_key, kind) where line_key is not null do nothing`,
+    [entry.userId, entry.coins, entry.note, entry.orderId, entry.lineKey, entry.postId],
+  )
+  return (rowCount ?? 0) > 0
+}
+
+/**
+ * Takes back an order's referral earnings (the order was cancelled), each once. A balance never goes
+ * below zero: what the author already spent stays with them and is recorded as the reversal's shortfall.
+ */
+export async function reverseReferralCoins(client: Queryable, orderId: string): Promise<{ taken: number; shortfall: number }> {
+  const { rows: earns } = await client.query<{ user_id: string; coins: number; line_key: string; post_id: string | null }>(
+    `select e.user_id, e.coins, e.line_key, e.post_id from bff.dark_coin_entries e
+      where e.order_id = $1 and e.kind = 'earn' and e.line_key is not null
+        and not exists (select 1 from bff.dark_coin_entries r where r.order_id = e.order_id and r.line_key = e.line_key and r.kind = 'reversal')
+      order by e.id`,
+    [orderId],
+  )
+  let taken = 0
+  let shortfall = 0
+  for (const earn of earns) {
+    await client.query("insert into bff.wallets (user_id) values ($1) on conflict (user_id) do nothing", [earn.user_id])
+    await client.query("select user_id from bff.wallets where user_id = $1 for update", [earn.user_id])
+    const take = Math.min(earn.coins, Math.max(0, await darkCoinsBalance(client, earn.user_id)))
+    const missing = earn.coins - take
+    const note = missing
+      ? `Order cancelled: referral coins taken back (${missing} already spent could not be)`
+      : "Order cancelled: referral coins taken back"
+    const { rowCount } = await client.query(
+      `insert into bff.dark_coin_entries (user_id, coins, kind, note, order_id, line_key, post_id, shortfall)
+       values ($1, $2, 'reversal', $3, $4, $5, $6, $7)
+       on conflict (order_id, line_key, kind) where line_key is not null do nothing`,
+      [earn.user_id, -take, note, orderId, earn.line_key, earn.post_id, missing],
+    )
+    if (rowCount) {
+      taken += take
+      shortfall += missing
+    }
+  }
+  return { taken, shortfall }
+}
+
+export type LedgerEntry = {
+  id: string
+  coins: number
+  kind: "earn" | "spend" | "reversal" | "adjustment"
+  reason: string
+  orderId: string | null
+  postId: string | null
+  shortfall: number
+  createdAt: string
+}
+
+/** The shopper's ledger, newest first, `limit` entries before the entry id `before` (keyset). */
+export async function ledgerEntries(client: Queryable, userId: string, limit: number, before?: string): Promise<LedgerEntry[]> {
+  const { rows } = await client.query<{
+    id: string
+    coins: number
+    kind: LedgerEntry["kind"]
+    note: string | null
+    order_id: string | null
+    post_id: string | null
+    shortfall: number
+    created_at: Date
+  }>(
+    `select id::text, coins, kind, note, order_id, post_id, shortfall, created_at from bff.dark_coin_entries
+      where user_id = $1 and ($3::bigint is null or id < $3::bigint) order by id desc limit $2`,
+    [userId, limit, before ?? null],
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    coins: row.coins,
+    kind: row.kind,
+    reason: row.note ?? row.kind,
+    orderId: row.order_id,
+    postId: row.post_id,
+    shortfall: row.shortfall,
+    createdAt: row.created_at.toISOString(),
+  }))
+}

@@ -1,7 +1,17 @@
 import { Router } from "express"
+import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
+import { noStore } from "../../http/no-store.js"
+import { parse } from "../../http/validate.js"
 import type { Db } from "../../lib/db.js"
-import { darkCoinsBalance } from "./ledger.js"
+import { darkCoinsBalance, ledgerEntries } from "./ledger.js"
+
+const PAGE = "must be a whole number from 1 to 100"
+
+const ledgerQuery = z.object({
+  limit: z.coerce.number({ error: PAGE }).int(PAGE).min(1, PAGE).max(100, PAGE).default(50),
+  cursor: z.string().regex(/^[1-9][0-9]{0,17}$/, "is not a cursor this server gave").optional(),
+})
 
 type Options = { db: Db; authentication: Authentication }
 
@@ -10,6 +20,15 @@ export function walletRoutes({ db, authentication }: Options): Router {
 
   router.get("/wallet/mine", authentication.requireUser, async (req, res) => {
     res.set("Cache-Control", "no-store").json({ darkCoins: await darkCoinsBalance(db, currentUser(req).id) })
+  })
+
+  /** Every entry with when, why and which order: earnings, spends and reversals, newest first. */
+  router.get("/wallet/ledger", authentication.requireUser, noStore, async (req, res) => {
+    const { limit, cursor } = parse(ledgerQuery, req.query)
+    const userId = currentUser(req).id
+    const [balance, entries] = await Promise.all([darkCoinsBalance(db, userId), ledgerEntries(db, userId, limit + 1, cursor)])
+    const page = entries.slice(0, limit)
+    res.json({ balance, entries: page, nextCursor: entries.length > limit ? page.at(-1)!.id : null })
   })
 
   return router

@@ -1,0 +1,159 @@
+import type { Db } from "../../lib/db.js"
+import { prepared } from "../../lib/db.js"
+import type { Cursor } from "./schema.js"
+
+type Queryable = Pick<Db, "query">
+
+export type PostRow = {
+  id: string
+  kind: "REGULAR"
+  product_id: string
+  text: string | null
+  image_url: string
+  thumb_url: string
+  like_count: number
+  comment_count: number
+  trending: boolean
+  created_at: Date
+  /** created_at in microseconds since 1970, exact (a Date keeps only milliseconds): the keyset cursor's time. */
+  created_at_us: string
+  size_bought: string | null
+  under_review: boolean
+  earnings_coins: number
+  liked_by_me: boolean
+  user_id: string
+  user_name: string
+  user_handle: string
+  user_avatar_url: string | null
+  product_title: string | null
+  product_image_url: string | null
+}
+
+/**
+ * Every column a presented post needs, for the reader $1 (a user id, or null when signed out): the author,
+ * the product from the catalogue, whether the reader liked it and what it earned its author.
+ */
+const POST_COLUMNS = `
+  p.id::text, p.kind, p.product_id, p.text, p.image_url, p.thumb_url, p.like_count, p.comment_count, p.trending,
+  p.created_at, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_at_us, p.size_bought, (p.hidden_at is not null) as under_review,
+  coalesce((select sum(e.coins) from bff.dark_coin_entries e where e.post_id = p.id::text), 0)::int as earnings_coins,
+  ($1::uuid is not null and exists (select 1 from bff.fitfeed_likes l where l.post_id = p.id and l.user_id = $1::uuid)) as liked_by_me,
+  u.id as user_id, u.name as user_name, u.handle as user_handle, u.avatar_url as user_avatar_url,
+  c.title as product_title, d.listing ->> 'imageUrl' as product_image_url`
+
+const POST_JOINS = `
+  join bff.users u on u.id = p.user_id
+  left join bff.catalog_products c on c.id = p.product_id
+  left join bff.catalog_documents d on d.id = p.product_id`
+
+/** Whom a post shows to: everyone until three reports hide it, its author always. */
+const VISIBLE_TO_READER = "(p.hidden_at is null or p.user_id = $1::uuid)"
+
+/** The feed for a signed-in reader: posts of people they follow from the last 7 days, then everyone's newest. */
+export async function feedFor(db: Queryable, readerId: string, limit: number): Promise<PostRow[]> {
+  const { rows } = await db.query<PostRow>(
+    prepared(
+      `with followed as (
+         select p.id, 0 as tier, p.created_at from bff.fitfeed_posts p
+           join bff.fitfeed_follows f on f.followee_id = p.user_id and f.follower_id = $1::uuid
+          where p.created_at > now() - interval '7 days' and p.hidden_at is null
+          order by p.created_at desc, p.id desc limit $2),
+       newest as (
+         select p.id, 1 as tier, p.created_at from bff.fitfeed_posts p
+          where ${VISIBLE_TO_READER}
+          order by p.created_at desc, p.id desc limit $2 * 2),
+       chosen as (
+         select * from followed
+         union all
+         select * from newest where id not in (select id from followed)
+          order by tier, created_at desc, id desc limit $2)
+       select ${POST_COLUMNS}
+         from chosen ch join bff.fitfeed_posts p on p.id = ch.id ${POST_JOINS}
+        order by ch.tier, ch.created_at desc, ch.id desc`,
+      [readerId, limit],
+    ),
+  )
+  return rows
+}
+
+/** Everyone's newest posts, as a visitor (or a reader, for likedByMe) sees them. */
+export async function newestPosts(db: Queryable, readerId: string | null, limit: number): Promise<PostRow[]> {
+  const { rows } = await db.query<PostRow>(
+    prepared(
+      `select ${POST_COLUMNS} from bff.fitfeed_posts p ${POST_JOINS}
+        where ${VISIBLE_TO_READER}
+        order by p.created_at desc, p.id desc limit $2`,
+      [readerId, limit],
+    ),
+  )
+  return rows
+}
+
+export async function postById(db: Queryable, readerId: string | null, id: string): Promise<PostRow | undefined> {
+  const { rows } = await db.query<PostRow>(
+    prepared(`select ${POST_COLUMNS} from bff.fitfeed_posts p ${POST_JOINS} where p.id = $2 and ${VISIBLE_TO_READER}`, [readerId, id]),
+  )
+  return rows[0]
+}
+
+/**
+ * One page of an author's posts, newest first, after `cursor` (keyset on created_at and id, so posts
+ * added meanwhile never shift the pages). Asks for one more than `limit` to tell whether more follow.
+ */
+export async function postsByAuthor(db: Queryable, readerId: string | null, authorId: string, limit: number, cursor?: Cursor): Promise<PostRow[]> {
+  const { rows } = await db.query<PostRow>(
+    prepared(
+      `select ${POST_COLUMNS} from bff.fitfeed_posts p ${POST_JOINS}
+        where p.user_id = $2 and ${VISIBLE_TO_READER}
+          and ($4::bigint is null or (p.created_at, p.id) < (timestamptz 'epoch' + $4::bigint * interval '1 microsecond', $5::bigint))
+        order by p.created_at desc, p.id desc limit $3`,
+      [readerId, authorId, limit + 1, cursor?.createdAtMicros ?? null, cursor?.id ?? null],
+    ),
+  )
+  return rows
+}
+
+export type NewPost = {
+  userId: string
+  productId: string
+  orderId: string
+  sizeBought: string | null
+  text: string | null
+  imageUrl: string
+  thumbUrl: string
+}
+
+/** Inserts a post; a second post for the same product by the same author fails on the unique key. */
+export async function insertPost(db: Queryable, post: NewPost): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into bff.fitfeed_posts (user_id, product_id, order_id, size_bought, text, image_url, thumb_url)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id::text`,
+    [post.userId, post.productId, post.orderId, post.sizeBought, post.text, post.imageUrl, post.thumbUrl],
+  )
+  return rows[0]!.id
+}
+
+export async function hasPosted(db: Queryable, userId: string, productId: string): Promise<boolean> {
+  const { rowCount } = await db.query("select 1 from bff.fitfeed_posts where user_id = $1 and product_id = $2", [userId, productId])
+  return (rowCount ?? 0) > 0
+}
+
+/** Deletes the author's own post (its likes, comments and reports go with it); false when it is not theirs. */
+export async function deleteOwnPost(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const { rowCount } = await db.query("delete from bff.fitfeed_posts where id = $1 and user_id = $2", [id, userId])
+  return (rowCount ?? 0) > 0
+}
+
+/** The post's author and product, for referral attribution; undefined for a post that does not exist. */
+export async function postAttribution(
+  db: Queryable,
+  id: string,
+): Promise<{ authorId: string; productId: string; authorHandle: string; hidden: boolean } | undefined> {
+  const { rows } = await db.query<{ user_id: string; product_id: string; handle: string; hidden: boolean }>(
+    `select p.user_id, p.product_id, u.handle, p.hidden_at is not null as hidden
+       from bff.fitfeed_posts p join bff.users u on u.id = p.user_id where p.id = $1`,
+    [id],
+  )
+  const row = rows[0]
+  return row && { authorId: row.user_id, productId: row.product_id, authorHandle: row.handle, hidden: row.hidden }
+}

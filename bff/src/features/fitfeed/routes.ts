@@ -1,0 +1,183 @@
+import express, { Router, type Request } from "express"
+import { currentUser, type Authentication } from "../../http/authenticate.js"
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js"
+import { noStore } from "../../http/no-store.js"
+import { rateLimit } from "../../http/rate-limit.js"
+import { parse } from "../../http/validate.js"
+import { isUniqueViolation, type Db } from "../../lib/db.js"
+import type { RateLimiter } from "../../lib/rate-limit.js"
+import { latestPurchaseOf } from "../orders/orders.js"
+import type { UploadsService } from "../uploads/service.js"
+import { addComment, commentsOf, deleteComment } from "./comments.js"
+import { followersOf, setFollow } from "./follows.js"
+import { setLike } from "./likes.js"
+import { fitfeedLimits } from "./limits.js"
+import { deleteOwnPost, feedFor, hasPosted, insertPost, newestPosts, postById, postsByAuthor, type PostRow } from "./posts.js"
+import { presentPost } from "./presenter.js"
+import { profileOf, profileUser } from "./profiles.js"
+import { reportPost } from "./reports.js"
+import {
+  ALREADY_POSTED,
+  commentBody,
+  CREATE_POST_BODY_LIMIT,
+  createPostBody,
+  decodeCursor,
+  DIGITS_ID,
+  encodeCursor,
+  feedQuery,
+  NOT_BOUGHT,
+  POST_NOT_FOUND,
+  profilePostsQuery,
+  reportBody,
+} from "./schema.js"
+
+type Options = {
+  db: Db
+  authentication: Authentication
+  limiter: RateLimiter
+  uploads: UploadsService
+  /** Widens the per-address limits (load tests send everything from one address). */
+  addressLimitScale?: number
+}
+
+/** A post's creation carries its photo as a data URL; every other FITFEED body is small. */
+export const createPostBodyParser = express.json({ limit: CREATE_POST_BODY_LIMIT })
+
+/** The `:id` of a post or comment route; anything but digits names nothing. */
+function digitsParam(req: Request, message: string): string {
+  const id = String(req.params.id)
+  if (!DIGITS_ID.test(id)) throw notFound(message)
+  return id
+}
+
+const readerOf = (req: Request) => req.user?.id ?? null
+
+/** The FITFEED API (spec section 7: feed and posts, comments, profiles). */
+export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLimitScale = 1 }: Options): Router {
+  const router = Router()
+  const { optionalUser, requireUser } = authentication
+  const limited = (action: Parameters<typeof fitfeedLimits>[0]) => rateLimit(limiter, fitfeedLimits(action, addressLimitScale))
+  const posts = (rows: PostRow[]) => ({ posts: rows.map(presentPost) })
+
+  router.get("/fitfeed/feed", requireUser, noStore, async (req, res) => {
+    const { limit } = parse(feedQuery, req.query)
+    res.json(posts(await feedFor(db, currentUser(req).id, limit)))
+  })
+
+  router.get("/fitfeed/posts", optionalUser, noStore, async (req, res) => {
+    const { limit } = parse(feedQuery, req.query)
+    res.json(posts(await newestPosts(db, readerOf(req), limit)))
+  })
+
+  router.get("/fitfeed/posts/mine", requireUser, noStore, async (req, res) => {
+    const me = currentUser(req).id
+    res.json(posts(await postsByAuthor(db, me, me, 500)))
+  })
+
+  router.get("/fitfeed/posts/:id", optionalUser, noStore, async (req, res) => {
+    const post = await postById(db, readerOf(req), digitsParam(req, POST_NOT_FOUND))
+    if (!post) throw notFound(POST_NOT_FOUND)
+    res.json({ post: presentPost(post) })
+  })
+
+  router.post("/fitfeed/posts", requireUser, limited("post"), async (req, res) => {
+    const body = parse(createPostBody, req.body, { bare: true })
+    const me = currentUser(req).id
+    const purchase = await latestPurchaseOf(db, me, body.productId)
+    if (!purchase) throw forbidden(NOT_BOUGHT)
+    if (await hasPosted(db, me, body.productId)) throw conflict(ALREADY_POSTED)
+    const image = await uploads.resolveImage(me, body.imageUrl)
+    let id: string
+    try {
+      id = await insertPost(db, {
+        userId: me,
+        productId: body.productId,
+        orderId: purchase.orderId,
+        sizeBought: purchase.size,
+        text: body.text,
+        imageUrl: image.url,
+        thumbUrl: image.thumbnailUrl,
+      })
+    } catch (error) {
+      if (isUniqueViolation(error, "fitfeed_posts_user_id_product_id_key")) throw conflict(ALREADY_POSTED)
+      throw error
+    }
+    res.status(201).json({ post: presentPost((await postById(db, me, id))!) })
+  })
+
+  router.delete("/fitfeed/posts/:id", requireUser, async (req, res) => {
+    if (!(await deleteOwnPost(db, currentUser(req).id, digitsParam(req, POST_NOT_FOUND)))) throw notFound(POST_NOT_FOUND)
+    res.json({ deleted: true })
+  })
+
+  for (const [method, liked] of [["post", true], ["delete", false]] as const) {
+    router[method]("/fitfeed/posts/:id/like", requireUser, limited("like"), async (req, res) => {
+      const state = await setLike(db, digitsParam(req, POST_NOT_FOUND), currentUser(req).id, liked)
+      if (!state) throw notFound(POST_NOT_FOUND)
+      res.json(state)
+    })
+  }
+
+  router.post("/fitfeed/posts/:id/report", requireUser, limited("report"), async (req, res) => {
+    const id = digitsParam(req, POST_NOT_FOUND)
+    const { reason } = parse(reportBody, req.body, { bare: true })
+    const me = currentUser(req).id
+    const post = await postById(db, me, id)
+    if (!post) throw notFound(POST_NOT_FOUND)
+    if (post.user_id === me) throw badRequest("You can't report your own post.")
+    await reportPost(db, id, me, reason)
+    res.json({ reported: true })
+  })
+
+  router.get("/fitfeed/posts/:id/comments", optionalUser, noStore, async (req, res) => {
+    const comments = await commentsOf(db, digitsParam(req, POST_NOT_FOUND), readerOf(req))
+    if (!comments) throw notFound(POST_NOT_FOUND)
+    res.json({ comments })
+  })
+
+  router.post("/fitfeed/posts/:id/comments", requireUser, limited("comment"), async (req, res) => {
+    const id = digitsParam(req, POST_NOT_FOUND)
+    const { text } = parse(commentBody, req.body, { bare: true })
+    const added = await addComment(db, id, currentUser(req).id, text)
+    if (!added) throw notFound(POST_NOT_FOUND)
+    res.status(201).json(added)
+  })
+
+  router.delete("/fitfeed/comments/:id", requireUser, async (req, res) => {
+    const deleted = await deleteComment(db, digitsParam(req, "Comment not found"), currentUser(req).id)
+    if (!deleted) throw notFound("Comment not found")
+    res.json({ deleted: true, ...deleted })
+  })
+
+  router.get("/fitfeed/profile/:key", optionalUser, noStore, async (req, res) => {
+    const user = await profileUser(db, String(req.params.key))
+    if (!user) throw notFound("Profile not found")
+    res.json(await profileOf(db, user, readerOf(req)))
+  })
+
+  router.get("/fitfeed/profile/:key/posts", optionalUser, noStore, async (req, res) => {
+    const { limit, cursor: rawCursor } = parse(profilePostsQuery, req.query)
+    const cursor = rawCursor ? decodeCursor(rawCursor) : undefined
+    if (rawCursor && !cursor) throw badRequest("cursor: is not a cursor this server gave")
+    const user = await profileUser(db, String(req.params.key))
+    if (!user) throw notFound("Profile not found")
+    const rows = await postsByAuthor(db, readerOf(req), user.id, limit, cursor)
+    const page = rows.slice(0, limit)
+    const last = page.at(-1)
+    const nextCursor = rows.length > limit && last ? encodeCursor({ createdAtMicros: last.created_at_us, id: last.id }) : null
+    res.json({ ...posts(page), nextCursor })
+  })
+
+  for (const [method, following] of [["post", true], ["delete", false]] as const) {
+    router[method]("/fitfeed/follow/:userId", requireUser, limited("follow"), async (req, res) => {
+      const me = currentUser(req).id
+      const target = await profileUser(db, String(req.params.userId))
+      if (!target || target.id !== String(req.params.userId).toLowerCase()) throw notFound("Profile not found")
+      if (target.id === me) throw badRequest("You can't follow yourself.")
+      await setFollow(db, me, target.id, following)
+      res.json({ isFollowing: following, followers: await followersOf(db, target.id) })
+    })
+  }
+
+  return router
+}

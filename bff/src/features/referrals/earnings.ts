@@ -1,0 +1,58 @@
+import type { Db } from "../../lib/db.js"
+import { postAttribution } from "../fitfeed/posts.js"
+import { lockOrder, type OrderRecord } from "../orders/orders.js"
+import { earnReferralCoins, reverseReferralCoins } from "../wallet/ledger.js"
+
+type Queryable = Pick<Db, "query">
+
+/** Dark Coins per rupee (spec: 10 coins = ₹1). */
+const COINS_PER_RUPEE = 10
+
+/** Coins for a line worth `paise` at `sharePercent`, rounded down; in basis points, so no float error creeps in. */
+export function referralCoins(paise: number, sharePercent: number): number {
+  const basisPoints = Math.round(sharePercent * 100)
+  return Math.floor((paise * basisPoints * COINS_PER_RUPEE) / (100 * 10_000))
+}
+
+/** Whether the order's money is in: paid online, or delivered and paid in cash. */
+const isSettled = (order: OrderRecord) =>
+  order.status !== "CANCELLED" && (order.paymentMethod === "online" || order.status === "DELIVERED")
+
+/**
+ * Pays a post's author for order lines bought through the post: only a line of the post's own product,
+ * never for buying through one's own post, once per line however often it runs. creditOrderById holds
+ * the order's row in the caller's transaction, so a cancellation can't slip in between.
+ */
+export function referralEarnings({ sharePercent }: { sharePercent: number }) {
+  async function creditOrder(client: Queryable, order: OrderRecord): Promise<number> {
+    if (!isSettled(order) || order.isTest) return 0
+    let credited = 0
+    for (const line of order.items) {
+      if (!line.refPostId) continue
+      const post = await postAttribution(client, line.refPostId)
+      if (!post || post.productId !== line.productId || post.authorId === order.userId) continue
+      const coins = referralCoins(line.unitPrice * line.quantity, sharePercent)
+      if (coins <= 0) continue
+      const written = await earnReferralCoins(client, {
+        userId: post.authorId,
+        coins,
+        orderId: order.id,
+        lineKey: line.variantId,
+        postId: line.refPostId,
+        note: `Referral: ${line.title} bought through your post`,
+      })
+      if (written) credited += coins
+    }
+    return credited
+  }
+
+  /** creditOrder for an order by id, holding its row for the rest of the caller's transaction. */
+  async function creditOrderById(client: Queryable, orderId: string): Promise<number> {
+    const order = await lockOrder(client, orderId)
+    return order ? creditOrder(client, order) : 0
+  }
+
+  return { creditOrder, creditOrderById, reverseOrder: reverseReferralCoins }
+}
+
+export type ReferralEarnings = ReturnType<typeof referralEarnings>

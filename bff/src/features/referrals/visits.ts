@@ -1,0 +1,48 @@
+import type { IncomingMessage } from "node:http"
+import { parse as parseQueryString } from "node:querystring"
+import type { Db } from "../../lib/db.js"
+import type { Logger } from "../../lib/logger.js"
+import { sha256, verifyAccessToken } from "../../lib/tokens.js"
+import { DIGITS_ID } from "../fitfeed/schema.js"
+
+/** The referring post of a request: X-Ref-Post, else the `refPost` query parameter; undefined unless digits. */
+export function refPostOf(req: IncomingMessage, query: string): string | undefined {
+  const header = req.headers["x-ref-post"]
+  const fromQuery = parseQueryString(query).refPost
+  const candidate = (typeof header === "string" ? header : undefined) ?? (typeof fromQuery === "string" ? fromQuery : undefined)
+  const value = candidate?.trim()
+  return value && DIGITS_ID.test(value) ? value : undefined
+}
+
+/**
+ * Who visited: the signed-in shopper when the request carries a valid access token (its signature is
+ * enough to name them here), else a hash of the address and browser, so no address is stored.
+ */
+function visitorOf(req: IncomingMessage, tokenSecret: string): string {
+  const auth = req.headers.authorization
+  const claims = auth?.startsWith("Bearer ") ? verifyAccessToken(auth.slice(7).trim(), tokenSecret) : undefined
+  if (claims) return `user:${claims.sub}`
+  return `anon:${sha256(`${req.socket.remoteAddress ?? ""}|${req.headers["user-agent"] ?? ""}`).slice(0, 32)}`
+}
+
+/** Records arrivals through a shared post: one visit per visitor, post and day; never delays the answer. */
+export function referralVisits({ db, tokenSecret, logger }: { db: Db; tokenSecret: string; logger: Logger }) {
+  async function record(postId: string, visitor: string, productId: string): Promise<void> {
+    await db.query(
+      `insert into bff.referral_visits (post_id, visitor, product_id)
+       select id, $2, $3 from bff.fitfeed_posts where id = $1
+       on conflict do nothing`,
+      [postId, visitor, productId],
+    )
+  }
+
+  return {
+    record,
+    /** For the catalogue's product reads: a request with a valid referral is recorded in the background. */
+    onProductRead(req: IncomingMessage, productId: string, query: string): void {
+      const postId = refPostOf(req, query)
+      if (!postId) return
+      record(postId, visitorOf(req, tokenSecret), productId).catch((err: unknown) => logger.warn({ err, postId }, "could not record a referral visit"))
+    },
+  }
+}
