@@ -11,6 +11,8 @@ export const paths = {
   resetPassword: '/reset-password',
   fitfeed: '/fitfeed',
   fitfeedPost: (postId: string) => `/fitfeed/${encodeURIComponent(postId)}`,
+  /** The feed with this post pulled to the top and highlighted. */
+  fitfeedHighlight: (postId: string) => `/fitfeed?highlight=${encodeURIComponent(postId)}`,
   fitProfile: (handleOrId: string) => `/fit/${encodeURIComponent(handleOrId).replace(/^%40/, '@')}`,
   fitProfileByUserId: (userId: string) => `/fit/u/${encodeURIComponent(userId)}`,
   account: '/account',

@@ -1,16 +1,10 @@
 import { useId } from 'react';
 import { ProductPicture } from '@/components/ui/product-picture';
+import { formatShortDate } from '@/lib/dates';
 import { formatPaise } from '@/lib/money';
 import type { Order, OrderItem } from '@/types/order';
 
 const ORDER_IMAGE_SIZES = '56px';
-
-const ORDER_DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-
-function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : ORDER_DATE.format(date);
-}
 
 function OrderLine({ item }: { item: OrderItem }) {
   return (
@@ -33,7 +27,7 @@ function OrderLine({ item }: { item: OrderItem }) {
 /** One order: its number, status, total and date, the lines, and the courier's tracking link once there is one. */
 export function OrderCard({ order }: { order: Order }) {
   const titleId = useId();
-  const date = formatOrderDate(order.createdAt);
+  const date = formatShortDate(order.createdAt);
   return (
     <li className="order-card" aria-labelledby={titleId}>
       <div className="order-card__head">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { useMyOrders } from '../api/get-my-orders';
+import { useMyOrders } from '@/lib/api/get-my-orders';
 import { OrderCard } from './order-card';
 
 /** The account's Orders tab: the shopper's orders, newest first as the server sends them. */

@@ -5,6 +5,8 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/auth';
 import { AddressTab } from '../components/address-tab';
+import { EarningsTab } from '../components/earnings-tab';
+import { FitfeedTab } from '../components/fitfeed-tab';
 import { OrdersTab } from '../components/orders-tab';
 import { ProfileTab } from '../components/profile-tab';
 
@@ -87,8 +89,10 @@ export function AccountPage() {
         aria-labelledby={`account-tab-${activeTab}`}
       >
         <h2 className="section-title">{activeLabel}</h2>
+        {activeTab === 'fitfeed' ? <FitfeedTab /> : null}
         {activeTab === 'orders' ? <OrdersTab /> : null}
         {activeTab === 'address' ? <AddressTab /> : null}
+        {activeTab === 'earnings' ? <EarningsTab /> : null}
         {activeTab === 'profile' && user ? <ProfileTab user={user} /> : null}
       </section>
     </Page>

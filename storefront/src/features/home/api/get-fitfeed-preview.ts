@@ -1,28 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { getFeedPosts } from '@/components/fitfeed/api/get-feed-posts';
+import { fitfeedKeys } from '@/components/fitfeed/fitfeed-keys';
 
 /** Spec section 9: the home page previews 12 FitFeed posts. */
 export const FITFEED_PREVIEW_LIMIT = 12;
 
-/** The fields of a feed post the home preview shows; the picture comes as imageUrl or image. */
-export type FeedPostPreview = {
-  id: string;
-  imageUrl?: string | null;
-  image?: string | null;
-  text?: string | null;
-  user?: { name?: string | null; handle?: string | null } | null;
-};
-
-export type FeedPreviewResponse = {
-  posts: FeedPostPreview[];
-};
-
-export const getFitfeedPreview = (signal?: AbortSignal) =>
-  apiClient.get<FeedPreviewResponse>('/api/fitfeed/feed', { params: { limit: FITFEED_PREVIEW_LIMIT }, signal });
+/** The personal feed, or the public posts for visitors (401/403). */
+export const getFitfeedPreview = (signal?: AbortSignal) => getFeedPosts(FITFEED_PREVIEW_LIMIT, signal);
 
 export const getFitfeedPreviewQueryOptions = () =>
   queryOptions({
-    queryKey: ['fitfeed', 'feed', { limit: FITFEED_PREVIEW_LIMIT }],
+    queryKey: fitfeedKeys.feed(FITFEED_PREVIEW_LIMIT),
     queryFn: ({ signal }) => getFitfeedPreview(signal),
     select: (response) => response.posts.slice(0, FITFEED_PREVIEW_LIMIT),
   });

@@ -3,21 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '@/config/brand';
 import { calledUrls, errorResponse, jsonResponse, mockSessionApi } from '@/testing/mock-fetch';
 import { currentLocation, renderWithProviders } from '@/testing/test-utils';
-import type { FeedPostPreview } from '../api/get-fitfeed-preview';
+import { buildPost } from '@/testing/post-factory';
 import { FitfeedLive } from './fitfeed-live';
-
-let sequence = 0;
-
-const buildPost = (overrides: Partial<FeedPostPreview> = {}): FeedPostPreview => {
-  sequence += 1;
-  return {
-    id: `post_test_${String(sequence)}`,
-    imageUrl: `/media/posts/${String(sequence)}.webp`,
-    text: `Fit number ${String(sequence)}`,
-    user: { name: `Poster ${String(sequence)}`, handle: `poster${String(sequence)}` },
-    ...overrides,
-  };
-};
 
 describe('FitfeedLive', () => {
   it('invites people to tag the brand', () => {
@@ -62,14 +49,31 @@ describe('FitfeedLive', () => {
     expect(within(tiles[0] ?? document.body).getByRole('img')).toHaveAttribute('alt', posts[0]?.text ?? '');
   });
 
-  it('uses the image field when a post has no imageUrl', async () => {
-    const post = buildPost({ imageUrl: null, image: '/media/posts/alt.webp' });
+  it('shows each post by its thumbnail', async () => {
+    const post = buildPost();
     mockSessionApi(null, () => jsonResponse({ posts: [post] }));
 
     renderWithProviders(<FitfeedLive />);
 
     const [tile] = await screen.findAllByTestId('fitfeed-tile');
-    expect(within(tile ?? document.body).getByRole('img')).toHaveAttribute('src', '/media/posts/alt.webp');
+    expect(within(tile ?? document.body).getByRole('img')).toHaveAttribute('src', post.thumbnailUrl);
+  });
+
+  it('shows the public posts to a signed-out visitor when the personal feed answers 401', async () => {
+    const post = buildPost();
+    const fetchMock = mockSessionApi(null, (url) =>
+      url.pathname === '/api/fitfeed/posts' ? jsonResponse({ posts: [post] }) : errorResponse('Please sign in.', 401),
+    );
+
+    renderWithProviders(<FitfeedLive />);
+
+    const tiles = await screen.findAllByTestId('fitfeed-tile');
+    expect(tiles).toHaveLength(1);
+    expect(tiles[0]).toHaveAttribute('href', `/fitfeed?highlight=${post.id}`);
+    expect(calledUrls(fetchMock, '/api/fitfeed').map((url) => `${url.pathname}${url.search}`)).toEqual([
+      '/api/fitfeed/feed?limit=12',
+      '/api/fitfeed/posts?limit=12',
+    ]);
   });
 
   it('remembers the clicked post under FITFEED_HIGHLIGHT and opens the feed', async () => {

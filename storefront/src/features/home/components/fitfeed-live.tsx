@@ -1,19 +1,21 @@
 import { Link } from 'react-router-dom';
 import { BRAND_NAME } from '@/config/brand';
-import { FITFEED_PREVIEW_LIMIT, useFitfeedPreview, type FeedPostPreview } from '../api/get-fitfeed-preview';
+import type { Post } from '@/types/fitfeed';
+import { FITFEED_PREVIEW_LIMIT, useFitfeedPreview } from '../api/get-fitfeed-preview';
 import { fitfeedHighlightHref, rememberFitfeedHighlight } from '../utils/fitfeed-highlight';
 
-const postImageUrl = (post: FeedPostPreview) => post.imageUrl || post.image || null;
+/** Tiles show the 480 px thumbnail; the full picture only when a post has no thumbnail. */
+const tileImageUrl = (post: Post) => post.thumbnailUrl || post.imageUrl || null;
 
-function postAlt(post: FeedPostPreview): string {
+function postAlt(post: Post): string {
   if (post.text) return post.text;
-  const author = post.user?.name || post.user?.handle;
+  const author = post.user.name || post.user.handle;
   return author ? `Fit posted by ${author}` : 'FitFeed post';
 }
 
-function FeedPostTile({ post }: { post: FeedPostPreview }) {
-  const imageUrl = postImageUrl(post);
-  const handle = post.user?.handle;
+function FeedPostTile({ post }: { post: Post }) {
+  const imageUrl = tileImageUrl(post);
+  const { handle } = post.user;
 
   return (
     <Link
@@ -25,7 +27,7 @@ function FeedPostTile({ post }: { post: FeedPostPreview }) {
       }}
     >
       {imageUrl ? (
-        <img src={imageUrl} alt={postAlt(post)} width={400} height={500} loading="lazy" decoding="async" />
+        <img src={imageUrl} alt={postAlt(post)} width={480} height={600} loading="lazy" decoding="async" />
       ) : (
         <span className="home-feed-tile__text">{post.text || postAlt(post)}</span>
       )}

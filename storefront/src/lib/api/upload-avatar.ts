@@ -8,4 +8,5 @@ export const uploadAvatar = (file: File) => {
   return apiClient.post<{ user: User; url: string }>('/api/fitfeed/profile/avatar', form);
 };
 
+/** Shared: the account's Profile tab and the FitProfile's Edit profile dialog both change the avatar. */
 export const useUploadAvatar = () => useMutation({ mutationFn: uploadAvatar });

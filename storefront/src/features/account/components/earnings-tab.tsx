@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { formatShortDate } from '@/lib/dates';
+import { formatPaise } from '@/lib/money';
+import type { LedgerEntry, Post } from '@/types/fitfeed';
+import { useMyPosts } from '@/components/fitfeed/api/get-my-posts';
+import { useWalletLedger } from '../api/get-wallet-ledger';
+import { PostThumbnail, postTitle } from './fitfeed-tab';
+
+/** 10 Dark Coins are worth ₹1, so one coin is 10 paise. */
+const PAISE_PER_COIN = 10;
+
+const coinsText = (coins: number) => `${String(coins)} ${Math.abs(coins) === 1 ? 'coin' : 'coins'}`;
+
+const signedCoinsText = (coins: number) => (coins > 0 ? `+${coinsText(coins)}` : coinsText(coins));
+
+const rupeesOf = (coins: number) => formatPaise(coins * PAISE_PER_COIN);
+
+function PostEarnings({ posts }: { posts: Post[] }) {
+  const total = posts.reduce((sum, post) => sum + post.earningsCoins, 0);
+  return (
+    <>
+      <ul className="order-list" aria-label="Coins per post">
+        {posts.map((post) => (
+          <li key={post.id} className="order-card__item">
+            <PostThumbnail post={post} />
+            <div className="order-card__item-text">
+              <span className="order-card__item-title">{postTitle(post)}</span>
+              <span>{`${coinsText(post.earningsCoins)} · ${rupeesOf(post.earningsCoins)}`}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="order-card__total">{`Total earned: ${coinsText(total)} · ${rupeesOf(total)}`}</p>
+    </>
+  );
+}
+
+function CoinsPerPost() {
+  const posts = useMyPosts();
+  if (posts.isPending) {
+    return (
+      <p className="muted" role="status">
+        Loading posts…
+      </p>
+    );
+  }
+  if (posts.isError) {
+    return (
+      <p className="inline-error" role="alert">
+        {errorMessage(posts.error, 'Failed to load posts')}
+      </p>
+    );
+  }
+  if (posts.data.posts.length === 0) return <p className="muted">Your posts will show what each one earned.</p>;
+  return <PostEarnings posts={posts.data.posts} />;
+}
+
+function LedgerRow({ entry }: { entry: LedgerEntry }) {
+  const titleId = useId();
+  const date = formatShortDate(entry.createdAt);
+  return (
+    <li className="order-card" aria-labelledby={titleId}>
+      <div className="order-card__head">
+        <h4 id={titleId} className="order-card__item-title">
+          {entry.reason}
+        </h4>
+        <span className="order-card__total">{`${signedCoinsText(entry.coins)} · ${rupeesOf(entry.coins)}`}</span>
+      </div>
+      <p className="order-card__meta muted">
+        {date ? <time dateTime={entry.createdAt}>{date}</time> : null}
+        {entry.orderId ? <span>{`Order ${entry.orderId}`}</span> : null}
+      </p>
+      {entry.kind === 'reversal' && entry.shortfall > 0 ? (
+        <p className="order-card__meta">{`${coinsText(entry.shortfall)} could not be taken back`}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The account's Earnings tab: the Dark Coins balance, what each post earned, and the ledger of every change. */
+export function EarningsTab() {
+  const ledger = useWalletLedger();
+  const ledgerId = useId();
+  const postsId = useId();
+  const balance = ledger.data?.pages[0]?.balance;
+  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <>
+      <div className="dark-coins">
+        {balance === undefined ? null : (
+          <p className="dark-coins__balance">
+            <strong>{`${String(balance)} Dark Coins`}</strong>
+            <span className="muted">{` · worth ${rupeesOf(balance)}`}</span>
+          </p>
+        )}
+      </div>
+      <section aria-labelledby={postsId}>
+        <h3 id={postsId} className="section-title">
+          Coins per post
+        </h3>
+        <CoinsPerPost />
+      </section>
+      <section aria-labelledby={ledgerId}>
+        <h3 id={ledgerId} className="section-title">
+          Ledger
+        </h3>
+        {ledger.isPending ? (
+          <p className="muted" role="status">
+            Loading…
+          </p>
+        ) : !ledger.data ? (
+          <p className="inline-error" role="alert">
+            {errorMessage(ledger.error, 'Something went wrong')}
+          </p>
+        ) : entries.length === 0 ? (
+          <p className="muted">No Dark Coins yet.</p>
+        ) : (
+          <ul className="order-list" aria-label="Dark Coins ledger">
+            {entries.map((entry) => (
+              <LedgerRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+        {ledger.isFetchNextPageError ? (
+          <p className="inline-error" role="alert">
+            {errorMessage(ledger.error, 'Something went wrong')}
+          </p>
+        ) : null}
+        {ledger.hasNextPage ? (
+          <button
+            type="button"
+            className="button"
+            disabled={ledger.isFetchingNextPage}
+            onClick={() => {
+              void ledger.fetchNextPage();
+            }}
+          >
+            Load more
+          </button>
+        ) : null}
+      </section>
+    </>
+  );
+}

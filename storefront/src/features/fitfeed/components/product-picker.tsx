@@ -1,0 +1,76 @@
+import { FormError } from '@/components/ui/form-error';
+import { errorMessage } from '@/lib/api-client';
+import { useMyOrders } from '@/lib/api/get-my-orders';
+import { useMyPosts } from '@/components/fitfeed/api/get-my-posts';
+import { postableProducts } from '../utils/postable-products';
+
+export const ALREADY_POSTED_TEXT = 'Already posted';
+export const ALREADY_POSTED_TOOLTIP = 'You have already posted a fit for this product';
+export const NO_ORDERS_TEXT = "You don't have any completed orders yet.";
+
+type ProductPickerProps = {
+  value: string | null;
+  onChange: (productId: string) => void;
+  error: string | null;
+  errorId: string;
+};
+
+/** The products the shopper bought, to say which one the fit shows; those already posted cannot be picked. */
+export function ProductPicker({ value, onChange, error, errorId }: ProductPickerProps) {
+  const orders = useMyOrders();
+  const myPosts = useMyPosts();
+
+  if (orders.isPending || myPosts.isPending) {
+    return (
+      <p className="muted" role="status">
+        Loading your orders…
+      </p>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <p className="inline-error" role="alert">
+        {errorMessage(orders.error, 'Failed to load orders')}
+      </p>
+    );
+  }
+
+  const products = postableProducts(orders.data.orders, myPosts.data?.posts ?? []);
+  if (products.length === 0) return <p className="muted">{NO_ORDERS_TEXT}</p>;
+
+  return (
+    <fieldset className="product-picker" aria-describedby={error ? errorId : undefined}>
+      <legend className="field__label">Product you bought</legend>
+      <ul className="product-picker__list">
+        {products.map((product) => (
+          <li key={product.productId}>
+            <label
+              className="product-picker__option"
+              title={product.alreadyPosted ? ALREADY_POSTED_TOOLTIP : undefined}
+              aria-disabled={product.alreadyPosted || undefined}
+            >
+              <input
+                type="radio"
+                name="post-product"
+                value={product.productId}
+                checked={value === product.productId}
+                disabled={product.alreadyPosted}
+                onChange={() => {
+                  onChange(product.productId);
+                }}
+              />
+              {product.imageUrl ? (
+                <img src={product.imageUrl} alt="" width={48} height={60} loading="lazy" decoding="async" />
+              ) : (
+                <span className="product-picker__no-image" aria-hidden="true" />
+              )}
+              <span className="product-picker__title">{product.title}</span>
+              {product.alreadyPosted ? <span className="product-picker__posted">{ALREADY_POSTED_TEXT}</span> : null}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <FormError id={errorId} message={error} />
+    </fieldset>
+  );
+}

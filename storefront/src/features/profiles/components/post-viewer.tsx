@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { CommentsModal } from '@/components/fitfeed/comments-modal';
+import { PostCard } from '@/components/fitfeed/post-card';
+import { Dialog } from '@/components/ui/dialog';
+import { useGoToSignIn } from '@/hooks/use-go-to-sign-in';
+import { errorMessage } from '@/lib/api-client';
+import type { Post } from '@/types/fitfeed';
+import { usePost } from '@/components/fitfeed/api/get-post';
+import { useProfilePosts } from '../api/get-profile-posts';
+
+type PostViewerProps = {
+  profileKey: string;
+  postId: string;
+  onClose: () => void;
+};
+
+/**
+ * The full-screen viewer of one post: taken from the grid's loaded pages, else asked for by id (a
+ * shared ?pv= link may name an older post). Signed-out likes and comments go to sign-in and come back.
+ */
+export function PostViewer({ profileKey, postId, onClose }: PostViewerProps) {
+  const posts = useProfilePosts(profileKey);
+  const inGrid = posts.data?.pages.flatMap((page) => page.posts).find((post) => post.id === postId);
+  const single = usePost(postId, { enabled: !inGrid && !posts.isPending });
+  const post = inGrid ?? single.data?.post;
+  const [commentsFor, setCommentsFor] = useState<Post | null>(null);
+  const goToSignIn = useGoToSignIn();
+
+  const body = () => {
+    if (post) {
+      return (
+        <PostCard
+          post={post}
+          onOpenComments={setCommentsFor}
+          onRequireSignIn={() => {
+            goToSignIn();
+          }}
+        />
+      );
+    }
+    if (single.isError) {
+      return (
+        <p className="inline-error" role="alert">
+          {errorMessage(single.error, 'Something went wrong')}
+        </p>
+      );
+    }
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
+  };
+
+  return (
+    <>
+      <Dialog open onClose={onClose} title="Post" className="post-viewer" closeButton>
+        <div className="post-viewer__body">{body()}</div>
+      </Dialog>
+      {commentsFor ? (
+        <CommentsModal
+          post={commentsFor}
+          open
+          onClose={() => {
+            setCommentsFor(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
