@@ -2,6 +2,7 @@ import path from "node:path"
 import exitHook from "async-exit-hook"
 import { DEMO } from "../commerce/src/scripts/seed/demo-accounts.js"
 import { exitOnSetupError } from "./lib/fail.js"
+import { seedFitfeedDemo } from "./lib/fitfeed-demo.js"
 import { BIN, ROOT } from "./lib/paths.js"
 import { requireFreePort } from "./lib/ports.js"
 import { startService, stopAll, waitForHttp } from "./lib/processes.js"
@@ -22,6 +23,23 @@ const dev = process.argv.includes("--dev")
 const started = Date.now()
 const log = (line: string) => process.stdout.write(`▸ ${line}\n`)
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1)
+
+/** The FITFEED demo (shoppers, orders, posts, likes…) made through the BFF's API when it is missing; never stops the shop. */
+async function seedFitfeedDemoOnFirstStart(baseUrl: string, stopping: () => boolean) {
+  if (process.env.FITFEED_DEMO === "off") return
+  const t0 = Date.now()
+  try {
+    const demo = await seedFitfeedDemo({ baseUrl, log })
+    if (demo.alreadyThere) return
+    log(
+      `FITFEED demo: ${demo.shoppers} shoppers, ${demo.posts} posts, ${demo.likes} likes, ${demo.comments} comments, ${demo.follows} follows` +
+        ` (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+    )
+  } catch (error) {
+    if (stopping()) return
+    process.stderr.write(`⚠ The FITFEED demo was not seeded (the shop runs without it; the next start tries again): ${(error as Error).message}\n`)
+  }
+}
 
 async function main() {
   const bffPort = Number(process.env.PORT || 8080)
@@ -78,6 +96,9 @@ async function main() {
         void shutdown(1)
       })
     }
+
+    await seedFitfeedDemoOnFirstStart(`http://127.0.0.1:${bffPort}`, () => stopping !== undefined)
+    if (stopping) return
 
     const shop = dev ? "http://localhost:5173" : `http://localhost:${bffPort}`
     const console = dev ? "http://localhost:5174/admin/" : `http://localhost:${bffPort}/admin`
