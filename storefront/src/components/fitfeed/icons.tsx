@@ -1,17 +1,9 @@
-/** Decorative icons of the post card; the buttons around them carry the names. */
-export function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.2 3.4 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.6 0 5.5 3.7 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+import { HeartIcon as SharedHeartIcon } from '@/components/ui/heart-icon';
+
+// Decorative icons of the post card; the buttons around them carry the names.
+
+/** The post card's heart: the shop's heart at the card's size. */
+export const HeartIcon = ({ filled }: { filled: boolean }) => <SharedHeartIcon filled={filled} size={22} />
 
 export function CommentIcon() {
   return (

@@ -16,7 +16,7 @@ import {
 import { getReferralPostId } from '@/lib/referral';
 import type { ListedProduct } from '@/types/product';
 import { useAddToWishlist } from '../api/add-to-wishlist';
-import { HeartIcon } from './heart-icon';
+import { HeartIcon } from '@/components/ui/heart-icon';
 
 type AddState = 'idle' | 'adding' | 'added';
 

@@ -3,7 +3,7 @@ import { useIsInWardrobe } from '@/lib/api/get-wishlist';
 import { isUnauthorized } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useAddToWishlist } from '../api/add-to-wishlist';
-import { HeartIcon } from './heart-icon';
+import { HeartIcon } from '@/components/ui/heart-icon';
 
 type WishlistHeartProps = {
   productId: string;
