@@ -1,0 +1,144 @@
+import { expect, test, type Page } from "@playwright/test"
+import sharp from "sharp"
+import { verifiedAccount } from "./support"
+
+type Account = Awaited<ReturnType<typeof verifiedAccount>>
+type PagedProduct = { id: string; title: string; basePrice: number; variants: { size: string; stockOnHand: number }[] }
+
+const ADDRESS = {
+  fullName: "Asha Verma",
+  phone: "9876543210",
+  line1: "14 Linking Road",
+  city: "Mumbai",
+  state: "Maharashtra",
+  postalCode: "400050",
+  country: "India",
+}
+
+async function signIn(page: Page, account: Account, next = "/fitfeed") {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`)
+  await page.getByLabel("Email").fill(account.email)
+  await page.getByLabel("Password").fill(account.password)
+  await page.getByRole("button", { name: "Sign in" }).click()
+  await expect(page).toHaveURL(new RegExp(next))
+}
+
+async function bearer(page: Page) {
+  return { Authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem("accessToken"))}` }
+}
+
+/** An older product with a size in stock (the checkout journeys take the newest ones). */
+async function productInStock(page: Page): Promise<{ product: PagedProduct; size: string }> {
+  const listing = await page.request.get("/api/products?sort=newest&limit=60")
+  const ids = ((await listing.json()) as { products: { id: string }[] }).products.map((p) => p.id).reverse()
+  for (const id of ids) {
+    const { product } = (await (await page.request.get(`/api/products/${id}`)).json()) as { product: PagedProduct }
+    const variant = product.variants.find((v) => v.stockOnHand > 3)
+    if (variant) return { product, size: variant.size }
+  }
+  throw new Error("no product in stock")
+}
+
+/** A cash-on-delivery order for one unit, through the same calls the bag and checkout pages make. */
+async function buyByCashOnDelivery(page: Page, productId: string, size: string, refPostId: string | null = null) {
+  const headers = await bearer(page)
+  expect((await page.request.post("/api/cart", { headers, data: { productId, size, quantity: 1, refPostId } })).status()).toBe(201)
+  const placed = await page.request.post("/api/checkout", {
+    headers,
+    data: { shippingAddressSnapshot: ADDRESS, payment: { gateway: "cod", mode: "cod" }, darkCoins: { applied: false, coins: 0 } },
+  })
+  expect(placed.status()).toBe(201)
+  return ((await placed.json()) as { orderId: string }).orderId
+}
+
+test("a buyer posts a fit; a second shopper likes it by double-tap, comments, shares, follows, buys through the link, and the author earns", async ({
+  browser,
+  request,
+}) => {
+  // Two shoppers, two purchases through Medusa and a delivery: longer than one screen's journey.
+  test.setTimeout(180_000)
+  const author = await verifiedAccount(request, "author")
+  const authorPage = await (await browser.newContext()).newPage()
+  await signIn(authorPage, author)
+  const { product, size } = await productInStock(authorPage)
+  await buyByCashOnDelivery(authorPage, product.id, size)
+
+  // The author posts a fit with a photo of the product they bought.
+  await authorPage.goto("/fitfeed")
+  await authorPage.getByRole("button", { name: "Create post" }).click()
+  const create = authorPage.getByRole("dialog", { name: "Create post" })
+  const picture = await sharp({ create: { width: 900, height: 1125, channels: 3, background: { r: 30, g: 30, b: 36 } } }).jpeg().toBuffer()
+  await create.getByLabel("Photo").setInputFiles({ name: "my-fit.jpg", mimeType: "image/jpeg", buffer: picture })
+  await create.getByText(product.title).click()
+  await create.getByLabel(/Caption/).fill("Weekend fit, sized true")
+  await create.getByRole("button", { name: "Publish" }).click()
+  await expect(create).toBeHidden()
+  const posts = authorPage.getByRole("list", { name: "Posts" })
+  await expect(posts.getByRole("article").first()).toHaveAttribute("aria-label", `Fit by ${author.name}`)
+  await expect(posts.getByRole("article").first()).toContainText("Weekend fit, sized true")
+
+  // A second shopper finds it first in their feed, likes it by double-tap and comments.
+  const fan = await verifiedAccount(request, "fan")
+  const fanContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] })
+  const fanPage = await fanContext.newPage()
+  await signIn(fanPage, fan)
+  const card = fanPage.getByRole("article", { name: `Fit by ${author.name}` }).first()
+  await card.getByTestId("post-picture").dblclick()
+  await expect(card.getByTestId("like-count")).toHaveText("1")
+  await expect(card.getByRole("button", { name: /Like/ })).toHaveAttribute("aria-pressed", "true")
+
+  await card.getByRole("button", { name: /Comments/ }).click()
+  const comments = fanPage.getByRole("dialog", { name: "Comments" })
+  await comments.getByLabel("Add a comment").fill("Where did you get those shoes?")
+  await comments.getByRole("button", { name: "Post" }).click()
+  await expect(comments.getByText("Where did you get those shoes?")).toBeVisible()
+  await comments.getByRole("button", { name: "Close" }).click()
+  await expect(comments).toBeHidden()
+  await expect(card.getByTestId("comment-count")).toHaveText("1")
+
+  // Share: no native sheet in this browser, so the link is copied and the spec's alert shows.
+  await fanPage.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }))
+  const alerted = fanPage.waitForEvent("dialog").then(async (dialog) => {
+    const message = dialog.message()
+    await dialog.accept()
+    return message
+  })
+  await card.getByRole("button", { name: "More options" }).click()
+  await fanPage.getByRole("menuitem", { name: "Share" }).click()
+  expect(await alerted).toBe("Link copied to clipboard!")
+  const link = await fanPage.evaluate(() => navigator.clipboard.readText())
+  const postId = /refPost=(\d+)$/.exec(link)?.[1]
+  expect(link).toContain(`/product/${product.id}?refPost=`)
+  expect(postId).toBeTruthy()
+
+  // The author's profile: follow.
+  await card.getByRole("link", { name: author.name }).first().click()
+  await expect(fanPage).toHaveURL(new RegExp(`/fit/@${author.handle.replace(/\./g, "\\.")}`))
+  await fanPage.getByRole("button", { name: "Follow" }).click()
+  await expect(fanPage.getByRole("button", { name: "Following" })).toBeVisible()
+
+  // The shared link: the product page keeps the referral, and the bag carries it into a COD order.
+  await fanPage.goto(new URL(link).pathname + new URL(link).search)
+  await expect(fanPage.getByRole("heading", { name: product.title })).toBeVisible()
+  const stored = await fanPage.evaluate(() => window.localStorage.getItem("ref_post"))
+  expect(stored).toBe(postId)
+  const orderId = await buyByCashOnDelivery(fanPage, product.id, size, stored)
+
+  // The courier delivers; the author's Earnings tab shows the coins.
+  let awb = ""
+  await expect
+    .poll(async () => {
+      const answer = await fanPage.request.get("/api/orders/mine", { headers: await bearer(fanPage) })
+      const orders = ((await answer.json()) as { orders: { id: string; trackingId: string | null }[] }).orders
+      awb = orders.find((order) => order.id === orderId)?.trackingId ?? ""
+      return awb
+    })
+    .not.toBe("")
+  for (const status of ["PICKUP SCHEDULED", "SHIPPED", "DELIVERED"]) {
+    expect((await fanPage.request.post(`/emulator/shiprocket/test/shipments/${awb}/status`, { data: { status } })).status()).toBe(200)
+  }
+  const coins = Math.floor((product.basePrice * 5) / 1000)
+  await authorPage.goto("/account?tab=earnings")
+  await expect(authorPage.getByText(`${coins} Dark Coins`).first()).toBeVisible()
+  await expect(authorPage.getByRole("list", { name: "Dark Coins ledger" })).toContainText(`Referral: ${product.title} bought through your post`)
+})
