@@ -50,6 +50,19 @@ export type CatalogBench = {
   versions: { postgres: string; redis: string; medusa: string }
 }
 
+/** What a catalogue-only-as-reference run (BENCH_ONLY=fitfeed) keeps: the seed and the cache-off listing. */
+export type CatalogReference = Pick<CatalogBench, "products" | "seedSeconds" | "filteredTotals" | "bffUncached" | "versions">
+
+/** The cache-off BFF and its database, for a benchmark measured beside the catalogue's cache-off listing (FITFEED). */
+export type CacheOffStack = { databaseUrl: string; origin: string; bffPid: number; medusaPid: number; authTokenSecret: string; seconds: number }
+
+/**
+ * A benchmark run against the cache-off BFF. Called once the catalogue is in (to seed, before anything
+ * is measured), it answers the run itself: that measures the catalogue's cache-off listing through
+ * `reference` (already warm) and its own figures right after it, so their ratios compare like with like.
+ */
+export type Alongside<T> = (stack: CacheOffStack) => Promise<(reference: () => Promise<Load>) => Promise<T>>
+
 const log = (line: string) => process.stdout.write(`bench: ${line}\n`)
 
 /** Measures and prints the figures at once, so a later step that fails does not take them with it. */
@@ -118,8 +131,20 @@ async function versions(databaseUrl: string, redisUrl: string): Promise<CatalogB
 /**
  * The catalogue benchmark: a throwaway database with the bench seed, Medusa with its Redis caching on,
  * and two BFFs beside it (response cache on, and off), all measured with the same autocannon client.
+ * `alongside` is measured on the cache-off BFF right after its listing; `referenceOnly` measures nothing
+ * else of the catalogue (no Medusa, cached, product page or Lighthouse figures).
  */
-export async function benchCatalog({ products, seconds }: { products: number; seconds: number }): Promise<CatalogBench> {
+export async function benchCatalog<T>({
+  products,
+  seconds,
+  referenceOnly = false,
+  alongside,
+}: {
+  products: number
+  seconds: number
+  referenceOnly?: boolean
+  alongside?: Alongside<T>
+}): Promise<{ catalog?: CatalogBench; reference: CatalogReference; alongside?: T }> {
   const admin = new URL(process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres")
   const databaseUrl = new URL(admin)
   // BENCH_KEEP_DATABASE=name keeps the seeded database for the next run (the seed then only checks it).
@@ -157,6 +182,8 @@ export async function benchCatalog({ products, seconds }: { products: number; se
           PORT: String(port),
           // The periodic full rebuild (every 5 minutes in the shop) would land in the middle of the measurements.
           CATALOG_RECONCILE_SECONDS: "3600",
+          // The FITFEED load comes from one address; its per-user limits still hold.
+          FITFEED_ADDRESS_LIMIT_SCALE: "1000",
         },
         label: `bff-${cache}`,
       })
@@ -179,6 +206,30 @@ export async function benchCatalog({ products, seconds }: { products: number; se
       if (!filtered.length) firstListingBytes = Buffer.byteLength(body)
       filtered.push(answer)
     }
+    const measureReference = () => measured("BFF filtered listings, response cache off", uncachedOrigin, FILTERED_LISTINGS, { seconds })
+    const runAlongside = await alongside?.({
+      databaseUrl: databaseUrl.toString(),
+      origin: uncachedOrigin,
+      bffPid: uncached.pid!,
+      medusaPid: medusa.pid!,
+      authTokenSecret: bffEnv(base, commerce, secrets, uncachedPort).AUTH_TOKEN_SECRET!,
+      seconds,
+    })
+    /** The cache-off listing, warmed, and then (when given) the benchmark measured beside it. */
+    const cacheOff = async (): Promise<{ bffUncached: Load; beside?: T }> => {
+      await warmUp(uncachedOrigin, FILTERED_LISTINGS)
+      if (!runAlongside) return { bffUncached: await measureReference() }
+      let bffUncached: Load | undefined
+      const beside = await runAlongside(async () => (bffUncached = await measureReference()))
+      if (!bffUncached) throw new Error("the benchmark beside the catalogue did not measure its reference")
+      return { bffUncached, beside }
+    }
+    if (referenceOnly) {
+      log(`measuring with autocannon, ${seconds} s a target (the catalogue's cache-off listing only)…`)
+      const { bffUncached, beside } = await cacheOff()
+      const reference = { products, seedSeconds, filteredTotals: filtered.map((answer) => answer.total), bffUncached, versions: await versions(databaseUrl.toString(), redisUrl) }
+      return { reference, alongside: beside }
+    }
     const productIds = (await json<{ products: { id: string }[] }>(`${origin}/api/products?limit=50&sort=newest`)).products.map((p) => p.id)
     const productPaths = productIds.map((id) => `/api/products/${id}`)
     const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: 1 })
@@ -194,8 +245,7 @@ export async function benchCatalog({ products, seconds }: { products: number; se
     log(`measuring with autocannon, ${seconds} s a target…`)
     await warmUp(medusaOrigin, [MEDUSA_LISTING], medusaHeaders)
     const medusaLoad = await measured("Medusa /store/products?limit=24 (its Redis caching on)", medusaOrigin, [MEDUSA_LISTING], { seconds, headers: medusaHeaders })
-    await warmUp(uncachedOrigin, FILTERED_LISTINGS)
-    const bffUncached = await measured("BFF filtered listings, response cache off", uncachedOrigin, FILTERED_LISTINGS, { seconds })
+    const { bffUncached, beside } = await cacheOff()
     const bffCold = await coldLatency(origin, secrets.internalSecret, productIds[0]!, 50)
     await warmUp(origin, FILTERED_LISTINGS)
     const bffWarm = await measured("BFF filtered listings, response cache warm", origin, FILTERED_LISTINGS, { seconds })
@@ -211,7 +261,7 @@ export async function benchCatalog({ products, seconds }: { products: number; se
       { label: "Shop", path: "/shop" },
       { label: "Product page", path: `/product/${filtered[0]!.products[0]!.id}` },
     ])
-    return {
+    const catalog: CatalogBench = {
       products,
       seedSeconds,
       filteredTotals: filtered.map((answer) => answer.total),
@@ -225,6 +275,7 @@ export async function benchCatalog({ products, seconds }: { products: number; se
       lighthouse,
       versions: await versions(databaseUrl.toString(), redisUrl),
     }
+    return { catalog, reference: catalog, alongside: beside }
   } finally {
     await stopAll()
     if (!kept) await rm(mediaDir, { recursive: true, force: true })
