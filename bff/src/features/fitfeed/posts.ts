@@ -49,6 +49,18 @@ const POST_JOINS = `
 /** Whom a post shows to: everyone until three reports hide it, its author always. */
 const VISIBLE_TO_READER = "(p.hidden_at is null or p.user_id = $1::uuid)"
 
+/*
+ * Page sizes are written into the SQL (they are validated whole numbers, at most FEED_PAGE_SIZE + 1, so a
+ * bounded set of statements): with LIMIT as a parameter PostgreSQL could not cost a generic plan and
+ * planned every execution anew, which was two thirds of a feed read's time.
+ */
+
+/** A page size as SQL text: only a positive whole number ever reaches the statement's text. */
+function sqlLimit(rows: number): string {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`not a page size: ${rows}`)
+  return String(rows)
+}
+
 /** The feed for a signed-in reader: posts of people they follow from the last 7 days, then everyone's newest. */
 export async function feedFor(db: Queryable, readerId: string, limit: number): Promise<PostRow[]> {
   const { rows } = await db.query<PostRow>(
@@ -57,20 +69,20 @@ export async function feedFor(db: Queryable, readerId: string, limit: number): P
          select p.id, 0 as tier, p.created_at from bff.fitfeed_posts p
            join bff.fitfeed_follows f on f.followee_id = p.user_id and f.follower_id = $1::uuid
           where p.created_at > now() - interval '7 days' and p.hidden_at is null
-          order by p.created_at desc, p.id desc limit $2),
+          order by p.created_at desc, p.id desc limit ${sqlLimit(limit)}),
        newest as (
          select p.id, 1 as tier, p.created_at from bff.fitfeed_posts p
           where ${VISIBLE_TO_READER}
-          order by p.created_at desc, p.id desc limit $2 * 2),
+          order by p.created_at desc, p.id desc limit ${sqlLimit(limit * 2)}),
        chosen as (
          select * from followed
          union all
          select * from newest where id not in (select id from followed)
-          order by tier, created_at desc, id desc limit $2)
+          order by tier, created_at desc, id desc limit ${sqlLimit(limit)})
        select ${POST_COLUMNS}
          from chosen ch join bff.fitfeed_posts p on p.id = ch.id ${POST_JOINS}
         order by ch.tier, ch.created_at desc, ch.id desc`,
-      [readerId, limit],
+      [readerId],
     ),
   )
   return rows
@@ -82,8 +94,8 @@ export async function newestPosts(db: Queryable, readerId: string | null, limit:
     prepared(
       `select ${POST_COLUMNS} from bff.fitfeed_posts p ${POST_JOINS}
         where ${VISIBLE_TO_READER}
-        order by p.created_at desc, p.id desc limit $2`,
-      [readerId, limit],
+        order by p.created_at desc, p.id desc limit ${sqlLimit(limit)}`,
+      [readerId],
     ),
   )
   return rows
@@ -105,9 +117,9 @@ export async function postsByAuthor(db: Queryable, readerId: string | null, auth
     prepared(
       `select ${POST_COLUMNS} from bff.fitfeed_posts p ${POST_JOINS}
         where p.user_id = $2 and ${VISIBLE_TO_READER}
-          and ($4::bigint is null or (p.created_at, p.id) < (timestamptz 'epoch' + $4::bigint * interval '1 microsecond', $5::bigint))
-        order by p.created_at desc, p.id desc limit $3`,
-      [readerId, authorId, limit + 1, cursor?.createdAtMicros ?? null, cursor?.id ?? null],
+          and ($3::bigint is null or (p.created_at, p.id) < (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::bigint))
+        order by p.created_at desc, p.id desc limit ${sqlLimit(limit + 1)}`,
+      [readerId, authorId, cursor?.createdAtMicros ?? null, cursor?.id ?? null],
     ),
   )
   return rows
