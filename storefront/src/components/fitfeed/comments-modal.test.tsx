@@ -99,6 +99,7 @@ describe('CommentsModal', () => {
     });
     expect(sentBody(fetchMock, 'POST', commentsPath(post))).toEqual({ text: 'Where is this from?' });
     expect(commentBox()).toHaveValue('');
+    expect(commentBox()).toHaveFocus();
     expect(cachedCount()).toBe(2);
   });
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog } from '@/components/ui/dialog';
@@ -104,6 +104,7 @@ function CommentForm({ postId }: { postId: string }) {
   const [error, setError] = useState<string | null>(null);
   const addComment = useAddComment(postId);
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const trimmed = text.trim();
 
   const submit = (event: FormEvent) => {
@@ -113,6 +114,8 @@ function CommentForm({ postId }: { postId: string }) {
     addComment.mutate(trimmed, {
       onSuccess: () => {
         setText('');
+        // The Post button was focused and went disabled while sending; back in the box, Escape closes again.
+        inputRef.current?.focus();
       },
       onError: (failure) => {
         setError(errorMessage(failure, 'Could not add comment'));
@@ -126,6 +129,7 @@ function CommentForm({ postId }: { postId: string }) {
         Add a comment
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         className="field__input comments__input"
         placeholder="Add a comment…"
