@@ -90,7 +90,8 @@ export function sortedUrl(path: string, params?: QueryParams): string {
   return withQuery(path, search);
 }
 
-function parseJson(text: string): unknown {
+/** A response body as JSON; null when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);

@@ -1,4 +1,4 @@
-import { ApiError, refreshAccessToken } from '@/lib/api-client';
+import { ApiError, parseJson, refreshAccessToken } from '@/lib/api-client';
 import { getAccessToken, hasSessionEnded } from '@/lib/session';
 import type { UploadResponse } from '@/types/fitfeed';
 
@@ -11,15 +11,6 @@ type UploadOptions = {
 };
 
 type Answer = { status: number; body: unknown };
-
-function parseJson(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 function sendOnce(file: File, accessToken: string | null, { onProgress, signal }: UploadOptions): Promise<Answer> {
   return new Promise((resolve, reject) => {
