@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
+import { ReadError } from '@/components/ui/read-status';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { Comment, Post } from '@/types/fitfeed';
@@ -83,11 +84,7 @@ function CommentList({ post, onLeave }: { post: Post; onLeave: () => void }) {
     );
   }
   if (comments.isError) {
-    return (
-      <p className="inline-error" role="alert">
-        {errorMessage(comments.error, 'Failed to load comments')}
-      </p>
-    );
+    return <ReadError error={comments.error} fallback="Failed to load comments" />;
   }
   if (comments.data.comments.length === 0) return <p className="comments__empty muted">Be the first to comment.</p>;
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
+import { LoadingLine } from '@/components/ui/read-status';
 import { useAddresses } from '@/lib/api/get-addresses';
 import { errorMessage } from '@/lib/api-client';
 import type { Address } from '@/types/address';
@@ -40,11 +41,7 @@ export function AddressTab() {
 
   const list = () => {
     if (addresses.isPending) {
-      return (
-        <p className="muted" role="status">
-          Loading addresses…
-        </p>
-      );
+      return <LoadingLine>Loading addresses…</LoadingLine>;
     }
     if (addresses.isError) {
       return (

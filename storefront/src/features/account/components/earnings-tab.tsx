@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { LoadingLine, ReadError } from '@/components/ui/read-status';
 import { formatShortDate } from '@/lib/dates';
 import { formatPaise } from '@/lib/money';
 import type { LedgerEntry, Post } from '@/types/fitfeed';
@@ -39,18 +39,10 @@ function PostEarnings({ posts }: { posts: Post[] }) {
 function CoinsPerPost() {
   const posts = useMyPosts();
   if (posts.isPending) {
-    return (
-      <p className="muted" role="status">
-        Loading posts…
-      </p>
-    );
+    return <LoadingLine>Loading posts…</LoadingLine>;
   }
   if (posts.isError) {
-    return (
-      <p className="inline-error" role="alert">
-        {errorMessage(posts.error, 'Failed to load posts')}
-      </p>
-    );
+    return <ReadError error={posts.error} fallback="Failed to load posts" />;
   }
   if (posts.data.posts.length === 0) return <p className="muted">Your posts will show what each one earned.</p>;
   return <PostEarnings posts={posts.data.posts} />;
@@ -107,13 +99,9 @@ export function EarningsTab() {
           Ledger
         </h3>
         {ledger.isPending ? (
-          <p className="muted" role="status">
-            Loading…
-          </p>
+          <LoadingLine>Loading…</LoadingLine>
         ) : !ledger.data ? (
-          <p className="inline-error" role="alert">
-            {errorMessage(ledger.error, 'Something went wrong')}
-          </p>
+          <ReadError error={ledger.error} fallback="Something went wrong" />
         ) : entries.length === 0 ? (
           <p className="muted">No Dark Coins yet.</p>
         ) : (
@@ -124,9 +112,7 @@ export function EarningsTab() {
           </ul>
         )}
         {ledger.isFetchNextPageError ? (
-          <p className="inline-error" role="alert">
-            {errorMessage(ledger.error, 'Something went wrong')}
-          </p>
+          <ReadError error={ledger.error} fallback="Something went wrong" />
         ) : null}
         {ledger.hasNextPage ? (
           <button

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
+import { LoadingLine, ReadError } from '@/components/ui/read-status';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { Post } from '@/types/fitfeed';
@@ -121,18 +122,10 @@ export function FitfeedTab() {
   };
 
   if (posts.isPending) {
-    return (
-      <p className="muted" role="status">
-        Loading posts…
-      </p>
-    );
+    return <LoadingLine>Loading posts…</LoadingLine>;
   }
   if (posts.isError) {
-    return (
-      <p className="inline-error" role="alert">
-        {errorMessage(posts.error, 'Failed to load posts')}
-      </p>
-    );
+    return <ReadError error={posts.error} fallback="Failed to load posts" />;
   }
   if (posts.data.posts.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
+import { LoadingLine, ReadError } from '@/components/ui/read-status';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { useMyOrders } from '@/lib/api/get-my-orders';
 import { OrderCard } from './order-card';
 
@@ -9,18 +9,10 @@ export function OrdersTab() {
   const orders = useMyOrders();
 
   if (orders.isPending) {
-    return (
-      <p className="muted" role="status">
-        Loading orders…
-      </p>
-    );
+    return <LoadingLine>Loading orders…</LoadingLine>;
   }
   if (orders.isError) {
-    return (
-      <p className="inline-error" role="alert">
-        {errorMessage(orders.error, 'Failed to load orders')}
-      </p>
-    );
+    return <ReadError error={orders.error} fallback="Failed to load orders" />;
   }
   if (orders.data.orders.length === 0) {
     return (

@@ -1,5 +1,5 @@
 import { FormError } from '@/components/ui/form-error';
-import { errorMessage } from '@/lib/api-client';
+import { LoadingLine, ReadError } from '@/components/ui/read-status';
 import { useMyOrders } from '@/lib/api/get-my-orders';
 import { useMyPosts } from '@/components/fitfeed/api/get-my-posts';
 import { postableProducts } from '../utils/postable-products';
@@ -21,18 +21,10 @@ export function ProductPicker({ value, onChange, error, errorId }: ProductPicker
   const myPosts = useMyPosts();
 
   if (orders.isPending || myPosts.isPending) {
-    return (
-      <p className="muted" role="status">
-        Loading your orders…
-      </p>
-    );
+    return <LoadingLine>Loading your orders…</LoadingLine>;
   }
   if (orders.isError) {
-    return (
-      <p className="inline-error" role="alert">
-        {errorMessage(orders.error, 'Failed to load orders')}
-      </p>
-    );
+    return <ReadError error={orders.error} fallback="Failed to load orders" />;
   }
 
   const products = postableProducts(orders.data.orders, myPosts.data?.posts ?? []);

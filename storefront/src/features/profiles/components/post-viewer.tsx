@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { CommentsModal } from '@/components/fitfeed/comments-modal';
 import { PostCard } from '@/components/fitfeed/post-card';
 import { Dialog } from '@/components/ui/dialog';
+import { LoadingLine, ReadError } from '@/components/ui/read-status';
 import { useGoToSignIn } from '@/hooks/use-go-to-sign-in';
-import { errorMessage } from '@/lib/api-client';
 import type { Post } from '@/types/fitfeed';
 import { usePost } from '@/components/fitfeed/api/get-post';
 import { useProfilePosts } from '../api/get-profile-posts';
@@ -39,17 +39,9 @@ export function PostViewer({ profileKey, postId, onClose }: PostViewerProps) {
       );
     }
     if (single.isError) {
-      return (
-        <p className="inline-error" role="alert">
-          {errorMessage(single.error, 'Something went wrong')}
-        </p>
-      );
+      return <ReadError error={single.error} fallback="Something went wrong" />;
     }
-    return (
-      <p className="muted" role="status">
-        Loading…
-      </p>
-    );
+    return <LoadingLine>Loading…</LoadingLine>;
   };
 
   return (
