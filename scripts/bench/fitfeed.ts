@@ -24,7 +24,17 @@ const STORM_POSTS = 5
 const PROFILE_AUTHORS = 50
 
 /** Cores used over a run (1 = one core fully busy) by each process group, and the whole machine's busy share. */
-export type CpuUse = { bff: number; postgres: number; client: number; medusa: number; other: number; machineBusy: number; cores: number }
+export type CpuUse = {
+  bff: number
+  postgres: number
+  client: number
+  medusa: number
+  other: number
+  /** The busiest processes outside the bench's own (cores used, and their command line), to tell noise from the machine's neighbours. */
+  outsiders: { command: string; cores: number }[]
+  machineBusy: number
+  cores: number
+}
 /** What PostgreSQL's backends for the bench database were doing, sampled every 50 ms: shares of backend-samples. */
 export type Waits = { samples: number; meanBackends: number; running: number; rowLock: number; midTransaction: number; other: number }
 export type FitfeedLoad = Load & { cpu: CpuUse; waits: Waits }
@@ -101,7 +111,21 @@ const machineTimes = () =>
     { idle: 0, busy: 0 },
   )
 
-type CpuSnapshot = { at: number; groups: Record<"bff" | "postgres" | "medusa", Map<number, number>>; client: NodeJS.CpuUsage; machine: { idle: number; busy: number } }
+type CpuSnapshot = {
+  at: number
+  groups: Record<"bff" | "postgres" | "medusa", Map<number, number>>
+  all: Map<number, number>
+  client: NodeJS.CpuUsage
+  machine: { idle: number; busy: number }
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim().slice(0, 90) || `pid ${pid}`
+  } catch {
+    return `pid ${pid}`
+  }
+}
 
 function cpuSnapshot(stack: CacheOffStack): CpuSnapshot {
   const table = processTable()
@@ -114,6 +138,7 @@ function cpuSnapshot(stack: CacheOffStack): CpuSnapshot {
       // The bench's PostgreSQL server: every postgres process (the bench database is the only busy one).
       postgres: ticks(table.filter((row) => row.name === "postgres").map((row) => row.pid)),
     },
+    all: new Map(table.map((row) => [row.pid, ticksOf(row.pid)])),
     client: process.cpuUsage(),
     machine: machineTimes(),
   }
@@ -135,7 +160,15 @@ function cpuSince(before: CpuSnapshot, stack: CacheOffStack): CpuUse {
   const groups = { bff: used("bff"), postgres: used("postgres"), medusa: used("medusa"), client: (client.user + client.system) / 1e6 / seconds }
   // Everything else the machine did meanwhile: the kernel's share not charged to a process, the cached BFF, Redis, anything outside the bench.
   const other = Math.max(0, machineBusy * cores - Object.values(groups).reduce((a, b) => a + b, 0))
-  return { ...groups, other, machineBusy, cores }
+  const own = new Set([process.pid, ...Object.values(after.groups).flatMap((group) => [...group.keys()])])
+  const outsiders = [...after.all]
+    .filter(([pid]) => !own.has(pid))
+    .map(([pid, now]) => ({ pid, cores: (now - (before.all.get(pid) ?? now)) / TICKS_PER_SECOND / seconds }))
+    .filter((row) => row.cores >= 0.05)
+    .sort((a, b) => b.cores - a.cores)
+    .slice(0, 3)
+    .map((row) => ({ command: commandOf(row.pid), cores: row.cores }))
+  return { ...groups, other, outsiders, machineBusy, cores }
 }
 
 // ---- What PostgreSQL's backends wait on ------------------------------------------------------------

@@ -61,7 +61,7 @@ export function verdicts({ catalog, fitfeed, startup }: BenchRun): Verdict[] {
 
 const cores = (value: number) => value.toFixed(2)
 const percent = (value: number) => `${Math.round(value * 100)}%`
-const PROCESS_NAMES: Record<Exclude<keyof CpuUse, "machineBusy" | "cores">, string> = {
+const PROCESS_NAMES: Record<Exclude<keyof CpuUse, "machineBusy" | "cores" | "outsiders">, string> = {
   bff: "the BFF's process",
   postgres: "PostgreSQL",
   client: "the load client (autocannon, in the bench's process)",
@@ -81,7 +81,10 @@ function limitedBy(load: FitfeedLoad): string {
   const backends =
     `PostgreSQL's backends (${waits.meanBackends.toFixed(1)} busy on average, ${waits.samples} samples): ${percent(waits.running)} running, ` +
     `${percent(waits.rowLock)} waiting on a lock, ${percent(waits.midTransaction)} idle in a transaction (waiting for the BFF's next statement), ${percent(waits.other)} other waits`
-  return `${head}. ${backends}.`
+  const outsiders = cpu.outsiders.length
+    ? ` The busiest other processes: ${cpu.outsiders.map((row) => `\`${row.command.replace(/`/g, "'")}\` ${cores(row.cores)}`).join(", ")}.`
+    : ""
+  return `${head}.${outsiders} ${backends}.`
 }
 
 /** A read's plan cost per request beyond its execution: a custom plan is planned again every time. */
