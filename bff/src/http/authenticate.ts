@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express"
-import type { Db } from "../lib/db.js"
+import { prepared, type Db } from "../lib/db.js"
 import { verifyAccessToken } from "../lib/tokens.js"
 import { unauthorized } from "./errors.js"
 
@@ -26,10 +26,10 @@ export function authentication(db: Db, secret: string) {
     if (!token) return undefined
     const claims = verifyAccessToken(token, secret)
     if (!claims) return undefined
-    const { rowCount } = await db.query("select 1 from bff.session_families where id = $1 and user_id = $2 and revoked_at is null", [
-      claims.sid,
-      claims.sub,
-    ])
+    // Every signed-in request asks this, so it is parsed and planned once per connection.
+    const { rowCount } = await db.query(
+      prepared("select 1 from bff.session_families where id = $1 and user_id = $2 and revoked_at is null", [claims.sid, claims.sub]),
+    )
     return rowCount ? { id: claims.sub, role: claims.role, sessionId: claims.sid } : undefined
   }
 

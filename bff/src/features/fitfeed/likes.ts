@@ -1,4 +1,4 @@
-import type { Db } from "../../lib/db.js"
+import { prepared, type Db } from "../../lib/db.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -19,17 +19,15 @@ export async function setLike(db: Queryable, postId: string, userId: string, lik
     : `delete from bff.fitfeed_likes l using bff.fitfeed_posts p
         where l.post_id = $1 and l.user_id = $2 and p.id = l.post_id and (p.hidden_at is null or p.user_id = $2)
        returning l.post_id`
-  const { rows } = await db.query<{ like_count: number }>(
-    `with async_commit as (select set_config('synchronous_commit', 'off', true)),
+  const statement = `with async_commit as (select set_config('synchronous_commit', 'off', true)),
      changed as (${change}),
      counted as (
        update bff.fitfeed_posts set like_count = like_count ${liked ? "+" : "-"} 1
         where id in (select post_id from changed) returning like_count)
      select coalesce((select like_count from counted), p.like_count) as like_count
        from bff.fitfeed_posts p, async_commit
-      where p.id = $1 and (p.hidden_at is null or p.user_id = $2)`,
-    [postId, userId],
-  )
+      where p.id = $1 and (p.hidden_at is null or p.user_id = $2)`
+  const { rows } = await db.query<{ like_count: number }>(prepared(statement, [postId, userId]))
   // Liking twice or unliking twice changes nothing and answers the same state.
   return rows[0] && { likeCount: rows[0].like_count, likedByMe: liked }
 }

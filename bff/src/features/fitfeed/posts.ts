@@ -4,47 +4,40 @@ import type { Cursor } from "./schema.js"
 
 type Queryable = Pick<Db, "query">
 
+/** A post as read: the presented Post as JSON text, and what the routes decide by. */
 export type PostRow = {
   id: string
-  kind: "REGULAR"
-  product_id: string
-  text: string | null
-  image_url: string
-  thumb_url: string
-  like_count: number
-  comment_count: number
-  trending: boolean
-  created_at: Date
+  user_id: string
   /** created_at in microseconds since 1970, exact (a Date keeps only milliseconds): the keyset cursor's time. */
   created_at_us: string
-  size_bought: string | null
-  under_review: boolean
-  earnings_coins: number
-  liked_by_me: boolean
-  user_id: string
-  user_name: string
-  user_handle: string
-  user_avatar_url: string | null
-  product_title: string | null
-  product_image_url: string | null
+  /** The spec's Post for this reader, as JSON text made by PostgreSQL and sent as it is. */
+  post: string
 }
 
 /**
- * Every column a presented post needs, for the reader $1 (a user id, or null when signed out): the author,
- * the product from the catalogue, whether the reader liked it and what it earned its author.
+ * The spec's Post for the reader $1 (a user id, or null when signed out), plus the buyer's fit note
+ * (verifiedBuyer, sizeBought) and the author's own review mark: the author and the product from the
+ * catalogue, whether the reader liked it and what it earned its author. Built by PostgreSQL as JSON
+ * text, so a page of posts reaches the client without being parsed and serialised again in the BFF.
  */
 const POST_COLUMNS = `
-  p.id::text, p.kind, p.product_id, p.text, p.image_url, p.thumb_url, p.like_count, p.comment_count, p.trending,
-  p.created_at, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_at_us, p.size_bought, (p.hidden_at is not null) as under_review,
-  coalesce((select sum(e.coins) from bff.dark_coin_entries e where e.post_id = p.id::text), 0)::int as earnings_coins,
-  ($1::uuid is not null and exists (select 1 from bff.fitfeed_likes l where l.post_id = p.id and l.user_id = $1::uuid)) as liked_by_me,
-  u.id as user_id, u.name as user_name, u.handle as user_handle, u.avatar_url as user_avatar_url,
-  c.title as product_title, d.listing ->> 'imageUrl' as product_image_url`
+  p.id::text, p.user_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_at_us,
+  json_build_object(
+    'id', p.id::text, 'kind', p.kind, 'productId', p.product_id, 'text', p.text,
+    'imageUrl', p.image_url, 'thumbnailUrl', p.thumb_url, 'likeCount', p.like_count, 'commentCount', p.comment_count,
+    'likedByMe', ($1::uuid is not null and exists (select 1 from bff.fitfeed_likes l where l.post_id = p.id and l.user_id = $1::uuid)),
+    'trending', p.trending,
+    'createdAt', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'earningsCoins', coalesce((select sum(e.coins) from bff.dark_coin_entries e where e.post_id = p.id::text), 0)::int,
+    'verifiedBuyer', true, 'sizeBought', p.size_bought, 'underReview', p.hidden_at is not null,
+    'user', json_build_object('id', u.id, 'name', u.name, 'handle', u.handle, 'avatarUrl', u.avatar_url),
+    'Product', case when c.title is null then null
+                    else json_build_object('id', p.product_id, 'title', c.title, 'imageUrl', c.image_url) end
+  )::text as post`
 
 const POST_JOINS = `
   join bff.users u on u.id = p.user_id
-  left join bff.catalog_products c on c.id = p.product_id
-  left join bff.catalog_documents d on d.id = p.product_id`
+  left join bff.catalog_products c on c.id = p.product_id`
 
 /** Whom a post shows to: everyone until three reports hide it, its author always. */
 const VISIBLE_TO_READER = "(p.hidden_at is null or p.user_id = $1::uuid)"

@@ -1,4 +1,4 @@
-import express, { Router, type Request } from "express"
+import express, { Router, type Request, type Response } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
@@ -12,8 +12,8 @@ import { addComment, commentsOf, deleteComment } from "./comments.js"
 import { followersOf, setFollow } from "./follows.js"
 import { setLike } from "./likes.js"
 import { fitfeedLimits } from "./limits.js"
-import { deleteOwnPost, feedFor, hasPosted, insertPost, newestPosts, postById, postsByAuthor, type PostRow } from "./posts.js"
-import { presentPost } from "./presenter.js"
+import { deleteOwnPost, feedFor, hasPosted, insertPost, newestPosts, postById, postsByAuthor } from "./posts.js"
+import { postAnswer, postsAnswer } from "./presenter.js"
 import { profileOf, profileUser } from "./profiles.js"
 import { reportPost } from "./reports.js"
 import {
@@ -52,32 +52,34 @@ function digitsParam(req: Request, message: string): string {
 
 const readerOf = (req: Request) => req.user?.id ?? null
 
+/** Sends JSON text made elsewhere (PostgreSQL presents posts) without parsing it again. */
+const sendJson = (res: Response, body: string) => res.type("application/json").send(body)
+
 /** The FITFEED API (spec section 7: feed and posts, comments, profiles). */
 export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLimitScale = 1 }: Options): Router {
   const router = Router()
   const { optionalUser, requireUser } = authentication
   const limited = (action: Parameters<typeof fitfeedLimits>[0]) => rateLimit(limiter, fitfeedLimits(action, addressLimitScale))
-  const posts = (rows: PostRow[]) => ({ posts: rows.map(presentPost) })
 
   router.get("/fitfeed/feed", requireUser, noStore, async (req, res) => {
     const { limit } = parse(feedQuery, req.query)
-    res.json(posts(await feedFor(db, currentUser(req).id, limit)))
+    sendJson(res, postsAnswer(await feedFor(db, currentUser(req).id, limit)))
   })
 
   router.get("/fitfeed/posts", optionalUser, noStore, async (req, res) => {
     const { limit } = parse(feedQuery, req.query)
-    res.json(posts(await newestPosts(db, readerOf(req), limit)))
+    sendJson(res, postsAnswer(await newestPosts(db, readerOf(req), limit)))
   })
 
   router.get("/fitfeed/posts/mine", requireUser, noStore, async (req, res) => {
     const me = currentUser(req).id
-    res.json(posts(await postsByAuthor(db, me, me, 500)))
+    sendJson(res, postsAnswer(await postsByAuthor(db, me, me, 500)))
   })
 
   router.get("/fitfeed/posts/:id", optionalUser, noStore, async (req, res) => {
     const post = await postById(db, readerOf(req), digitsParam(req, POST_NOT_FOUND))
     if (!post) throw notFound(POST_NOT_FOUND)
-    res.json({ post: presentPost(post) })
+    sendJson(res, postAnswer(post))
   })
 
   router.post("/fitfeed/posts", requireUser, limited("post"), async (req, res) => {
@@ -102,7 +104,7 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
       if (isUniqueViolation(error, "fitfeed_posts_user_id_product_id_key")) throw conflict(ALREADY_POSTED)
       throw error
     }
-    res.status(201).json({ post: presentPost((await postById(db, me, id))!) })
+    sendJson(res.status(201), postAnswer((await postById(db, me, id))!))
   })
 
   router.delete("/fitfeed/posts/:id", requireUser, async (req, res) => {
@@ -165,7 +167,7 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
     const page = rows.slice(0, limit)
     const last = page.at(-1)
     const nextCursor = rows.length > limit && last ? encodeCursor({ createdAtMicros: last.created_at_us, id: last.id }) : null
-    res.json({ ...posts(page), nextCursor })
+    sendJson(res, postsAnswer(page, { nextCursor }))
   })
 
   for (const [method, following] of [["post", true], ["delete", false]] as const) {
