@@ -23,7 +23,7 @@ import { checkoutService, COD_CHECK_JOB } from "./features/checkout/service.js"
 import { dispatchJob } from "./features/fulfillment/dispatch.js"
 import { MEDUSA_SHIPMENT_JOB, medusaShipmentJob } from "./features/fulfillment/medusa-shipment.js"
 import { fulfillmentRoutes } from "./features/fulfillment/routes.js"
-import { createPostBodyParser, fitfeedRoutes } from "./features/fitfeed/routes.js"
+import { carriesInlinePhoto, fitfeedRoutes } from "./features/fitfeed/routes.js"
 import { refreshTrending } from "./features/fitfeed/trending.js"
 import { referralEarnings } from "./features/referrals/earnings.js"
 import { referralRoutes } from "./features/referrals/routes.js"
@@ -195,8 +195,10 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   )
 
   const api = express.Router()
-  api.post("/fitfeed/posts", createPostBodyParser)
-  api.use(express.json({ limit: "100kb" }))
+  // A post's photo may come inline (a data URL of up to 10 MB): that one body is read by its route, after
+  // sign-in and the posting limit, so nobody can make the server parse megabytes before being checked.
+  const smallJson = express.json({ limit: "100kb" })
+  api.use((req, res, next) => (carriesInlinePhoto(req) ? next() : smallJson(req, res, next)))
   api.use(cookieParser())
   api.use(healthRoutes({ db, redis, commerce, catalogReady: sync.isReady }))
   api.use(catalogInternalRoutes(sync, config.INTERNAL_API_SECRET))

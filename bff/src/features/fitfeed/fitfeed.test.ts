@@ -93,6 +93,18 @@ describe("creating a post", () => {
   })
 })
 
+describe("the inline photo's body", () => {
+  it("is read only after sign-in (a signed-out 2 MB body is a 401, never parsed), and other routes still refuse bodies over 100 KB", async () => {
+    const big = dataUrlOf(Buffer.alloc(2 * 1024 * 1024, 7))
+    // Not even JSON: parsed first, it would be a 400.
+    const signedOut = await api().post("/api/fitfeed/posts").set("Content-Type", "application/json").send(`{"imageUrl": "${big}`)
+    expect(signedOut.status).toBe(401)
+    const fan = await member("fan")
+    const elsewhere = await api().post("/api/fitfeed/posts/1/comments").set(fan.headers).send({ text: big })
+    expect(elsewhere.status).toBe(413)
+  })
+})
+
 describe("reading posts", () => {
   it("lists everyone's newest first, finds one by id, and answers 404 for unknown ids, uuids and other strings", async () => {
     const author = await member()

@@ -40,8 +40,11 @@ type Options = {
   addressLimitScale?: number
 }
 
-/** A post's creation carries its photo as a data URL; every other FITFEED body is small. */
-export const createPostBodyParser = express.json({ limit: CREATE_POST_BODY_LIMIT })
+/** A post's creation may carry its photo as a data URL; every other FITFEED body is small. */
+const createPostBodyParser = express.json({ limit: CREATE_POST_BODY_LIMIT })
+
+/** The one API request whose body (a post with an inline photo) its own route reads, once the sender is checked. */
+export const carriesInlinePhoto = (req: Request) => req.method === "POST" && req.path === "/fitfeed/posts"
 
 /** The `:id` of a post or comment route; anything but digits names nothing. */
 function digitsParam(req: Request, message: string): string {
@@ -82,7 +85,7 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
     sendJson(res, postAnswer(post))
   })
 
-  router.post("/fitfeed/posts", requireUser, limited("post"), async (req, res) => {
+  router.post("/fitfeed/posts", requireUser, limited("post"), createPostBodyParser, async (req, res) => {
     const body = parse(createPostBody, req.body, { bare: true })
     const me = currentUser(req).id
     const purchase = await latestPurchaseOf(db, me, body.productId)
