@@ -10,7 +10,7 @@ import { FEED_PAGE_SIZE, PROFILE_PAGE_SIZE } from "../../bff/src/features/fitfee
 import type { Db } from "../../bff/src/lib/db.js"
 import type { Alongside, CacheOffStack } from "./catalog.js"
 import { FITFEED_SEED, READERS, seedFitfeed } from "./fitfeed-seed.js"
-import { CONNECTIONS, type Load } from "./load.js"
+import { CONNECTIONS, loadOf, type Load } from "./load.js"
 
 /** The issue's targets: reads at ≥ 0.7× the catalogue's cache-off listing with p99 < 50 ms; likes p99 < 30 ms, counts exact. */
 export const READ_THROUGHPUT_TARGET = 0.7
@@ -225,15 +225,7 @@ async function observed<T extends Load>(stack: CacheOffStack, measure: () => Pro
 
 /** The same client and settings as load.ts's measureLoad, with a header per request (each reader's token). */
 async function drive(label: string, origin: string, requests: autocannon.Request[], seconds: number): Promise<Load> {
-  const result = await autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests })
-  return {
-    label,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  }
+  return loadOf(label, await autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests }))
 }
 
 function printed<T extends Load>(load: T): T {

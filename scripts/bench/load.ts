@@ -21,6 +21,11 @@ export async function measureLoad(
     headers,
     requests: paths.map((path) => ({ method: "GET" as const, path })),
   })
+  return loadOf(label, result)
+}
+
+/** One run's figures as the report keeps them. */
+export function loadOf(label: string, result: autocannon.Result): Load {
   return {
     label,
     requestsPerSecond: result.requests.average,
