@@ -4,16 +4,16 @@ import { tooManyRequests } from "./errors.js"
 
 export type Limit = { name: string; limit: number; windowMs: number; key: (req: Request) => string | undefined }
 
-/** Counts one attempt against each limit; the first one exceeded answers 429 with Retry-After. */
+/** Counts one attempt against each limit (in one go); the first one exceeded answers 429 with Retry-After. */
 export async function enforceLimits(limiter: RateLimiter, req: Request, limits: Limit[]): Promise<void> {
-  for (const limit of limits) {
+  const keyed = limits.flatMap((limit) => {
     const key = limit.key(req)
-    if (!key) continue
-    const result = await limiter.hit(`${limit.name}:${key}`, limit.limit, limit.windowMs)
-    if (!result.allowed) {
-      const minutes = Math.ceil(result.retryAfterSeconds / 60)
-      throw tooManyRequests(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, result.retryAfterSeconds)
-    }
+    return key ? [{ key: `${limit.name}:${key}`, limit: limit.limit, windowMs: limit.windowMs }] : []
+  })
+  const refused = (await limiter.hit(keyed)).find((result) => !result.allowed)
+  if (refused) {
+    const minutes = Math.ceil(refused.retryAfterSeconds / 60)
+    throw tooManyRequests(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, refused.retryAfterSeconds)
   }
 }
 

@@ -1,17 +1,34 @@
 import type { Redis } from "./redis.js"
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
-export type RateLimiter = { hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> }
 
-/** Fixed-window counters in Redis, shared by every BFF replica. */
+/** One counter to bump: its key, how many hits its window allows, and the window's length. */
+export type RateLimitHit = { key: string; limit: number; windowMs: number }
+
+/** Counts hits against fixed windows; all of a request's counters are bumped at once. */
+export type RateLimiter = { hit(hits: RateLimitHit[]): Promise<RateLimitResult[]> }
+
+/** Fixed-window counters in Redis, shared by every BFF replica: one round trip for a request's counters. */
 export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
   return {
-    async hit(key, limit, windowMs) {
-      const name = `${prefix}rl:${key}`
-      const [[, count], [, ttl]] = (await redis.multi().incr(name).pttl(name).exec()) as [[null, number], [null, number]]
-      if (ttl < 0) await redis.pexpire(name, windowMs)
-      const retryAfterSeconds = Math.max(1, Math.ceil((ttl < 0 ? windowMs : ttl) / 1000))
-      return { allowed: count <= limit, retryAfterSeconds }
+    async hit(hits) {
+      if (!hits.length) return []
+      const names = hits.map((hit) => `${prefix}rl:${hit.key}`)
+      const counting = redis.multi()
+      for (const name of names) counting.incr(name).pttl(name)
+      const replies = (await counting.exec()) as [Error | null, number][]
+      const results = hits.map((hit, i) => ({ hit, name: names[i]!, count: replies[2 * i]![1], ttl: replies[2 * i + 1]![1] }))
+      // A window starts with its first hit: only then does the key need its expiry (a second round trip, rarely).
+      const fresh = results.filter((result) => result.ttl < 0)
+      if (fresh.length) {
+        const expiring = redis.multi()
+        for (const result of fresh) expiring.pexpire(result.name, result.hit.windowMs)
+        await expiring.exec()
+      }
+      return results.map(({ hit, count, ttl }) => ({
+        allowed: count <= hit.limit,
+        retryAfterSeconds: Math.max(1, Math.ceil((ttl < 0 ? hit.windowMs : ttl) / 1000)),
+      }))
     },
   }
 }
@@ -20,16 +37,19 @@ export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
 export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>()
   return {
-    async hit(key, limit, windowMs) {
+    async hit(hits) {
       const time = now()
-      let window = windows.get(key)
-      if (!window || window.resetAt <= time) {
-        window = { count: 0, resetAt: time + windowMs }
-        windows.set(key, window)
-      }
-      window.count += 1
+      const results = hits.map(({ key, limit, windowMs }) => {
+        let window = windows.get(key)
+        if (!window || window.resetAt <= time) {
+          window = { count: 0, resetAt: time + windowMs }
+          windows.set(key, window)
+        }
+        window.count += 1
+        return { allowed: window.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)) }
+      })
       if (windows.size > 10_000) for (const [name, w] of windows) if (w.resetAt <= time) windows.delete(name)
-      return { allowed: window.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)) }
+      return results
     },
   }
 }
