@@ -9,6 +9,7 @@ import {
   mockSessionApi,
   type ApiRoute,
 } from '@/testing/mock-fetch';
+import { deferred } from '@/testing/deferred';
 import { buildOrder, buildOrderItem } from '@/testing/order-factory';
 import { buildPost } from '@/testing/post-factory';
 import { currentLocation, renderApp, renderAppSignedIn } from '@/testing/test-utils';
@@ -84,13 +85,14 @@ describe('/fitfeed — loading the feed', () => {
 describe('/fitfeed — likes in the feed', () => {
   it("likes at once and settles to the server's count", async () => {
     const post = buildPost({ likeCount: 4 });
-    const fetchMock = openFeedSignedIn('/fitfeed', [post], [
-      { method: 'POST', path: likePath(post), answer: () => jsonResponse({ likeCount: 9, likedByMe: true }) },
-    ]);
+    // The server answers only when the test says so, so the optimistic count is seen before it settles.
+    const answer = deferred<Response>();
+    const fetchMock = openFeedSignedIn('/fitfeed', [post], [{ method: 'POST', path: likePath(post), answer: () => answer.promise }]);
 
     fireEvent.click(await likeButtonOf(post));
 
     expect(await likeButtonOf(post)).toHaveTextContent('5');
+    answer.resolve(jsonResponse({ likeCount: 9, likedByMe: true }));
     await waitFor(async () => {
       expect(await likeButtonOf(post)).toHaveTextContent('9');
     });
