@@ -59,6 +59,18 @@ describe("creating a post", () => {
     expect(image.headers["content-type"]).toBe("image/webp")
   })
 
+  it("keeps a caption's quotes, backslashes, line breaks and Hindi exactly, and follows its author's profile edits", async () => {
+    const caption = 'He said "fits\\true"\nदिल से — 100% <b>cotton</b>'
+    const { author, post } = await poster(1, caption)
+    expect(post.text).toBe(caption)
+    await ctx.db.query("update bff.users set name = $2, handle = $3, avatar_url = $4 where id = $1", [
+      author.id, 'Kabir "K" Malhotra', `${author.handle.slice(0, 17)}.v2`, "/media/avatars/a.webp",
+    ])
+    const read = (await api().get(`/api/fitfeed/posts/${post.id}`)).body.post
+    expect(read.text).toBe(caption)
+    expect(read.user).toEqual({ id: author.id, name: 'Kabir "K" Malhotra', handle: `${author.handle.slice(0, 17)}.v2`, avatarUrl: "/media/avatars/a.webp" })
+  })
+
   it("refuses a product never bought, one whose order was cancelled, and a second post for the same product", async () => {
     const author = await member()
     const body = (productId: string) => ({ kind: "REGULAR", productId, text: null, imageUrl: png })

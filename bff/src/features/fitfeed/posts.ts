@@ -16,24 +16,16 @@ export type PostRow = {
 
 /**
  * The spec's Post for the reader $1 (a user id, or null when signed out), plus the buyer's fit note
- * (verifiedBuyer, sizeBought) and the author's own review mark: the author and the product from the
- * catalogue, whether the reader liked it and what it earned its author. Built by PostgreSQL as JSON
- * text, so a page of posts reaches the client without being parsed and serialised again in the BFF.
+ * (verifiedBuyer, sizeBought) and the author's own review mark, as JSON text sent as it is. The parts
+ * that change seldom are kept as JSON beside their rows (migration 014: the post's card_head, the
+ * author's author_card, the product's post_card); a read joins them with the counts and likedByMe.
  */
 const POST_COLUMNS = `
   p.id::text, p.user_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_at_us,
-  json_build_object(
-    'id', p.id::text, 'kind', p.kind, 'productId', p.product_id, 'text', p.text,
-    'imageUrl', p.image_url, 'thumbnailUrl', p.thumb_url, 'likeCount', p.like_count, 'commentCount', p.comment_count,
-    'likedByMe', ($1::uuid is not null and exists (select 1 from bff.fitfeed_likes l where l.post_id = p.id and l.user_id = $1::uuid)),
-    'trending', p.trending,
-    'createdAt', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'earningsCoins', coalesce((select sum(e.coins) from bff.dark_coin_entries e where e.post_id = p.id::text), 0)::int,
-    'verifiedBuyer', true, 'sizeBought', p.size_bought, 'underReview', p.hidden_at is not null,
-    'user', json_build_object('id', u.id, 'name', u.name, 'handle', u.handle, 'avatarUrl', u.avatar_url),
-    'Product', case when c.title is null then null
-                    else json_build_object('id', p.product_id, 'title', c.title, 'imageUrl', c.image_url) end
-  )::text as post`
+  '{' || p.card_head || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
+    || ',"likedByMe":' || ($1::uuid is not null and exists (select 1 from bff.fitfeed_likes l where l.post_id = p.id and l.user_id = $1::uuid))
+    || ',"trending":' || p.trending || ',"earningsCoins":' || p.earnings_coins || ',"underReview":' || (p.hidden_at is not null)
+    || ',"user":' || u.author_card || ',"Product":' || coalesce(c.post_card, 'null') || '}' as post`
 
 const POST_JOINS = `
   join bff.users u on u.id = p.user_id
