@@ -121,7 +121,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const auth = authService({
     db,
     users,
-    sessions: sessionStore(db, config.AUTH_TOKEN_SECRET),
+    sessions: sessionStore(db, config.AUTH_TOKEN_SECRET, authn.forgetTrustedSessions),
     codes: verificationCodes(db, config.AUTH_TOKEN_SECRET),
     identity: medusaIdentity(commerce),
     mailer: mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger }),

@@ -17,20 +17,53 @@ function bearer(req: Request): string | undefined {
 }
 
 /**
+ * How long a session family found live is trusted without asking PostgreSQL again. A revocation made by
+ * this process forgets every trusted family at once; one made by another replica is seen here within
+ * this time. Every signed-in request would otherwise pay a database round trip for the check.
+ */
+export const SESSION_RECHECK_MS = 1000
+/** Trusted families kept at most; past it the memory starts over (a busy second asks PostgreSQL again). */
+const TRUSTED_FAMILIES = 50_000
+
+/**
  * Reads the Bearer access token: a valid signature and expiry, and a session family not revoked
  * (so logout and password reset end access at once, not when the 15 minutes run out).
  */
-export function authentication(db: Db, secret: string) {
+export function authentication(db: Db, secret: string, now: () => number = Date.now) {
+  /** `family:user` → when it was last found live. */
+  const trusted = new Map<string, number>()
+  // Bumped by every forget: a check that was already under way when a revocation happened is not kept.
+  let generation = 0
+
+  async function familyIsLive(familyId: string, userId: string): Promise<boolean> {
+    const key = `${familyId}:${userId}`
+    const checkedAt = trusted.get(key)
+    if (checkedAt !== undefined && now() - checkedAt < SESSION_RECHECK_MS) return true
+    const [startedAt, startedIn] = [now(), generation]
+    // Every signed-in request may ask this, so it is parsed and planned once per connection.
+    const { rowCount } = await db.query(
+      prepared("select 1 from bff.session_families where id = $1 and user_id = $2 and revoked_at is null", [familyId, userId]),
+    )
+    if (!rowCount) return false
+    if (startedIn === generation) {
+      if (trusted.size >= TRUSTED_FAMILIES) trusted.clear()
+      trusted.set(key, startedAt)
+    }
+    return true
+  }
+
   async function resolve(req: Request): Promise<AuthUser | undefined> {
     const token = bearer(req)
     if (!token) return undefined
     const claims = verifyAccessToken(token, secret)
     if (!claims) return undefined
-    // Every signed-in request asks this, so it is parsed and planned once per connection.
-    const { rowCount } = await db.query(
-      prepared("select 1 from bff.session_families where id = $1 and user_id = $2 and revoked_at is null", [claims.sid, claims.sub]),
-    )
-    return rowCount ? { id: claims.sub, role: claims.role, sessionId: claims.sid } : undefined
+    return (await familyIsLive(claims.sid, claims.sub)) ? { id: claims.sub, role: claims.role, sessionId: claims.sid } : undefined
+  }
+
+  /** Called after this process revoked any session: nothing trusted before it is trusted any more. */
+  const forgetTrustedSessions = () => {
+    generation += 1
+    trusted.clear()
   }
 
   const optionalUser: RequestHandler = async (req: Request, _res: Response, next: NextFunction) => {
@@ -44,7 +77,7 @@ export function authentication(db: Db, secret: string) {
     next()
   }
 
-  return { optionalUser, requireUser }
+  return { optionalUser, requireUser, forgetTrustedSessions }
 }
 
 export type Authentication = ReturnType<typeof authentication>

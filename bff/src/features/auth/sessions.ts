@@ -19,8 +19,11 @@ async function issueRefreshToken(client: Client, familyId: string): Promise<stri
   return token
 }
 
-/** Session families and their rotating refresh tokens (stored hashed). */
-export function sessionStore(db: Db, tokenSecret: string) {
+/**
+ * Session families and their rotating refresh tokens (stored hashed). `onRevoked` runs after any family
+ * is revoked, so nothing that trusted it in this process (authenticate's short memory) trusts it still.
+ */
+export function sessionStore(db: Db, tokenSecret: string, onRevoked: () => void = () => undefined) {
   const accessToken = (userId: string, role: string, familyId: string) =>
     signAccessToken({ sub: userId, sid: familyId, role }, tokenSecret, ACCESS_TOKEN_TTL_SECONDS)
 
@@ -56,6 +59,7 @@ export function sessionStore(db: Db, tokenSecret: string) {
         if (row.rotated_at) {
           await client.query("update bff.session_families set revoked_at = now() where id = $1 and revoked_at is null", [row.family_id])
           await client.query("commit")
+          onRevoked()
           return { kind: "reused" }
         }
         await client.query("update bff.refresh_tokens set rotated_at = now() where token_hash = $1", [sha256(refreshToken)])
@@ -80,14 +84,17 @@ export function sessionStore(db: Db, tokenSecret: string) {
           where revoked_at is null and id = (select family_id from bff.refresh_tokens where token_hash = $1)`,
         [sha256(refreshToken)],
       )
+      onRevoked()
     },
 
     async revokeFamily(familyId: string): Promise<void> {
       await db.query("update bff.session_families set revoked_at = now() where id = $1 and revoked_at is null", [familyId])
+      onRevoked()
     },
 
     async revokeAllForUser(userId: string): Promise<void> {
       await db.query("update bff.session_families set revoked_at = now() where user_id = $1 and revoked_at is null", [userId])
+      onRevoked()
     },
   }
 }

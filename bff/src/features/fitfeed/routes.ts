@@ -55,8 +55,11 @@ function digitsParam(req: Request, message: string): string {
 
 const readerOf = (req: Request) => req.user?.id ?? null
 
-/** Sends JSON text made elsewhere (PostgreSQL presents posts) without parsing it again. */
-const sendJson = (res: Response, body: string) => res.type("application/json").send(body)
+/**
+ * Sends JSON text made elsewhere (PostgreSQL presents posts) without parsing it again, and without the
+ * ETag Express would hash out of it: these answers are no-store, so no one ever asks to revalidate them.
+ */
+const sendJson = (res: Response, body: string) => res.type("application/json").end(body)
 
 /** The FITFEED API (spec section 7: feed and posts, comments, profiles). */
 export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLimitScale = 1 }: Options): Router {
