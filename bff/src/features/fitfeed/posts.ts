@@ -20,12 +20,12 @@ export type PostRow = {
  * that change seldom are kept as JSON beside their rows (migration 014: the post's card_head, the
  * author's author_card, the product's post_card); a read joins them with the counts and likedByMe.
  */
-const POST_COLUMNS = `
-  p.id::text, p.user_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_at_us,
-  '{' || p.card_head || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
+const POST_JSON = `'{' || p.card_head || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
     || ',"likedByMe":' || ($1::uuid is not null and exists (select 1 from bff.fitfeed_likes l where l.post_id = p.id and l.user_id = $1::uuid))
     || ',"trending":' || p.trending || ',"earningsCoins":' || p.earnings_coins || ',"underReview":' || (p.hidden_at is not null)
-    || ',"user":' || u.author_card || ',"Product":' || coalesce(c.post_card, 'null') || '}' as post`
+    || ',"user":' || u.author_card || ',"Product":' || coalesce(c.post_card, 'null') || '}'`
+
+const POST_COLUMNS = `p.id::text, p.user_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_at_us, ${POST_JSON} as post`
 
 const POST_JOINS = `
   join bff.users u on u.id = p.user_id
@@ -46,9 +46,12 @@ function sqlLimit(rows: number): string {
   return String(rows)
 }
 
-/** The feed for a signed-in reader: posts of people they follow from the last 7 days, then everyone's newest. */
-export async function feedFor(db: Queryable, readerId: string, limit: number): Promise<PostRow[]> {
-  const { rows } = await db.query<PostRow>(
+/**
+ * The feed for a signed-in reader, as the JSON text of its posts array: posts of people they follow from
+ * the last 7 days, then everyone's newest. One row of text: the feed needs no cursor from its rows.
+ */
+export async function feedFor(db: Queryable, readerId: string, limit: number): Promise<string> {
+  const { rows } = await db.query<{ posts: string }>(
     prepared(
       `with followed as (
          select p.id, 0 as tier, p.created_at from bff.fitfeed_posts p
@@ -64,13 +67,12 @@ export async function feedFor(db: Queryable, readerId: string, limit: number): P
          union all
          select * from newest where id not in (select id from followed)
           order by tier, created_at desc, id desc limit ${sqlLimit(limit)})
-       select ${POST_COLUMNS}
-         from chosen ch join bff.fitfeed_posts p on p.id = ch.id ${POST_JOINS}
-        order by ch.tier, ch.created_at desc, ch.id desc`,
+       select coalesce('[' || string_agg(${POST_JSON}, ',' order by ch.tier, ch.created_at desc, ch.id desc) || ']', '[]') as posts
+         from chosen ch join bff.fitfeed_posts p on p.id = ch.id ${POST_JOINS}`,
       [readerId],
     ),
   )
-  return rows
+  return rows[0]!.posts
 }
 
 /** Everyone's newest posts, as a visitor (or a reader, for likedByMe) sees them. */

@@ -69,7 +69,7 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
 
   router.get("/fitfeed/feed", requireUser, noStore, async (req, res) => {
     const { limit } = parse(feedQuery, req.query)
-    sendJson(res, postsAnswer(await feedFor(db, currentUser(req).id, limit)))
+    sendJson(res, `{"posts":${await feedFor(db, currentUser(req).id, limit)}}`)
   })
 
   router.get("/fitfeed/posts", optionalUser, noStore, async (req, res) => {
