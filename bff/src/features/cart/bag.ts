@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg"
 import { badRequest, HttpError, notFound } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
-import { withAdvisoryLock } from "../../lib/locks.js"
+import { holdingAdvisoryLock, withAdvisoryLock } from "../../lib/locks.js"
 import type { Commerce } from "../../lib/medusa.js"
 import type { Product, ProductVariant } from "../catalog/product.js"
 import { productsByIds } from "../catalog/read-model.js"
@@ -167,7 +167,8 @@ export function bagService({ db, commerce }: { db: Db; commerce: Commerce }) {
     }
   }
 
-  const locked = <T>(userId: string, work: (client: PoolClient) => Promise<T>) => withAdvisoryLock(db, `bag:${userId}`, work)
+  const bagLock = (userId: string) => `bag:${userId}`
+  const locked = <T>(userId: string, work: (client: PoolClient) => Promise<T>) => withAdvisoryLock(db, bagLock(userId), work)
 
   async function add(userId: string, input: AddToBag): Promise<Bag> {
     await locked(userId, async (client) => {
@@ -251,9 +252,12 @@ export function bagService({ db, commerce }: { db: Db; commerce: Commerce }) {
     return view(userId)
   }
 
-  /** After an order: the bought quantities leave the bag's sized lines (lines added since stay). */
-  async function forgetPurchased(userId: string, bought: { variantId: string; quantity: number }[]): Promise<void> {
-    await locked(userId, async (client) => {
+  /**
+   * After an order: the bought quantities leave the bag's sized lines (lines added since stay). Runs on
+   * `client`, the caller's connection, which may hold other locks (the checkout's).
+   */
+  async function forgetPurchased(client: PoolClient, userId: string, bought: { variantId: string; quantity: number }[]): Promise<void> {
+    await holdingAdvisoryLock(client, bagLock(userId), async () => {
       const { cartId: cart, lines } = await medusaLines(client, userId)
       if (!cart) return
       for (const { variantId, quantity } of bought) {

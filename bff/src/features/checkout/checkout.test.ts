@@ -203,6 +203,26 @@ describe("online payment", () => {
     expect(late.body).toEqual({ ok: true, orderId })
   })
 
+  it("answers verify only once the bought lines are out of the bag, when the webhook's job placed the order first", async () => {
+    const { shopper } = await shopperWithBag([{ quantity: 1 }, { quantity: 2 }])
+    const created = await createOrder(shopper, payload("prepaid"))
+    const paid = await payOrder(app, created.body.orderId)
+    // The webhook's job places the order; verify comes in as soon as the order is recorded, while the job
+    // may still be taking the lines out of the bag.
+    let jobs: Promise<unknown> = Promise.resolve()
+    let settled = true
+    while (!(await checkoutRow(created.body.orderId))?.medusa_order_id) {
+      if (settled) {
+        settled = false
+        jobs = app.runJobs().finally(() => (settled = true))
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect((await verify(shopper, paid)).status).toBe(200)
+    expect((await request(app.app).get("/api/cart").set(bearer(shopper))).body.items).toEqual([])
+    await jobs
+  })
+
   it("refuses a webhook whose signature doesn't match the raw body", async () => {
     const body = JSON.stringify({ entity: "event", event: "order.paid", payload: {} })
     const secret = razorpaySettings(app.config).webhookSecret

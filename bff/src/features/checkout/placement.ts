@@ -1,3 +1,4 @@
+import type { PoolClient } from "pg"
 import type { Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import { withAdvisoryLock } from "../../lib/locks.js"
@@ -17,6 +18,8 @@ const SOLD_OUT = "An item in your order sold out before we could place it."
 
 type Queryable = Pick<Db, "query">
 
+const checkoutLock = (checkoutId: string) => `checkout:${checkoutId}`
+
 type Deps = {
   db: Db
   commerce: CommerceCheckout
@@ -35,23 +38,24 @@ type Deps = {
  */
 export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditReferrals }: Deps) {
   async function place(checkoutId: string, payment: CommercePayment): Promise<string> {
-    const placed = await withAdvisoryLock(db, `checkout:${checkoutId}`, async (client) => {
+    const placed = await withAdvisoryLock(db, checkoutLock(checkoutId), async (client) => {
       const checkout = await checkoutById(client, checkoutId)
       if (!checkout) throw new Error(`checkout ${checkoutId} not found`)
-      if (checkout.medusaOrderId) return { checkout, orderId: checkout.medusaOrderId, fresh: false }
+      if (checkout.medusaOrderId) return { orderId: checkout.medusaOrderId, fresh: false }
       if (checkout.status === "failed" || checkout.status === "refunded") throw new CheckoutRefused(checkout.failure ?? SOLD_OUT)
 
       await client.query("begin")
+      let orderId: string
       try {
         if (checkout.coins > 0) await spendCoins(client, checkout.userId, checkout.id, checkout.coins)
-        const { id: orderId, displayId } = await commerce.complete(checkout.medusaCartId, payment)
-        await recordOrder(client, orderId, displayId, checkout)
+        const placedOrder = await commerce.complete(checkout.medusaCartId, payment)
+        orderId = placedOrder.id
+        await recordOrder(client, orderId, placedOrder.displayId, checkout)
         await markPlaced(client, checkout.id, orderId)
         await client.query("update bff.dark_coin_entries set order_id = $2 where checkout_id = $1", [checkout.id, orderId])
         await creditReferrals?.(client, orderId)
         if (!checkout.isTest) await enqueueJob(client, DISPATCH_JOB, orderId)
         await client.query("commit")
-        return { checkout, orderId, fresh: true }
       } catch (error) {
         await client.query("rollback")
         if (error instanceof OrderRefused || error instanceof CoinsAlreadySpent) {
@@ -62,18 +66,19 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditR
         }
         throw error
       }
+      // Still under the checkout's lock: a verify or webhook waiting on it answers only once the bag is clear.
+      await forgetBought(client, checkout)
+      return { orderId, fresh: true }
     })
-    if (placed.fresh) {
-      await forgetBought(placed.checkout)
-      onPlaced?.()
-    }
+    if (placed.fresh) onPlaced?.()
     return placed.orderId
   }
 
   /** What was bought leaves the bag; a failure here never undoes the order. */
-  async function forgetBought(checkout: Checkout): Promise<void> {
+  async function forgetBought(client: PoolClient, checkout: Checkout): Promise<void> {
     try {
       await bag.forgetPurchased(
+        client,
         checkout.userId,
         checkout.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
       )
@@ -82,7 +87,12 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditR
     }
   }
 
-  return { place }
+  /** Returns once no placement of this checkout is under way (one may still be taking the bought lines out of the bag). */
+  async function placementDone(checkoutId: string): Promise<void> {
+    await withAdvisoryLock(db, checkoutLock(checkoutId), async () => undefined)
+  }
+
+  return { place, placementDone }
 }
 
 export type CheckoutPlacement = ReturnType<typeof checkoutPlacement>

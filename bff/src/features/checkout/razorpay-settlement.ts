@@ -57,7 +57,11 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
   async function settle(razorpayOrderId: string): Promise<Settlement> {
     const checkout = await checkoutByRazorpayOrder(db, razorpayOrderId)
     if (!checkout) return { kind: "unknown" }
-    if (checkout.medusaOrderId) return { kind: "placed", orderId: checkout.medusaOrderId }
+    if (checkout.medusaOrderId) {
+      // Whoever placed it may still be clearing the bag: the shopper hears of the order once that is done.
+      await placement.placementDone(checkout.id)
+      return { kind: "placed", orderId: checkout.medusaOrderId }
+    }
     if (checkout.status === "failed" || checkout.status === "refunded") return { kind: "refused", message: refusalText(checkout, checkout.failure) }
 
     const payments = await razorpay.fetchOrderPayments(razorpayOrderId)
