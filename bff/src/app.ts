@@ -23,6 +23,7 @@ import { checkoutService, COD_CHECK_JOB } from "./features/checkout/service.js"
 import { dispatchJob } from "./features/fulfillment/dispatch.js"
 import { MEDUSA_SHIPMENT_JOB, medusaShipmentJob } from "./features/fulfillment/medusa-shipment.js"
 import { fulfillmentRoutes } from "./features/fulfillment/routes.js"
+import { feedRead } from "./features/fitfeed/feed-read.js"
 import { carriesInlinePhoto, fitfeedRoutes } from "./features/fitfeed/routes.js"
 import { refreshTrending } from "./features/fitfeed/trending.js"
 import { referralEarnings } from "./features/referrals/earnings.js"
@@ -282,6 +283,6 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
   const visits = referralVisits({ db, tokenSecret: config.AUTH_TOKEN_SECRET, logger })
-  answerBeforeExpress(app, catalogReads(catalog, logger, visits.onProductRead))
+  answerBeforeExpress(app, [catalogReads(catalog, logger, visits.onProductRead), feedRead({ db, authentication: authn, logger })])
   return Object.assign(app, { background: { jobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) } })
 }

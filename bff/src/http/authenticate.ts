@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http"
 import type { NextFunction, Request, RequestHandler, Response } from "express"
 import { prepared, type Db } from "../lib/db.js"
 import { verifyAccessToken } from "../lib/tokens.js"
@@ -11,8 +12,8 @@ declare module "express-serve-static-core" {
   }
 }
 
-function bearer(req: Request): string | undefined {
-  const header = req.get("authorization")
+function bearer(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization
   return header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined
 }
 
@@ -52,7 +53,8 @@ export function authentication(db: Db, secret: string, now: () => number = Date.
     return true
   }
 
-  async function resolve(req: Request): Promise<AuthUser | undefined> {
+  /** The signed-in user of any request (Express's or Node's own, for reads answered before Express). */
+  async function userOf(req: IncomingMessage): Promise<AuthUser | undefined> {
     const token = bearer(req)
     if (!token) return undefined
     const claims = verifyAccessToken(token, secret)
@@ -67,17 +69,17 @@ export function authentication(db: Db, secret: string, now: () => number = Date.
   }
 
   const optionalUser: RequestHandler = async (req: Request, _res: Response, next: NextFunction) => {
-    req.user = await resolve(req)
+    req.user = await userOf(req)
     next()
   }
 
   const requireUser: RequestHandler = async (req: Request, _res: Response, next: NextFunction) => {
-    req.user = await resolve(req)
+    req.user = await userOf(req)
     if (!req.user) throw unauthorized()
     next()
   }
 
-  return { optionalUser, requireUser, forgetTrustedSessions }
+  return { userOf, optionalUser, requireUser, forgetTrustedSessions }
 }
 
 export type Authentication = ReturnType<typeof authentication>

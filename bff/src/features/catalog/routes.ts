@@ -5,10 +5,8 @@ import accepts from "accepts"
 import { Router } from "express"
 import fresh from "fresh"
 import { z } from "zod"
-import type { EarlyHandler } from "../../http/answer-before-express.js"
-import { errorAnswer, type ErrorAnswer } from "../../http/error-handler.js"
+import { answerEarly, JSON_TYPE, readRequest, type EarlyHandler } from "../../http/answer-before-express.js"
 import { forbidden } from "../../http/errors.js"
-import { logWhenAnswered } from "../../http/request-log.js"
 import { SECURITY_HEADERS } from "../../http/security-headers.js"
 import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
@@ -19,7 +17,6 @@ import type { CatalogService } from "./service.js"
 import type { CatalogSync } from "./sync.js"
 
 const PRODUCTS_PATH = "/api/products"
-const JSON_TYPE = "application/json; charset=utf-8"
 
 /**
  * Sends a cached answer with its ETag (304 when the browser already has it), gzipped once per cached answer
@@ -37,11 +34,6 @@ function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAns
   }
 }
 
-function sendError(res: ServerResponse, { status, headers, body }: ErrorAnswer) {
-  const json = JSON.stringify(body)
-  res.writeHead(status, { ...SECURITY_HEADERS, ...headers, "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(json) }).end(json)
-}
-
 /** Told of every product page read, with its query, before it is answered (referral visits). */
 export type ProductReadListener = (req: IncomingMessage, productId: string, query: string) => void
 
@@ -52,12 +44,9 @@ export type ProductReadListener = (req: IncomingMessage, productId: string, quer
  */
 export function catalogReads(catalog: CatalogService, logger: Logger, onProductRead?: ProductReadListener): EarlyHandler {
   return (req, res) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return false
-    const url = req.url ?? ""
-    const queryAt = url.indexOf("?")
-    // One trailing slash is ignored, as Express's routes do.
-    const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(/(.)\/$/, "$1")
-    const query = queryAt === -1 ? "" : url.slice(queryAt + 1)
+    const read = readRequest(req)
+    if (!read) return false
+    const { path, query } = read
     let answer: () => Promise<CachedAnswer>
     if (path === PRODUCTS_PATH) {
       answer = async () => catalog.listProducts(parse(listProductsQuery, parseQueryString(query)))
@@ -68,12 +57,7 @@ export function catalogReads(catalog: CatalogService, logger: Logger, onProductR
     } else {
       return false
     }
-    if (logger.isLevelEnabled("info")) logWhenAnswered(logger, req, res, path)
-    answer().then(
-      (found) => sendAnswer(req, res, found),
-      (err: unknown) => sendError(res, errorAnswer(err, logger, { method: req.method, path })),
-    )
-    return true
+    return answerEarly(req, res, path, logger, async () => sendAnswer(req, res, await answer()))
   }
 }
 

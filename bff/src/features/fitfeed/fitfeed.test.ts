@@ -1,6 +1,7 @@
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
+import { SESSION_RECHECK_MS } from "../../http/authenticate.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { dataUrlOf, feedMember, insertedPost, photo, recordedOrder, type FeedMember } from "../../../test/fitfeed.js"
 import type { Product } from "../catalog/product.js"
@@ -133,11 +134,32 @@ describe("reading posts", () => {
   })
 
   it("refuses a limit outside 1 to 50", async () => {
+    const reader = await member("limits")
     for (const limit of ["0", "51", "ten", "-1"]) {
-      const response = await api().get(`/api/fitfeed/posts?limit=${limit}`)
-      expect(response.status).toBe(400)
-      expect(response.body.message).toContain("limit")
+      for (const path of ["/api/fitfeed/posts", "/api/fitfeed/feed"]) {
+        const response = await api().get(`${path}?limit=${limit}`).set(reader.headers)
+        expect(response.status).toBe(400)
+        expect(response.body).toMatchObject({ error: expect.any(String), message: expect.stringContaining("limit") })
+      }
     }
+  })
+
+  it("answers the feed no-store with the shop's security headers, gzipped when asked, and 401 once the session is revoked", async () => {
+    const reader = await member("headers")
+    await insertedPost(ctx.db, reader.id)
+    const plain = await api().get("/api/fitfeed/feed").set(reader.headers).set("Accept-Encoding", "identity")
+    expect(plain.status).toBe(200)
+    expect(plain.headers).toMatchObject({ "cache-control": "no-store", "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" })
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    const zipped = await api().get("/api/fitfeed/feed").set(reader.headers).set("Accept-Encoding", "gzip")
+    expect(zipped.headers["content-encoding"]).toBe("gzip")
+    expect(zipped.body).toEqual(plain.body)
+    expect((await api().head("/api/fitfeed/feed").set(reader.headers)).status).toBe(200)
+    await ctx.db.query("update bff.session_families set revoked_at = now() where user_id = $1", [reader.id])
+    await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS))
+    const revoked = await api().get("/api/fitfeed/feed").set(reader.headers)
+    expect(revoked.status).toBe(401)
+    expect(revoked.body).toMatchObject({ error: expect.any(String), message: "Please sign in." })
   })
 
   it("puts the fits of people I follow from the last 7 days first, then everyone's newest; 401 when signed out", async () => {

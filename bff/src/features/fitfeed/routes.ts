@@ -12,7 +12,7 @@ import { addComment, commentsOf, deleteComment } from "./comments.js"
 import { followersOf, setFollow } from "./follows.js"
 import { setLike } from "./likes.js"
 import { fitfeedLimits } from "./limits.js"
-import { deleteOwnPost, feedFor, hasPosted, insertPost, newestPosts, postById, postsByAuthor } from "./posts.js"
+import { deleteOwnPost, hasPosted, insertPost, newestPosts, postById, postsByAuthor } from "./posts.js"
 import { postAnswer, postsAnswer } from "./presenter.js"
 import { profileOf, profileUser } from "./profiles.js"
 import { reportPost } from "./reports.js"
@@ -67,10 +67,7 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
   const { optionalUser, requireUser } = authentication
   const limited = (action: Parameters<typeof fitfeedLimits>[0]) => rateLimit(limiter, fitfeedLimits(action, addressLimitScale))
 
-  router.get("/fitfeed/feed", requireUser, noStore, async (req, res) => {
-    const { limit } = parse(feedQuery, req.query)
-    sendJson(res, `{"posts":${await feedFor(db, currentUser(req).id, limit)}}`)
-  })
+  // GET /fitfeed/feed is answered before Express reaches this router (feed-read.ts).
 
   router.get("/fitfeed/posts", optionalUser, noStore, async (req, res) => {
     const { limit } = parse(feedQuery, req.query)
