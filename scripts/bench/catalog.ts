@@ -7,7 +7,7 @@ import { ensureDatabase } from "../lib/database.js"
 import { BIN, COMMERCE, ROOT } from "../lib/paths.js"
 import { freePort } from "../lib/ports.js"
 import { run, startService, stopAll, waitForHttp } from "../lib/processes.js"
-import { bffEnv, buildFrontEndsIfStale, commerceEnv, migrateAll, randomSecrets } from "../lib/stack.js"
+import { bffEnv, buildFrontEndsIfStale, commerceEnv, migrateAll, randomSecrets, seedEnvOf } from "../lib/stack.js"
 import { scorePages, type PageScore } from "./lighthouse.js"
 import { waitForQuietCpu } from "./quiet.js"
 import { measureLoad, warmUp, type Load } from "./load.js"
@@ -162,11 +162,8 @@ export async function benchCatalog<T>({
     await migrateAll(commerce, log)
     log(`seeding ${products} bench products (plus the demo catalogue)…`)
     const seedStarted = performance.now()
-    // Seeded without Redis or the BFF: tens of thousands of product events queued in Redis would
-    // otherwise replay into the BFF while it is being measured.
-    const seedEnv: NodeJS.ProcessEnv = { ...commerce, BFF_INTERNAL_URL: "" }
-    delete seedEnv.REDIS_URL
-    await run(BIN.medusa, ["exec", "./src/scripts/bench-seed.ts", String(products)], { cwd: COMMERCE, env: seedEnv, label: "bench seed" })
+    // Tens of thousands of product events would otherwise replay into the BFF while it is being measured.
+    await run(BIN.medusa, ["exec", "./src/scripts/bench-seed.ts", String(products)], { cwd: COMMERCE, env: seedEnvOf(commerce), label: "bench seed" })
     const seedSeconds = (performance.now() - seedStarted) / 1000
     await buildFrontEndsIfStale(log)
 

@@ -131,9 +131,20 @@ export async function productCount(url: string): Promise<number> {
   })
 }
 
+/**
+ * The environment for a seed script: without Redis or the BFF, so the thousands of product, price and
+ * stock events a seed makes are neither queued in Redis nor replayed into the BFF once Medusa starts
+ * (the BFF builds its read model from Medusa when it starts; replayed, they kept it busy for minutes).
+ */
+export function seedEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const seedEnv: NodeJS.ProcessEnv = { ...env, BFF_INTERNAL_URL: "" }
+  delete seedEnv.REDIS_URL
+  return seedEnv
+}
+
 export async function seed(env: NodeJS.ProcessEnv, log: Log): Promise<void> {
   log("seeding the demo catalogue…")
-  await run(BIN.medusa, ["exec", "./src/scripts/seed.ts"], { cwd: COMMERCE, env, label: "seed" })
+  await run(BIN.medusa, ["exec", "./src/scripts/seed.ts"], { cwd: COMMERCE, env: seedEnvOf(env), label: "seed" })
 }
 
 async function buildIfStale(what: string, inputs: string[], stampFile: string, build: () => Promise<void>, log: Log) {
