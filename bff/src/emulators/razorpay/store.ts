@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto"
-import type { PoolClient } from "pg"
-import type { Db } from "../../lib/db.js"
+import { transaction, type Db } from "../../lib/db.js"
 import { sha256 } from "../../lib/tokens.js"
 import { badRequest, conflict, invalidInput, unknownId } from "./errors.js"
 
@@ -110,21 +109,6 @@ function refundFingerprint(paymentId: string, refund: NewRefund): string {
   return sha256(JSON.stringify([paymentId, refund.amount ?? null, refund.speed, refund.receipt, notes]))
 }
 
-async function inTransaction<T>(db: Db, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await db.connect()
-  try {
-    await client.query("begin")
-    const result = await work(client)
-    await client.query("commit")
-    return result
-  } catch (error) {
-    await client.query("rollback").catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
-}
-
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505"
 
 export type RazorpayStore = ReturnType<typeof razorpayStore>
@@ -183,7 +167,7 @@ export function razorpayStore(db: Db) {
 
     /** A payment attempt on an order: captured (the order becomes paid) or failed (attempted). A paid order takes no more. */
     recordPayment(orderId: string, attempt: PaymentAttempt): Promise<{ order: OrderRow; payment: PaymentRow }> {
-      return inTransaction(db, async (client) => {
+      return transaction(db, async (client) => {
         const { rows: orders } = await client.query<OrderRow>("select * from emulator.razorpay_orders where id = $1 for update", [orderId])
         const order = orders[0]
         if (!order) throw unknownId()
@@ -225,7 +209,7 @@ export function razorpayStore(db: Db) {
      */
     refund(paymentId: string, refund: NewRefund): Promise<RefundRow> {
       const fingerprint = refundFingerprint(paymentId, refund)
-      return inTransaction(db, async (client) => {
+      return transaction(db, async (client) => {
         const { rows: payments } = await client.query<PaymentRow>("select * from emulator.razorpay_payments where id = $1 for update", [paymentId])
         const payment = payments[0] && normalise(payments[0])
         if (!payment) throw unknownId()

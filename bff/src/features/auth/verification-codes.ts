@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto"
-import type { Db } from "../../lib/db.js"
+import { transaction, type Db } from "../../lib/db.js"
 import { hmacSha256, sameBytes } from "../../lib/tokens.js"
 
 export const CODE_TTL_MS = 10 * 60 * 1000
@@ -33,36 +33,25 @@ export function verificationCodes(db: Db, pepper: string) {
 
     /** Checks a code atomically: a wrong one counts a try; the fifth wrong try locks the code. */
     async check(userId: string, code: string): Promise<CheckResult> {
-      const client = await db.connect()
-      try {
-        await client.query("begin")
+      return transaction(db, async (client) => {
         const { rows } = await client.query<{ code_hash: string; expires_at: Date; attempts: number }>(
           "select code_hash, expires_at, attempts from bff.email_verifications where user_id = $1 for update",
           [userId],
         )
         const row = rows[0]
-        let result: CheckResult
-        if (!row) result = "invalid"
-        else if (row.attempts >= MAX_WRONG_TRIES) result = "locked"
-        else if (row.expires_at.getTime() <= Date.now()) result = "expired"
-        else if (sameBytes(row.code_hash, hash(userId, code))) {
+        if (!row) return "invalid"
+        if (row.attempts >= MAX_WRONG_TRIES) return "locked"
+        if (row.expires_at.getTime() <= Date.now()) return "expired"
+        if (sameBytes(row.code_hash, hash(userId, code))) {
           await client.query("delete from bff.email_verifications where user_id = $1", [userId])
-          result = "ok"
-        } else {
-          const { rows: updated } = await client.query<{ attempts: number }>(
-            "update bff.email_verifications set attempts = attempts + 1 where user_id = $1 returning attempts",
-            [userId],
-          )
-          result = updated[0]!.attempts >= MAX_WRONG_TRIES ? "locked" : "invalid"
+          return "ok"
         }
-        await client.query("commit")
-        return result
-      } catch (error) {
-        await client.query("rollback").catch(() => undefined)
-        throw error
-      } finally {
-        client.release()
-      }
+        const { rows: updated } = await client.query<{ attempts: number }>(
+          "update bff.email_verifications set attempts = attempts + 1 where user_id = $1 returning attempts",
+          [userId],
+        )
+        return updated[0]!.attempts >= MAX_WRONG_TRIES ? "locked" : "invalid"
+      })
     },
   }
 }
