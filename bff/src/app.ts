@@ -151,7 +151,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     users,
     razorpay: razorpayClient,
     keySecret: razorpay.keySecret,
-    preparation: checkoutPreparation({ db, bag, users, addresses, commerce: medusaCheckout, liveTestAllowed }),
+    preparation: checkoutPreparation({ db, bag, users, addresses, commerce: medusaCheckout, liveTestAllowed, holdMinutes: config.STOCK_HOLD_MINUTES }),
     placement,
     commerce: medusaCheckout,
     settlement,

@@ -67,6 +67,8 @@ const configSchema = z.object({
   SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default("Primary"),
   /** "1" lets admins pay ₹1 through the live gateway to test it; such orders are marked as tests and never shipped. */
   ALLOW_LIVE_TEST_PAYMENTS: z.enum(["0", "1"], "must be 0 or 1").default("0"),
+  /** How long a checkout holds its units for the shopper's payment; a payment after it still becomes an order if stock is left. */
+  STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /** How often the job worker looks for due work (settling payments, refunds, dispatch). */
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** The share of a line's value a post's author earns in Dark Coins when someone buys through the post. */

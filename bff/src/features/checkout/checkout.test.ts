@@ -262,16 +262,25 @@ describe("online payment", () => {
     expect((await checkoutRow(created.body.orderId)).status).toBe("placed")
   })
 
-  it("refunds the shopper who paid second for the last unit, exactly once", async () => {
+  it("holds the last unit for the first payer's window, and refunds exactly once a payment that came after the window and lost it", async () => {
     const { product, variant } = freshProduct(2)
     await sellDownTo(product, variant, 1)
     const [first, second] = [await signedUpUser(app.app, "first"), await signedUpUser(app.app, "second")]
     for (const shopper of [first, second]) {
       expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })).status).toBe(201)
     }
-    // Both get past create-order (one unit is left for each of them alone), both pay.
-    const orders = [await createOrder(first, payload("prepaid")), await createOrder(second, payload("prepaid"))]
-    expect(orders.map((o) => o.status)).toEqual([201, 201])
+    // The first holds the last unit for its payment window: the second is told at once.
+    const firstOrder = await createOrder(first, payload("prepaid"))
+    expect(firstOrder.status).toBe(201)
+    const refused = await createOrder(second, payload("prepaid"))
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toBe(`${product.title} (size ${variant.size}) is out of stock.`)
+    // Once the first's window has run out the second may start; the first still pays, late, and both verify.
+    await app.db.query("update bff.stock_holds set expires_at = now() where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [
+      firstOrder.body.orderId,
+    ])
+    const orders = [firstOrder, await createOrder(second, payload("prepaid"))]
+    expect(orders[1]!.status).toBe(201)
     const paid = [await payOrder(app, orders[0]!.body.orderId), await payOrder(app, orders[1]!.body.orderId)]
     const answers = await Promise.all([verify(first, paid[0]!), verify(second, paid[1]!)])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
@@ -301,6 +310,65 @@ describe("online payment", () => {
     await app.runJobs()
     expect((await checkoutRow(created.body.orderId)).status).toBe("placed")
     expect((await ordersOf(app, shopper))[0]).toMatchObject({ status: "PAID" })
+  })
+})
+
+describe("a drop", () => {
+  it("sells exactly the units there are when 30 shoppers check out 5 at once: 5 orders, 25 told at once which size is gone, no 5xx", async () => {
+    const { product, variant } = freshProduct(6)
+    await sellDownTo(product, variant, 5)
+    const shoppers = []
+    for (let i = 0; i < 30; i += 10) {
+      shoppers.push(...(await Promise.all(Array.from({ length: 10 }, () => signedUpUser(app.app, "drop")))))
+    }
+    for (let i = 0; i < 30; i += 10) {
+      const added = await Promise.all(
+        shoppers.slice(i, i + 10).map((shopper) => request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })),
+      )
+      expect(added.map((response) => response.status)).toEqual(Array(10).fill(201))
+    }
+    const startedAt = new Date()
+    const answers = await Promise.all(shoppers.map((shopper) => checkout(shopper, payload("cod"))))
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(25)
+    for (const refused of answers.filter((answer) => answer.status === 409)) {
+      expect(refused.body.error).toBe(`${product.title} (size ${variant.size}) is out of stock.`)
+    }
+    const { rows } = await app.db.query(
+      `select coalesce(sum(l.stocked_quantity - l.reserved_quantity), 0)::int as left from product_variant_inventory_item link
+         join inventory_level l on l.inventory_item_id = link.inventory_item_id and l.deleted_at is null
+        where link.variant_id = $1 and link.deleted_at is null`,
+      [variant.id],
+    )
+    expect(rows[0].left).toBe(0)
+    // Only the five who got units made Medusa build a checkout cart; the rest never reached it.
+    const carts = await app.db.query(
+      `select count(distinct c.id)::int as n from cart c join cart_line_item i on i.cart_id = c.id
+        where c.metadata ->> 'checkout_id' is not null and i.variant_id = $1 and c.created_at >= $2`,
+      [variant.id, startedAt],
+    )
+    expect(carts.rows[0].n).toBe(5)
+  }, 120_000)
+
+  it("frees a shopper's held units when they start again after cancelling a payment, and another's when their hold expires", async () => {
+    const { product, variant } = freshProduct(2)
+    await sellDownTo(product, variant, 1)
+    const [buyer, other] = [await signedUpUser(app.app, "again"), await signedUpUser(app.app, "other")]
+    for (const shopper of [buyer, other]) {
+      expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })).status).toBe(201)
+    }
+    const abandoned = await createOrder(buyer, payload("prepaid"))
+    expect(abandoned.status).toBe(201)
+    expect((await createOrder(other, payload("prepaid"))).status).toBe(409)
+    // The buyer cancelled Razorpay's window and pays again: their own earlier hold is no obstacle.
+    const again = await createOrder(buyer, payload("prepaid"))
+    expect(again.status).toBe(201)
+    expect((await createOrder(other, payload("prepaid"))).status).toBe(409)
+    await app.db.query("update bff.stock_holds set expires_at = now() where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [
+      again.body.orderId,
+    ])
+    expect((await createOrder(other, payload("prepaid"))).status).toBe(201)
   })
 })
 

@@ -136,15 +136,24 @@ export async function markPaid(client: Queryable, id: string, razorpayPaymentId:
   )
 }
 
+/** The checkout became an order; its stock holds count on until the catalogue has read the order's reservations. */
 export async function markPlaced(client: Queryable, id: string, medusaOrderId: string): Promise<void> {
-  await client.query("update bff.checkouts set status = 'placed', medusa_order_id = $2, failure = null, updated_at = now() where id = $1", [
-    id,
-    medusaOrderId,
-  ])
+  await client.query(
+    `with placed as (update bff.checkouts set status = 'placed', medusa_order_id = $2, failure = null, updated_at = now() where id = $1 returning id)
+     update bff.stock_holds set placed_at = now() where checkout_id in (select id from placed) and released_at is null`,
+    [id, medusaOrderId],
+  )
 }
 
+/** A checkout that will never be an order frees the units it held at once. */
+const RELEASING_HOLDS = "update bff.stock_holds set released_at = now() where checkout_id in (select id from ended) and released_at is null"
+
 export async function markFailed(client: Queryable, id: string, failure: string): Promise<void> {
-  await client.query("update bff.checkouts set status = 'failed', failure = $2, updated_at = now() where id = $1 and status <> 'placed'", [id, failure])
+  await client.query(
+    `with ended as (update bff.checkouts set status = 'failed', failure = $2, updated_at = now() where id = $1 and status <> 'placed' returning id)
+     ${RELEASING_HOLDS}`,
+    [id, failure],
+  )
 }
 
 export async function markRefunded(client: Queryable, id: string): Promise<void> {
@@ -152,7 +161,11 @@ export async function markRefunded(client: Queryable, id: string): Promise<void>
 }
 
 export async function markExpired(client: Queryable, id: string): Promise<void> {
-  await client.query("update bff.checkouts set status = 'expired', updated_at = now() where id = $1 and status = 'awaiting_payment'", [id])
+  await client.query(
+    `with ended as (update bff.checkouts set status = 'expired', updated_at = now() where id = $1 and status = 'awaiting_payment' returning id)
+     ${RELEASING_HOLDS}`,
+    [id],
+  )
 }
 
 /** Online checkouts neither placed nor given up that are older than `olderThanMs` (and younger than `youngerThanMs`). */

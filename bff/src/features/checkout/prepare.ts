@@ -6,6 +6,7 @@ import { medusaAddress } from "../addresses/repository.js"
 import type { AddressService } from "../addresses/service.js"
 import type { BagService } from "../cart/bag.js"
 import type { UsersRepository } from "../users/repository.js"
+import { holdStock, releaseHolds } from "./stock-holds.js"
 import { insertCheckout, type Checkout, type CheckoutLine, type NewCheckout, type ShippingAddress } from "./checkouts.js"
 import { isCommerceUnavailable, StockShortfall, type CheckoutCartRequest, type CommerceCheckout } from "./commerce-checkout.js"
 import { CART_EMPTY, COD_FEE_PAISE, LIVE_TEST_AMOUNT_PAISE, SELECT_ADDRESS, SIZES_MISSING, type CheckoutPayload } from "./schema.js"
@@ -23,6 +24,8 @@ type Deps = {
   commerce: CommerceCheckout
   /** ALLOW_LIVE_TEST_PAYMENTS: admins may pay ₹1 to test the live gateway. */
   liveTestAllowed: boolean
+  /** STOCK_HOLD_MINUTES: how long a checkout's units are held for its payment. */
+  holdMinutes: number
 }
 
 /**
@@ -30,7 +33,7 @@ type Deps = {
  * from the client), a Medusa cart holding exactly those lines, the COD fee and the Dark Coins credit,
  * and a bff.checkouts row. The client's figures in the payload are not read.
  */
-export function checkoutPreparation({ db, bag, users, addresses, commerce, liveTestAllowed }: Deps) {
+export function checkoutPreparation({ db, bag, users, addresses, commerce, liveTestAllowed, holdMinutes }: Deps) {
   async function shippingAddress(userId: string, payload: CheckoutPayload, email: string): Promise<ShippingAddress> {
     const choice = payload.shippingAddressSnapshot
     if ("id" in choice) {
@@ -102,16 +105,24 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       metadata: { checkout_id: id, user_id: userId, mode, is_test: liveTest },
     }
 
+    // Only as many checkouts as there are units go on to Medusa; the rest hear at once.
+    try {
+      await holdStock(db, { checkoutId: id, userId, lines, expiresAt: new Date(Date.now() + holdMinutes * 60_000) })
+    } catch (error) {
+      if (error instanceof StockShortfall) throw outOfStock(error, lines)
+      throw error
+    }
     let cart
     try {
       cart = await commerce.createCart(request)
+      // Medusa priced the cart itself: if that isn't what the shopper was shown, nobody pays yet.
+      if (cart.total_paise !== amount) throw conflict(PRICES_CHANGED)
     } catch (error) {
+      await releaseHolds(db, id)
       if (error instanceof StockShortfall) throw outOfStock(error, lines)
       if (isCommerceUnavailable(error)) throw serviceUnavailable(COMMERCE_DOWN)
       throw error
     }
-    // Medusa priced the cart itself: if that isn't what the shopper was shown, nobody pays yet.
-    if (cart.total_paise !== amount) throw conflict(PRICES_CHANGED)
 
     const checkout: NewCheckout = {
       id,
@@ -128,7 +139,10 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       lines,
       address,
     }
-    await insertCheckout(db, checkout)
+    await insertCheckout(db, checkout).catch(async (error: unknown) => {
+      await releaseHolds(db, id)
+      throw error
+    })
     return { ...checkout, razorpayOrderId: null, razorpayPaymentId: null, status: "awaiting_payment", failure: null, medusaOrderId: null, createdAt: new Date() }
   }
 
