@@ -1,5 +1,15 @@
 import Medusa from "@medusajs/js-sdk"
 import type { Db } from "./db.js"
+import { firstComeQueue, QueueFull } from "./first-come-queue.js"
+
+/**
+ * Calls to commerce's /internal routes (checkout carts, orders, addresses) run at most this many at once;
+ * the rest wait their turn in order. Medusa on two cores gets no faster with more at once, only slower
+ * for each (a drop's checkouts all timing out together), so a busy Medusa means waiting, not failing.
+ */
+const INTERNAL_CONCURRENCY = 4
+/** Past this many waiting, a call is refused at once (as if Medusa were down) rather than queued for minutes. */
+const INTERNAL_QUEUE_CAPACITY = 1000
 
 /** The HTTP status of an error the Medusa SDK threw, if it carries one. */
 export function medusaErrorStatus(error: unknown): number | undefined {
@@ -87,7 +97,19 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
     }
   }
 
+  const internalCalls = firstComeQueue({ concurrency: INTERNAL_CONCURRENCY, capacity: INTERNAL_QUEUE_CAPACITY })
+
   async function internal<T>(path: string, init: InternalInit = {}): Promise<T> {
+    try {
+      return await internalCalls.run(() => callInternal<T>(path, init))
+    } catch (error) {
+      if (error instanceof QueueFull) throw new CommerceInternalError(path, 503, "too many calls waiting for Medusa")
+      throw error
+    }
+  }
+
+  /** One call, timed from when it starts (not from when it joined the queue). */
+  async function callInternal<T>(path: string, init: InternalInit): Promise<T> {
     const response = await fetch(new URL(path, baseUrl), {
       method: init.method ?? "GET",
       headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
