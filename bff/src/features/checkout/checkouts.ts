@@ -136,11 +136,14 @@ export async function markPaid(client: Queryable, id: string, razorpayPaymentId:
   )
 }
 
-/** The checkout became an order; its stock holds count on until the catalogue has read the order's reservations. */
+/**
+ * The checkout became an order; its stock holds count on until the catalogue has read the product again.
+ * Placed at the statement's own time (Medusa has placed the order by then), not the transaction's start.
+ */
 export async function markPlaced(client: Queryable, id: string, medusaOrderId: string): Promise<void> {
   await client.query(
     `with placed as (update bff.checkouts set status = 'placed', medusa_order_id = $2, failure = null, updated_at = now() where id = $1 returning id)
-     update bff.stock_holds set placed_at = now() where checkout_id in (select id from placed) and released_at is null`,
+     update bff.stock_holds set placed_at = clock_timestamp() where checkout_id in (select id from placed) and released_at is null`,
     [id, medusaOrderId],
   )
 }
