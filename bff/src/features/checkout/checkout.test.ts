@@ -313,6 +313,23 @@ describe("online payment", () => {
   })
 })
 
+/** Medusa as the BFF sees it, except that calls whose path `fails` answer 502, as a Medusa dying mid-way would. */
+async function medusaFailing(fails: (path: string) => boolean) {
+  const server = createServer(async (req, res) => {
+    if (fails(req.url ?? "")) return void res.writeHead(502).end()
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const answer = await fetch(`${inject("medusaUrl")}${req.url}`, {
+      method: req.method,
+      headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== "host" && name !== "content-length")) as Record<string, string>,
+      body: chunks.length ? Buffer.concat(chunks) : null,
+    })
+    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
 describe("a drop", () => {
   it("sells exactly the units there are when 30 shoppers check out 5 at once: 5 orders, 25 told at once which size is gone, no 5xx", async () => {
     const { product, variant } = freshProduct(6)
@@ -350,6 +367,36 @@ describe("a drop", () => {
     )
     expect(carts.rows[0].n).toBe(5)
   }, 120_000)
+
+  it("keeps the bag and frees the held units when Medusa dies mid-checkout, and answers 503 when it can't be reached at all", async () => {
+    const { product, variant } = freshProduct(2)
+    await sellDownTo(product, variant, 1)
+    const [unlucky, next] = [await signedUpUser(app.app, "unlucky"), await signedUpUser(app.app, "next")]
+    for (const shopper of [unlucky, next]) {
+      expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })).status).toBe(201)
+    }
+    const medusaDown = "We couldn't reach the shop's order system. Please try again in a minute."
+    // Medusa answers the bag's reads, then dies as the checkout's cart is made (after the last unit was held).
+    const dying = await medusaFailing((path) => path.startsWith("/internal/checkout-carts"))
+    const midway = await createTestApp({ PUBLIC_URL: app.origin, MEDUSA_URL: dying.url })
+    const stopped = await createTestApp({ PUBLIC_URL: app.origin, MEDUSA_URL: "http://127.0.0.1:9" })
+    try {
+      for (const server of [midway, stopped]) {
+        const failed = await request(server.app).post("/api/checkout").set(bearer(unlucky)).send(payload("cod"))
+        expect(failed.status).toBe(503)
+        expect(failed.body.error).toBe(medusaDown)
+      }
+    } finally {
+      await Promise.all([midway.close(), stopped.close(), dying.close()])
+    }
+    const { rows } = await app.db.query("select count(*)::int as held, count(*) filter (where released_at is null)::int as open from bff.stock_holds where user_id = $1", [
+      (await request(app.app).get("/api/users/me").set(bearer(unlucky))).body.user.id,
+    ])
+    expect(rows[0]).toEqual({ held: 1, open: 0 })
+    const bag = await request(app.app).get("/api/cart").set(bearer(unlucky))
+    expect(bag.body.items.map((item: { productId: string; size: string }) => [item.productId, item.size])).toEqual([[product.id, variant.size]])
+    expect((await checkout(next, payload("cod"))).status).toBe(201)
+  })
 
   it("frees a shopper's held units when they start again after cancelling a payment, and another's when their hold expires", async () => {
     const { product, variant } = freshProduct(2)
