@@ -1,5 +1,4 @@
-import type { Db } from "../../lib/db.js"
-import { transaction } from "../../lib/db.js"
+import { transaction, type Db } from "../../lib/db.js"
 import { StockShortfall, type Shortfall } from "./commerce-checkout.js"
 
 type Queryable = Pick<Db, "query">
