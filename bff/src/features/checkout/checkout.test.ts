@@ -44,6 +44,22 @@ async function sellDownTo(product: Product, variant: ProductVariant, left: numbe
   }
 }
 
+/** A size sold down to its last unit, and two shoppers who each have it in their bag. */
+async function lastUnitInTwoBags(...labels: [string, string]) {
+  const { product, variant } = freshProduct(2)
+  await sellDownTo(product, variant, 1)
+  const shoppers = [await signedUpUser(app.app, labels[0]), await signedUpUser(app.app, labels[1])] as const
+  for (const shopper of shoppers) {
+    expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })).status).toBe(201)
+  }
+  return { product, variant, shoppers }
+}
+
+/** The payment window of a Razorpay order's checkout runs out now. */
+async function expireHolds(razorpayOrderId: string) {
+  await app.db.query("update bff.stock_holds set expires_at = now() where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [razorpayOrderId])
+}
+
 async function shopperWithBag(lines: { quantity: number; minStock?: number }[] = [{ quantity: 1 }]) {
   const shopper = await signedUpUser(app.app, "buyer")
   const bought: { product: Product; variant: ProductVariant; quantity: number }[] = []
@@ -263,12 +279,7 @@ describe("online payment", () => {
   })
 
   it("holds the last unit for the first payer's window, and refunds exactly once a payment that came after the window and lost it", async () => {
-    const { product, variant } = freshProduct(2)
-    await sellDownTo(product, variant, 1)
-    const [first, second] = [await signedUpUser(app.app, "first"), await signedUpUser(app.app, "second")]
-    for (const shopper of [first, second]) {
-      expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })).status).toBe(201)
-    }
+    const { product, variant, shoppers: [first, second] } = await lastUnitInTwoBags("first", "second")
     // The first holds the last unit for its payment window: the second is told at once.
     const firstOrder = await createOrder(first, payload("prepaid"))
     expect(firstOrder.status).toBe(201)
@@ -276,9 +287,7 @@ describe("online payment", () => {
     expect(refused.status).toBe(409)
     expect(refused.body.error).toBe(`${product.title} (size ${variant.size}) is out of stock.`)
     // Once the first's window has run out the second may start; the first still pays, late, and both verify.
-    await app.db.query("update bff.stock_holds set expires_at = now() where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [
-      firstOrder.body.orderId,
-    ])
+    await expireHolds(firstOrder.body.orderId)
     const orders = [firstOrder, await createOrder(second, payload("prepaid"))]
     expect(orders[1]!.status).toBe(201)
     const paid = [await payOrder(app, orders[0]!.body.orderId), await payOrder(app, orders[1]!.body.orderId)]
@@ -369,12 +378,7 @@ describe("a drop", () => {
   }, 120_000)
 
   it("keeps the bag and frees the held units when Medusa dies mid-checkout, and answers 503 when it can't be reached at all", async () => {
-    const { product, variant } = freshProduct(2)
-    await sellDownTo(product, variant, 1)
-    const [unlucky, next] = [await signedUpUser(app.app, "unlucky"), await signedUpUser(app.app, "next")]
-    for (const shopper of [unlucky, next]) {
-      expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })).status).toBe(201)
-    }
+    const { product, variant, shoppers: [unlucky, next] } = await lastUnitInTwoBags("unlucky", "next")
     const medusaDown = "We couldn't reach the shop's order system. Please try again in a minute."
     // Medusa answers the bag's reads, then dies as the checkout's cart is made (after the last unit was held).
     const dying = await medusaFailing((path) => path.startsWith("/internal/checkout-carts"))
@@ -399,12 +403,7 @@ describe("a drop", () => {
   })
 
   it("frees a shopper's held units when they start again after cancelling a payment, and another's when their hold expires", async () => {
-    const { product, variant } = freshProduct(2)
-    await sellDownTo(product, variant, 1)
-    const [buyer, other] = [await signedUpUser(app.app, "again"), await signedUpUser(app.app, "other")]
-    for (const shopper of [buyer, other]) {
-      expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size })).status).toBe(201)
-    }
+    const { shoppers: [buyer, other] } = await lastUnitInTwoBags("again", "other")
     const abandoned = await createOrder(buyer, payload("prepaid"))
     expect(abandoned.status).toBe(201)
     expect((await createOrder(other, payload("prepaid"))).status).toBe(409)
@@ -412,9 +411,7 @@ describe("a drop", () => {
     const again = await createOrder(buyer, payload("prepaid"))
     expect(again.status).toBe(201)
     expect((await createOrder(other, payload("prepaid"))).status).toBe(409)
-    await app.db.query("update bff.stock_holds set expires_at = now() where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [
-      again.body.orderId,
-    ])
+    await expireHolds(again.body.orderId)
     expect((await createOrder(other, payload("prepaid"))).status).toBe(201)
   })
 })
