@@ -38,7 +38,7 @@ export function readRequest(req: IncomingMessage): { path: string; query: string
   }
 }
 
-export function sendError(res: ServerResponse, { status, headers, body }: ErrorAnswer) {
+function sendError(res: ServerResponse, { status, headers, body }: ErrorAnswer) {
   const json = JSON.stringify(body)
   res.writeHead(status, { ...SECURITY_HEADERS, ...headers, "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(json) }).end(json)
 }
