@@ -130,7 +130,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     publicUrl: config.PUBLIC_URL,
   })
 
-  const bag = bagService({ db, commerce })
+  const bag = bagService({ db })
   const addresses = addressService(users, addressesRepository(commerce))
   const razorpayClient = createRazorpayClient({ keyId: razorpay.keyId, keySecret: razorpay.keySecret, apiUrl: razorpay.apiUrl })
   const shiprocketApi = shiprocketClient({

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { MAX_LINE_QUANTITY } from "./sizeless-lines.js"
+import { MAX_LINE_QUANTITY } from "./bag-lines.js"
 
 const productId = z.string().regex(/^prod_[0-9A-Z]{26}$/, "is not a product id")
 
@@ -35,7 +35,7 @@ export const setQuantityBody = z.object({
 
 export const setSizeBody = z.object({ size: size.pipe(z.string().min(1, "is required")) })
 
-/** A bag line id: Medusa's (cali_…) or the BFF's (uuid). Anything else is no line of this shopper. */
+/** A bag line id (a uuid). Anything else is no line of this shopper. */
 export const bagLineParams = z.object({
-  id: z.string().regex(/^(cali_[0-9A-Z]{26}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/),
+  id: z.uuid(),
 })

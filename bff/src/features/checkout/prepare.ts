@@ -57,10 +57,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     const liveTest = payload.liveTest === true
     if (liveTest && (!liveTestAllowed || user.role !== "admin" || mode !== "prepaid")) throw forbidden()
 
-    // The bag's sized lines are read from Medusa's cart: unreachable, that is a 503 like the cart's own call.
-    const { items, summary } = await bag.view(userId).catch((error: unknown) => {
-      throw isCommerceUnavailable(error) ? serviceUnavailable(COMMERCE_DOWN) : error
-    })
+    const { items, summary } = await bag.view(userId)
     if (!items.length) throw badRequest(CART_EMPTY)
     if (summary.sizesMissing || items.some((item) => !item.size)) throw badRequest(SIZES_MISSING)
     const address = await shippingAddress(userId, payload, user.email)

@@ -1,0 +1,91 @@
+import type { Db } from "../../lib/db.js"
+
+type Client = Pick<Db, "query">
+
+/** A bag line as the BFF keeps it (ARCHITECTURE: the bag is the shopper's); variantId null until a size is chosen. */
+export type BagLine = { id: string; productId: string; variantId: string | null; quantity: number; refPostId: string | null; createdAt: string }
+
+export const MAX_LINE_QUANTITY = 10
+
+type Row = { id: string; product_id: string; variant_id: string | null; quantity: number; ref_post_id: string | null; created_at: Date }
+
+const COLUMNS = "id, product_id, variant_id, quantity, ref_post_id, created_at"
+
+const toLine = (row: Row): BagLine => ({
+  id: row.id,
+  productId: row.product_id,
+  variantId: row.variant_id,
+  quantity: row.quantity,
+  refPostId: row.ref_post_id,
+  createdAt: row.created_at.toISOString(),
+})
+
+export async function bagLines(client: Client, userId: string): Promise<BagLine[]> {
+  const { rows } = await client.query<Row>(`select ${COLUMNS} from bff.bag_lines where user_id = $1 order by created_at, id`, [userId])
+  return rows.map(toLine)
+}
+
+export async function bagLine(client: Client, userId: string, id: string): Promise<BagLine | undefined> {
+  const { rows } = await client.query<Row>(`select ${COLUMNS} from bff.bag_lines where user_id = $1 and id = $2`, [userId, id])
+  return rows[0] && toLine(rows[0])
+}
+
+/** The shopper's line of one size of a product, or of the product without a size (variantId null). */
+export async function lineOf(client: Client, userId: string, productId: string, variantId: string | null): Promise<BagLine | undefined> {
+  const { rows } = await client.query<Row>(
+    `select ${COLUMNS} from bff.bag_lines
+      where user_id = $1 and product_id = $2 and variant_id is not distinct from $3`,
+    [userId, productId, variantId],
+  )
+  return rows[0] && toLine(rows[0])
+}
+
+/**
+ * Adds to the shopper's line of that product and size (or starts one), in one statement, so two tabs
+ * adding at once both count. False when the line would pass `limit` (the most one line may hold, or
+ * the size's stock), leaving the line as it was.
+ */
+export async function addToLine(
+  client: Client,
+  userId: string,
+  line: { productId: string; variantId: string | null; quantity: number; refPostId: string | null },
+  limit: number,
+): Promise<boolean> {
+  if (line.quantity > limit) return false
+  const target = line.variantId === null ? "(user_id, product_id) where variant_id is null" : "(user_id, variant_id) where variant_id is not null"
+  const { rowCount } = await client.query(
+    `insert into bff.bag_lines (user_id, product_id, variant_id, quantity, ref_post_id) values ($1, $2, $3, $4, $5)
+     on conflict ${target} do update
+       set quantity = bff.bag_lines.quantity + excluded.quantity,
+           ref_post_id = coalesce(excluded.ref_post_id, bff.bag_lines.ref_post_id)
+     where bff.bag_lines.quantity + excluded.quantity <= $6`,
+    [userId, line.productId, line.variantId, line.quantity, line.refPostId, limit],
+  )
+  return rowCount === 1
+}
+
+export async function setLineQuantity(client: Client, userId: string, id: string, quantity: number): Promise<boolean> {
+  const { rowCount } = await client.query("update bff.bag_lines set quantity = $3 where user_id = $1 and id = $2", [userId, id, quantity])
+  return rowCount === 1
+}
+
+export async function removeLine(client: Client, userId: string, id: string): Promise<boolean> {
+  const { rowCount } = await client.query("delete from bff.bag_lines where user_id = $1 and id = $2", [userId, id])
+  return rowCount === 1
+}
+
+/** After an order: the bought quantities leave the shopper's sized lines (lines added since stay), in one statement. */
+export async function removeBought(client: Client, userId: string, bought: { variantId: string; quantity: number }[]): Promise<void> {
+  if (!bought.length) return
+  await client.query(
+    `with bought as (
+       select variant_id, sum(quantity)::int as quantity from unnest($2::text[], $3::int[]) as b (variant_id, quantity) group by variant_id
+     ), emptied as (
+       delete from bff.bag_lines l using bought b
+        where l.user_id = $1 and l.variant_id = b.variant_id and l.quantity <= b.quantity
+     )
+     update bff.bag_lines l set quantity = l.quantity - b.quantity from bought b
+      where l.user_id = $1 and l.variant_id = b.variant_id and l.quantity > b.quantity`,
+    [userId, bought.map((line) => line.variantId), bought.map((line) => line.quantity)],
+  )
+}
