@@ -3,6 +3,7 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
 import { listingDocument, COLLAR_STYLES, COLOR_NAMES, FABRICS, GENRES, PRICE_RANGES, SEASON_FITS, SLEEVE_TYPES, SUBCATEGORIES, type ListedProduct, type Product } from "./product.js"
+import { databaseClock, upsertProducts } from "./read-model.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 
@@ -239,6 +240,19 @@ describe("POST /api/internal/catalog/changed", () => {
       .send({ productIds: [id] })
     expect(changed.status).toBe(204)
     expect((await request(ctx.app).get(`/api/products/${id}`)).status).toBe(200)
+  })
+})
+
+describe("the read model's writes", () => {
+  it("keep the newest read of Medusa: an older read finishing later changes nothing, and synced_at is the read's time", async () => {
+    const { products } = await listAll({ limit: "1", offset: "8", sort: "newest" })
+    const product = (await request(ctx.app).get(`/api/products/${products[0]!.id}`)).body.product as Product
+    const newer = await databaseClock(ctx.db)
+    const older = new Date(newer.getTime() - 60_000)
+    await upsertProducts(ctx.db, [product], newer)
+    await upsertProducts(ctx.db, [{ ...product, title: "A stale read" }], older)
+    const { rows } = await ctx.db.query("select c.title, c.synced_at, d.document->>'title' as document_title from bff.catalog_products c join bff.catalog_documents d using (id) where id = $1", [product.id])
+    expect(rows[0]).toEqual({ title: product.title, synced_at: newer, document_title: product.title })
   })
 })
 

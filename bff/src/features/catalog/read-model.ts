@@ -3,33 +3,48 @@ import { listingDocument, type Product } from "./product.js"
 
 type Client = Pick<Db, "query">
 
-/** Writes presented products into bff.catalog_products (insert or replace, one statement for the batch). */
-export async function upsertProducts(client: Client, products: Product[]): Promise<void> {
+/**
+ * Writes products as Medusa showed them at `readAt` (taken before the read): insert or replace, one
+ * statement for the batch. Last read wins: a slower, older read never overwrites a newer one. A row's
+ * synced_at is that read time, so stock holds placed after it still count (checkout/stock-holds.ts).
+ */
+export async function upsertProducts(client: Client, products: Product[], readAt: Date): Promise<void> {
   if (!products.length) return
   const columns = [
     "id", "handle", "title", "gender", "category_type", "subcategory", "style_group", "genre", "color_name", "fabric",
     "collar_style", "sleeve_type", "season_fit", "base_price", "in_stock", "created_at", "image_url",
   ]
-  const values: unknown[] = []
+  const values: unknown[] = [readAt]
   const rows = products.map((p, row) => {
     values.push(
       p.id, p.handle, p.title, p.gender, p.categoryType, p.subcategory, p.styleGroup, p.genre, p.colorName, p.fabric,
       p.collarStyle, p.sleeveType, p.seasonFit, p.basePrice, p.availableSizes.length > 0, p.createdAt || new Date().toISOString(),
       p.imageUrl,
     )
-    return `(${columns.map((_, col) => `$${row * columns.length + col + 1}`).join(", ")}, now())`
+    return `(${columns.map((_, col) => `$${row * columns.length + col + 2}`).join(", ")}, $1)`
   })
   const updates = columns.filter((c) => c !== "id").map((c) => `${c} = excluded.${c}`)
-  await client.query(
+  const { rows: written } = await client.query<{ id: string }>(
     `insert into bff.catalog_products (${columns.join(", ")}, synced_at) values ${rows.join(", ")}
-     on conflict (id) do update set ${updates.join(", ")}, synced_at = now()`,
+     on conflict (id) do update set ${updates.join(", ")}, synced_at = excluded.synced_at
+     where bff.catalog_products.synced_at <= excluded.synced_at
+     returning id`,
     values,
   )
+  const newest = new Set(written.map((row) => row.id))
+  const kept = products.filter((p) => newest.has(p.id))
+  if (!kept.length) return
   await client.query(
     `insert into bff.catalog_documents (id, document, listing) select * from unnest($1::text[], $2::json[], $3::json[])
      on conflict (id) do update set document = excluded.document, listing = excluded.listing`,
-    [products.map((p) => p.id), products.map((p) => JSON.stringify(p)), products.map((p) => JSON.stringify(listingDocument(p)))],
+    [kept.map((p) => p.id), kept.map((p) => JSON.stringify(p)), kept.map((p) => JSON.stringify(listingDocument(p)))],
   )
+}
+
+/** The database's clock now (not the transaction's start), to stamp a read from Medusa about to begin. */
+export async function databaseClock(client: Client): Promise<Date> {
+  const { rows } = await client.query<{ now: Date }>("select clock_timestamp() as now")
+  return rows[0]!.now
 }
 
 export async function deleteProducts(client: Client, ids: string[]): Promise<void> {

@@ -3,7 +3,7 @@ import type { Db } from "../../lib/db.js"
 import type { Logger } from "../../lib/logger.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { presentProduct } from "./presenter.js"
-import { catalogSize, deleteNotSyncedSince, deleteProducts, setUnitsSold, upsertProducts } from "./read-model.js"
+import { catalogSize, databaseClock, deleteNotSyncedSince, deleteProducts, setUnitsSold, upsertProducts } from "./read-model.js"
 
 /** Everything the Product shape needs, in one Medusa request. */
 export const PRODUCT_FIELDS =
@@ -37,11 +37,12 @@ export function catalogSync({
   let ready = false
 
   async function rebuildAll(client: PoolClient): Promise<{ synced: number; removed: number }> {
-    const started = (await client.query<{ now: Date }>("select now()")).rows[0]!.now
+    const started = await databaseClock(client)
     let synced = 0
     for (let offset = 0; ; offset += PAGE_SIZE) {
+      const readAt = await databaseClock(client)
       const { products, count } = await fetchPage({}, offset)
-      await upsertProducts(client, products.map(presentProduct))
+      await upsertProducts(client, products.map(presentProduct), readAt)
       synced += products.length
       if (!products.length || offset + PAGE_SIZE >= count) break
     }
@@ -93,8 +94,9 @@ export function catalogSync({
     const unique = [...new Set(ids)]
     for (let start = 0; start < unique.length; start += PAGE_SIZE) {
       const batch = unique.slice(start, start + PAGE_SIZE)
+      const readAt = await databaseClock(db)
       const { products } = await fetchPage({ id: batch }, 0)
-      await upsertProducts(db, products.map(presentProduct))
+      await upsertProducts(db, products.map(presentProduct), readAt)
       const seen = new Set(products.map((p) => p.id))
       await deleteProducts(db, batch.filter((id) => !seen.has(id)))
     }
