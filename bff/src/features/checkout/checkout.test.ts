@@ -415,6 +415,26 @@ describe("a drop", () => {
     await expireHolds(again.body.orderId)
     expect((await createOrder(other, payload("prepaid"))).status).toBe(201)
   })
+
+  it("frees the units at once when the shopper closes Razorpay's window, but not once they have paid, and only for them", async () => {
+    const { shoppers: [buyer, other] } = await lastUnitInTwoBags("closes", "waits")
+    const cancel = (shopper: Shopper, razorpayOrderId: string) =>
+      request(app.app).post("/api/payments/cancel").set(bearer(shopper)).send({ razorpay_order_id: razorpayOrderId })
+    const closed = await createOrder(buyer, payload("prepaid"))
+    expect(closed.status).toBe(201)
+    expect((await createOrder(other, payload("prepaid"))).status).toBe(409)
+    expect((await cancel(other, closed.body.orderId)).status).toBe(404)
+    expect((await cancel(buyer, "not-an-order")).status).toBe(400)
+    expect((await cancel(buyer, closed.body.orderId)).body).toEqual({ ok: true, released: true })
+    const taken = await createOrder(other, payload("prepaid"))
+    expect(taken.status).toBe(201)
+
+    // The other shopper pays, then the window closes: the paid hold stays, and the payment becomes the order.
+    const paid = await payOrder(app, taken.body.orderId)
+    expect((await cancel(other, taken.body.orderId)).body).toEqual({ ok: true, released: false })
+    expect((await createOrder(buyer, payload("prepaid"))).status).toBe(409)
+    expect((await verify(other, paid)).status).toBe(200)
+  })
 })
 
 describe("cash on delivery and Dark Coins", () => {

@@ -6,7 +6,7 @@ import type { Logger } from "../../lib/logger.js"
 import { verifyWebhookSignature } from "../../lib/razorpay.js"
 import { razorpayWebhookEvent } from "../../lib/razorpay-entities.js"
 import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
-import { COD_FEE_PAISE, checkoutPayload, verifyPayload } from "./schema.js"
+import { cancelPaymentPayload, COD_FEE_PAISE, checkoutPayload, verifyPayload } from "./schema.js"
 import type { CheckoutService } from "./service.js"
 
 type Options = {
@@ -41,6 +41,11 @@ export function checkoutRoutes({ checkout, authentication, razorpay }: Options):
   router.post("/payments/verify", async (req, res) => {
     const answer = await checkout.verify(currentUser(req).id, parse(verifyPayload, req.body, { bare: true }))
     res.status(answer.status).json(answer.body)
+  })
+
+  router.post("/payments/cancel", async (req, res) => {
+    const { razorpay_order_id: razorpayOrderId } = parse(cancelPaymentPayload, req.body)
+    res.json({ ok: true, ...(await checkout.cancelPayment(currentUser(req).id, razorpayOrderId)) })
   })
 
   router.post("/checkout", async (req, res) => {

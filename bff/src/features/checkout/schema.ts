@@ -79,3 +79,6 @@ export const verifyPayload = z.object(
 )
 
 export type VerifyPayload = z.output<typeof verifyPayload>
+
+/** The shopper closed Razorpay's window: the order they were paying. */
+export const cancelPaymentPayload = z.object({ razorpay_order_id: z.string().regex(RAZORPAY_ORDER_ID, "is not a Razorpay order id") })

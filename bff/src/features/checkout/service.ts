@@ -1,4 +1,4 @@
-import { badRequest, conflict, HttpError, serviceUnavailable } from "../../http/errors.js"
+import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
@@ -10,6 +10,7 @@ import { isCommerceUnavailable, type CommerceCheckout } from "./commerce-checkou
 import { CheckoutRefused, type CheckoutPlacement } from "./placement.js"
 import type { CheckoutPreparation } from "./prepare.js"
 import { SETTLE_JOB, type RazorpaySettlement } from "./razorpay-settlement.js"
+import { releaseHolds } from "./stock-holds.js"
 import { VERIFICATION_FAILED, type CheckoutPayload, type VerifyPayload } from "./schema.js"
 
 /** Confirms a cash-on-delivery checkout whose placement lost Medusa's answer: recorded if Medusa placed it, dropped if not. */
@@ -97,6 +98,25 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     return { status: 202, body: { ok: false, pending: true, message: PAYMENT_PENDING } }
   }
 
+  /**
+   * The shopper closed Razorpay's window without paying: the units held for it go back at once, for the
+   * next shopper. The checkout stays open, so a payment that still arrives (a UPI request approved later)
+   * settles as any other: placed while stock lasts, refunded when not. Razorpay not answering keeps the
+   * hold (it ends with the payment window).
+   */
+  async function cancelPayment(userId: string, razorpayOrderId: string): Promise<{ released: boolean }> {
+    const checkout = await checkoutByRazorpayOrder(db, razorpayOrderId)
+    if (!checkout || checkout.userId !== userId) throw notFound("Payment not found")
+    if (checkout.status !== "awaiting_payment") return { released: false }
+    const payments = await razorpay.fetchOrderPayments(razorpayOrderId).catch((error: unknown) => {
+      logger.warn({ err: error, razorpayOrderId }, "razorpay payments could not be read for a cancel")
+      throw serviceUnavailable(GATEWAY_DOWN)
+    })
+    if (payments.some((payment) => payment.status === "authorized" || payment.status === "captured")) return { released: false }
+    await releaseHolds(db, checkout.id)
+    return { released: true }
+  }
+
   /** Cash on delivery: the order is placed at once with the COD fee as its own line; nothing is paid yet. */
   async function placeCashOnDelivery(userId: string, payload: CheckoutPayload): Promise<string> {
     if (payload.payment.mode !== "cod") {
@@ -135,7 +155,7 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     return liveTestAllowed && (await users.byId(userId))?.role === "admin"
   }
 
-  return { createPaymentOrder, verify, placeCashOnDelivery, liveTestAvailable, confirmCashOnDeliveryJob }
+  return { createPaymentOrder, verify, cancelPayment, placeCashOnDelivery, liveTestAvailable, confirmCashOnDeliveryJob }
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>

@@ -4,6 +4,7 @@ import { BRAND_NAME } from '@/config/brand';
 import { errorMessage } from '@/lib/api-client';
 import { NO_DARK_COINS, saveDarkCoinsChoice } from '@/lib/dark-coins-choice';
 import { queryKeys } from '@/lib/query-keys';
+import { cancelPayment } from '../api/cancel-payment';
 import { createPaymentOrder, startablePaymentOrder, type PaymentOrder } from '../api/create-payment-order';
 import { dispatchShipment } from '../api/dispatch-shipment';
 import type { PaymentsConfig } from '../api/get-payments-config';
@@ -104,6 +105,8 @@ export function useCheckoutPayment(config: PaymentsConfig, itemCount: number) {
       modal: {
         ondismiss: () => {
           setState(failure ? { phase: 'error', message: failure } : { phase: 'idle', notice: CANCELLED_TEXT });
+          // Nothing waits on it: a lost call only means the hold ends with the payment window.
+          cancelPayment(order.orderId).catch(() => undefined);
         },
       },
     });

@@ -438,9 +438,14 @@ describe('/payments online payment', () => {
     });
   });
 
-  it("goes back to the page with 'Payment cancelled.' when the shopper closes the gateway", async () => {
+  it("goes back to the page with 'Payment cancelled.' when the shopper closes the gateway, and gives the held units back", async () => {
     const gateway = installGateway();
-    await openCheckoutWithAddress({ routes: [createOrderRoute()] });
+    const fetchMock = await openCheckoutWithAddress({
+      routes: [
+        createOrderRoute(),
+        { method: 'POST', path: '/api/payments/cancel', answer: () => jsonResponse({ ok: true, released: true }) },
+      ],
+    });
     await payNow();
 
     (await gateway.opened()).options.modal.ondismiss();
@@ -448,6 +453,7 @@ describe('/payments online payment', () => {
     expect(await pageAlert()).toHaveTextContent(/^Payment cancelled\.$/);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'PAY NOW' })).toBeEnabled();
+    expect(sentBody(fetchMock, 'POST', '/api/payments/cancel')).toEqual({ razorpay_order_id: 'order_rzp_1' });
   });
 
   it("shows the server's text when verification fails, else 'Payment verification failed.'", async () => {
