@@ -463,6 +463,17 @@ describe("cash on delivery and Dark Coins", () => {
     expect(lines).toEqual([{ title: "Cash on delivery fee", price: "100" }])
   })
 
+  it("places one order for a double click: the second checkout, sent while the first is in flight, is refused", async () => {
+    const { shopper } = await shopperWithBag([{ quantity: 1, minStock: 3 }])
+    const [first, second] = await Promise.all([checkout(shopper, payload("cod")), checkout(shopper, payload("cod"))])
+    expect([first.status, second.status].sort()).toEqual([201, 409])
+    expect([first, second].find((answer) => answer.status === 409)!.body.error).toBe(
+      "Your order is already being placed. Please check Account › Orders before ordering again.",
+    )
+    expect(await ordersOf(app, shopper)).toHaveLength(1)
+    expect((await request(app.app).get("/api/cart").set(bearer(shopper))).body.items).toEqual([])
+  })
+
   it("never lets two checkouts at once spend the same coins", async () => {
     const shopper = await signedUpUser(app.app, "twotabs")
     const { product, variant } = freshProduct(2)

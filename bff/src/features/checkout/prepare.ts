@@ -6,13 +6,14 @@ import { medusaAddress } from "../addresses/repository.js"
 import type { AddressService } from "../addresses/service.js"
 import type { BagService } from "../cart/bag.js"
 import type { UsersRepository } from "../users/repository.js"
-import { holdStock, releaseHolds } from "./stock-holds.js"
+import { CheckoutInFlight, holdStock, releaseHolds } from "./stock-holds.js"
 import { insertCheckout, type Checkout, type CheckoutLine, type NewCheckout, type ShippingAddress } from "./checkouts.js"
 import { isCommerceUnavailable, StockShortfall, type CheckoutCartRequest, type CommerceCheckout } from "./commerce-checkout.js"
 import { CART_EMPTY, COD_FEE_PAISE, LIVE_TEST_AMOUNT_PAISE, SELECT_ADDRESS, SIZES_MISSING, type CheckoutPayload } from "./schema.js"
 
 const PRICES_CHANGED = "Prices in your bag have changed. Please review your bag and try again."
 const COMMERCE_DOWN = "We couldn't reach the shop's order system. Please try again in a minute."
+const ALREADY_PLACING = "Your order is already being placed. Please check Account › Orders before ordering again."
 
 export type CheckoutMode = "prepaid" | "cod"
 
@@ -107,9 +108,10 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
 
     // Only as many checkouts as there are units go on to Medusa; the rest hear at once.
     try {
-      await holdStock(db, { checkoutId: id, userId, lines, expiresAt: new Date(Date.now() + holdMinutes * 60_000) })
+      await holdStock(db, { checkoutId: id, userId, mode, lines, expiresAt: new Date(Date.now() + holdMinutes * 60_000) })
     } catch (error) {
       if (error instanceof StockShortfall) throw outOfStock(error, lines)
+      if (error instanceof CheckoutInFlight) throw conflict(ALREADY_PLACING)
       throw error
     }
     let cart
