@@ -207,7 +207,7 @@ describe("the bag", () => {
     try {
       const shopper = await signedUpUser(ctx.app, "bag")
       const { product, inStock, soldOut } = productWithSoldOutSize(2)
-      const call = (test: ReturnType<typeof request>) => test.set(bearer(shopper))
+      const call = (test: request.Test) => test.set(bearer(shopper))
       const added = await call(request(down.app).post("/api/cart")).send({ productId: product.id, size: inStock.size })
       expect(added.status).toBe(201)
       const line = (added.body as Bag).items[0]!
