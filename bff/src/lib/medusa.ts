@@ -7,9 +7,9 @@ import { firstComeQueue, QueueFull } from "./first-come-queue.js"
  * the rest wait their turn in order. Medusa on two cores gets no faster with more at once, only slower
  * for each (a drop's checkouts all timing out together), so a busy Medusa means waiting, not failing.
  */
-const INTERNAL_CONCURRENCY = 4
+export const INTERNAL_CONCURRENCY = 4
 /** Past this many waiting, a call is refused at once (as if Medusa were down) rather than queued for minutes. */
-const INTERNAL_QUEUE_CAPACITY = 1000
+export const INTERNAL_QUEUE_CAPACITY = 1000
 
 /** The HTTP status of an error the Medusa SDK threw, if it carries one. */
 export function medusaErrorStatus(error: unknown): number | undefined {
