@@ -5,3 +5,8 @@ import { MathBN } from "@medusajs/framework/utils"
 export function toPaise(rupees: BigNumberInput): number {
   return MathBN.mult(rupees, 100).decimalPlaces(0).toNumber()
 }
+
+/** Whole paise as the rupees Medusa keeps. */
+export function toRupees(paise: number): number {
+  return MathBN.div(paise, 100).toNumber()
+}

@@ -438,7 +438,7 @@ describe("a drop", () => {
 })
 
 describe("cash on delivery and Dark Coins", () => {
-  it("places the order with the ₹100 COD line and the coins discount, to the paisa", async () => {
+  it("places the order with the ₹100 COD fee and the coins discount, to the paisa", async () => {
     const { shopper, subtotal } = await shopperWithBag([{ quantity: 1 }])
     await giveCoins(app, shopper, 1234)
     const discount = Math.min(Math.floor(1234 / 10) * 100, Math.floor(subtotal / 100) * 100)
@@ -455,12 +455,18 @@ describe("cash on delivery and Dark Coins", () => {
       total: subtotal - discount + 10_000,
     })
     expect(await balanceOf(shopper)).toBe(1234 - (discount / 100) * 10)
+    // In Medusa the fee rides on the shipping method (so a delivered order reads delivered), never as a line.
     const { rows: lines } = await app.db.query(
-      `select li.title, li.unit_price::numeric as price from order_item oi join order_line_item li on li.id = oi.item_id
-        where oi.order_id = $1 and li.variant_id is null`,
+      `select count(*)::int as n from order_item oi join order_line_item li on li.id = oi.item_id where oi.order_id = $1 and li.variant_id is null`,
       [response.body.orderId],
     )
-    expect(lines).toEqual([{ title: "Cash on delivery fee", price: "100" }])
+    expect(lines[0].n).toBe(0)
+    const { rows: shipping } = await app.db.query(
+      `select sm.name, sm.amount::numeric as amount, sm.metadata from order_shipping os join order_shipping_method sm on sm.id = os.shipping_method_id
+        where os.order_id = $1 and os.deleted_at is null`,
+      [response.body.orderId],
+    )
+    expect(shipping).toEqual([{ name: "Standard Shipping + cash on delivery fee", amount: "100", metadata: { cod_fee_amount: 100, shipping_option_amount: 0 } }])
   })
 
   it("places one order for a double click: the second checkout, sent while the first is in flight, is refused", async () => {

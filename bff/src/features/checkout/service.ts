@@ -117,7 +117,7 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     return { released: true }
   }
 
-  /** Cash on delivery: the order is placed at once with the COD fee as its own line; nothing is paid yet. */
+  /** Cash on delivery: the order is placed at once, the COD fee on its shipping method; nothing is paid yet. */
   async function placeCashOnDelivery(userId: string, payload: CheckoutPayload): Promise<string> {
     if (payload.payment.mode !== "cod") {
       if (!payload.payment.razorpay_order_id || !payload.payment.razorpay_payment_id || !payload.payment.razorpay_signature) {

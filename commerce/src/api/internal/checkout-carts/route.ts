@@ -1,79 +1,46 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import {
-  addShippingMethodToCartWorkflow,
-  addToCartWorkflow,
-  createCartCreditLinesWorkflow,
-  createCartWorkflow,
-  listShippingOptionsForCartWorkflow,
-} from "@medusajs/medusa/core-flows"
 import { MedusaError } from "@medusajs/framework/utils"
+import { toRupees } from "../../../lib/paise"
+import { createCheckoutCartWorkflow, type CreateCheckoutCartInput } from "../../../workflows/checkout/workflows/create-checkout-cart"
 import { checkoutCartView, shopContext, stockShortfalls } from "./helpers"
 import type { InternalCheckoutCartType } from "./validators"
 
-export const COD_FEE_LINE_TITLE = "Cash on delivery fee"
+function checkoutCartInput(body: InternalCheckoutCartType, shop: { regionId: string; salesChannelId: string }): CreateCheckoutCartInput {
+  const { shipping_address: address } = body
+  return {
+    region_id: shop.regionId,
+    sales_channel_id: shop.salesChannelId,
+    customer_id: body.customer_id,
+    email: body.email,
+    address: { ...address, last_name: address.last_name ?? "", address_2: address.address_2 ?? "" },
+    items: body.items,
+    cod_fee: toRupees(body.cod_fee_paise),
+    credits: body.credits.map(({ amount_paise, ...credit }) => ({ ...credit, amount: toRupees(amount_paise) })),
+    metadata: body.metadata,
+  }
+}
+
+/** Medusa's stock check refused a line (confirmVariantInventoryWorkflow); workflows rethrow it, not always as an Error. */
+function isInsufficientInventory(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === MedusaError.Codes.INSUFFICIENT_INVENTORY
+}
 
 /**
- * Makes the cart one checkout attempt pays for: the shopper's lines, address and standard shipping,
- * the COD fee as its own line and the credits that lower the total. Stock too short for a line is a
- * 409 naming the variants, so the BFF can say which item ran out before anyone pays.
+ * Makes the cart one checkout attempt pays for, in one workflow: the shopper's lines, address,
+ * standard shipping (carrying the COD fee) and the credits that lower the total. Stock too short for
+ * a line is a 409 naming the variants, so the BFF can say which item ran out before anyone pays.
  */
 export const POST = async (req: MedusaRequest<InternalCheckoutCartType>, res: MedusaResponse) => {
   const body = req.validatedBody
-  const { regionId, salesChannelId } = await shopContext(req.scope)
-  const shortfalls = await stockShortfalls(req.scope, salesChannelId, body.items)
-  if (shortfalls.length) {
+  const shop = await shopContext(req.scope)
+  try {
+    const { result: cart } = await createCheckoutCartWorkflow(req.scope).run({ input: checkoutCartInput(body, shop) })
+    res.status(201).json({ cart: await checkoutCartView(req.scope, cart.id) })
+  } catch (error) {
+    if (!isInsufficientInventory(error)) throw error
+    // Naming the short lines costs queries, so only a refused cart pays for them; stock back by now is no shortfall.
+    const shortfalls = await stockShortfalls(req.scope, shop.salesChannelId, body.items)
+    if (!shortfalls.length) throw error
     res.status(409).json({ type: "out_of_stock", message: "Some items are out of stock", shortfalls })
-    return
   }
-
-  const address = { ...body.shipping_address, last_name: body.shipping_address.last_name ?? "", address_2: body.shipping_address.address_2 ?? "" }
-  const { result: cart } = await createCartWorkflow(req.scope).run({
-    input: {
-      region_id: regionId,
-      sales_channel_id: salesChannelId,
-      customer_id: body.customer_id,
-      email: body.email,
-      currency_code: "inr",
-      shipping_address: address,
-      billing_address: address,
-      items: body.items,
-      metadata: body.metadata,
-    },
-  })
-
-  const { result: options } = await listShippingOptionsForCartWorkflow(req.scope).run({ input: { cart_id: cart.id } })
-  const option = (options as { id: string }[])[0]
-  if (!option) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No shipping option serves this address")
-  await addShippingMethodToCartWorkflow(req.scope).run({ input: { cart_id: cart.id, options: [{ id: option.id }] } })
-
-  if (body.cod_fee_paise > 0) {
-    await addToCartWorkflow(req.scope).run({
-      input: {
-        cart_id: cart.id,
-        items: [
-          {
-            title: COD_FEE_LINE_TITLE,
-            quantity: 1,
-            unit_price: body.cod_fee_paise / 100,
-            is_tax_inclusive: true,
-            requires_shipping: false,
-            is_discountable: false,
-            metadata: { kind: "cod_fee" },
-          },
-        ],
-      },
-    })
-  }
-  if (body.credits.length) {
-    await createCartCreditLinesWorkflow(req.scope).run({
-      input: body.credits.map((credit) => ({
-        cart_id: cart.id,
-        amount: credit.amount_paise / 100,
-        reference: credit.reference,
-        reference_id: credit.reference_id,
-        metadata: credit.metadata,
-      })),
-    })
-  }
-  res.status(201).json({ cart: await checkoutCartView(req.scope, cart.id) })
 }

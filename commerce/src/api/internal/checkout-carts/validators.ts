@@ -19,7 +19,7 @@ const Address = z
 /**
  * A checkout cart as the BFF asks for it: the bag's sized lines frozen at the moment the shopper
  * checks out, the address, and the two amounts Medusa's own pricing doesn't know: the cash-on-delivery
- * fee (its own line) and credits (Dark Coins, the live-test allowance) that lower the total.
+ * fee (carried by the shipping method) and credits (Dark Coins, the live-test allowance) that lower the total.
  */
 export const InternalCheckoutCart = z
   .object({

@@ -34,7 +34,8 @@ export const POST = async (req: MedusaRequest<InternalShipmentType>, res: Medusa
     res.json({ order_id: orderId, skipped: "canceled" })
     return
   }
-  // The parcel holds the lines that ship; the COD fee line doesn't (Medusa keeps the two apart).
+  // Orders placed before the COD fee moved onto the shipping method carry it as a line that doesn't ship,
+  // and Medusa won't put such a line in a parcel's fulfilment; such an order still reads partially delivered.
   const items = ((order.items ?? []) as OrderItem[])
     .filter((item) => item.requires_shipping !== false)
     .map((item) => ({ id: item.id, quantity: MathBN.convert(item.quantity).toNumber() }))
