@@ -7,7 +7,8 @@ import { ensureDatabase } from "../lib/database.js"
 import { BIN, COMMERCE, ROOT } from "../lib/paths.js"
 import { freePort } from "../lib/ports.js"
 import { run, startService, stopAll, waitForHttp } from "../lib/processes.js"
-import { bffEnv, buildFrontEndsIfStale, commerceEnv, migrateAll, randomSecrets, seedEnvOf } from "../lib/stack.js"
+import { bffEnv, buildFrontEndsIfStale, commerceEnv, migrateAll, randomSecrets, seed, seedEnvOf } from "../lib/stack.js"
+import type { DropTarget } from "./drop.js"
 import { scorePages, type PageScore } from "./lighthouse.js"
 import { waitForQuietCpu } from "./quiet.js"
 import { measureLoad, warmUp, type Load } from "./load.js"
@@ -78,7 +79,8 @@ async function text(url: string, init?: RequestInit): Promise<string> {
   return response.text()
 }
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
+/** A JSON answer, or an error naming the request and its status. */
+export async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return JSON.parse(await text(url, init)) as T
 }
 
@@ -92,7 +94,8 @@ async function waitForCatalogue(origin: string, count: number): Promise<void> {
   throw new Error(`the BFF's read model did not reach ${count} products in 10 minutes`)
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending values (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
@@ -114,11 +117,34 @@ async function coldLatency(origin: string, secret: string, productId: string, sa
   return { p50: Math.round(percentile(times, 50) * 10) / 10, p99: Math.round(percentile(times, 99) * 10) / 10, samples }
 }
 
-async function versions(databaseUrl: string, redisUrl: string): Promise<CatalogBench["versions"]> {
+/** The publishable key the storefront (and the BFF) uses, found in Medusa's tables by its title. */
+export async function storefrontPublishableKey(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
-  const postgres = (await client.query<{ server_version: string }>("show server_version")).rows[0]!.server_version
-  await client.end()
+  try {
+    const { rows } = await client.query<{ token: string }>(
+      "select token from public.api_key where type = 'publishable' and title = $1 and revoked_at is null",
+      [PUBLISHABLE_KEY_TITLE],
+    )
+    if (!rows[0]) throw new Error(`Medusa has no publishable key titled "${PUBLISHABLE_KEY_TITLE}"`)
+    return rows[0].token
+  } finally {
+    await client.end()
+  }
+}
+
+export async function postgresVersion(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    return (await client.query<{ server_version: string }>("show server_version")).rows[0]!.server_version
+  } finally {
+    await client.end()
+  }
+}
+
+async function versions(databaseUrl: string, redisUrl: string): Promise<CatalogBench["versions"]> {
+  const postgres = await postgresVersion(databaseUrl)
   const { Redis } = await import("ioredis")
   const redis = new Redis(redisUrl, { lazyConnect: true })
   await redis.connect()
@@ -129,22 +155,35 @@ async function versions(databaseUrl: string, redisUrl: string): Promise<CatalogB
 }
 
 /**
+ * What a run measures on the Redis stack: everything (`full`), only the catalogue's cache-off listing as
+ * FITFEED's reference (`reference`), or only the drop (`drop`: the demo seed instead of the bench products).
+ */
+export type CatalogMode = "full" | "reference" | "drop"
+
+/** The Redis stack's versions, and whatever of it the mode measured. */
+export type CatalogRun<T, D> = { catalog?: CatalogBench; reference?: CatalogReference; alongside?: T; drop?: D; versions: CatalogBench["versions"] }
+
+/** The Redis stack as the drop sees it: Medusa with its Redis modules and caching, and the BFF configured like production (response cache on). */
+const REDIS_STACK = "Redis (Medusa's Redis modules and caching; the BFF's response cache on), local PostgreSQL"
+
+/**
  * The catalogue benchmark: a throwaway database with the bench seed, Medusa with its Redis caching on,
  * and two BFFs beside it (response cache on, and off), all measured with the same autocannon client.
- * `alongside` is measured on the cache-off BFF right after its listing; `referenceOnly` measures nothing
- * else of the catalogue (no Medusa, cached, product page or Lighthouse figures).
+ * `alongside` is measured on the cache-off BFF right after its listing; `drop` runs last, on the cached BFF.
  */
-export async function benchCatalog<T>({
+export async function benchCatalog<T, D>({
   products,
   seconds,
-  referenceOnly = false,
+  mode = "full",
   alongside,
+  drop,
 }: {
   products: number
   seconds: number
-  referenceOnly?: boolean
+  mode?: CatalogMode
   alongside?: Alongside<T>
-}): Promise<{ catalog?: CatalogBench; reference: CatalogReference; alongside?: T }> {
+  drop?: (target: DropTarget) => Promise<D>
+}): Promise<CatalogRun<T, D>> {
   const admin = new URL(process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres")
   const databaseUrl = new URL(admin)
   // BENCH_KEEP_DATABASE=name keeps the seeded database for the next run (the seed then only checks it).
@@ -160,12 +199,15 @@ export async function benchCatalog<T>({
   try {
     await ensureDatabase(databaseUrl.toString())
     await migrateAll(commerce, log)
-    log(`seeding ${products} bench products (plus the demo catalogue)…`)
     const seedStarted = performance.now()
-    // Tens of thousands of product events would otherwise replay into the BFF while it is being measured.
-    await run(BIN.medusa, ["exec", "./src/scripts/bench-seed.ts", String(products)], { cwd: COMMERCE, env: seedEnvOf(commerce), label: "bench seed" })
+    if (mode === "drop") await seed(commerce, log)
+    else {
+      log(`seeding ${products} bench products (plus the demo catalogue)…`)
+      // Tens of thousands of product events would otherwise replay into the BFF while it is being measured.
+      await run(BIN.medusa, ["exec", "./src/scripts/bench-seed.ts", String(products)], { cwd: COMMERCE, env: seedEnvOf(commerce), label: "bench seed" })
+      await buildFrontEndsIfStale(log)
+    }
     const seedSeconds = (performance.now() - seedStarted) / 1000
-    await buildFrontEndsIfStale(log)
 
     const medusa = startService(BIN.medusa, ["start"], { cwd: COMMERCE, env: commerce, label: "medusa" })
     const prefix = `bench:${randomBytes(4).toString("hex")}:`
@@ -187,6 +229,18 @@ export async function benchCatalog<T>({
     const cached = bff(bffPort, "on")
     await waitForHttp(`http://127.0.0.1:${medusaPort}/health`, "Medusa", 180_000, medusa)
     await waitForHttp(`http://127.0.0.1:${bffPort}/api/health`, "The BFF", 120_000, cached)
+    const dropTarget = (): DropTarget => ({
+      label: REDIS_STACK,
+      origin: `http://127.0.0.1:${bffPort}`,
+      medusaOrigin: `http://127.0.0.1:${medusaPort}`,
+      databaseUrl: databaseUrl.toString(),
+      bffPid: cached.pid!,
+      medusaPid: medusa.pid!,
+    })
+    if (mode === "drop") {
+      await waitForCatalogue(`http://127.0.0.1:${bffPort}`, 1)
+      return { drop: await drop?.(dropTarget()), versions: await versions(databaseUrl.toString(), redisUrl) }
+    }
     const uncached = bff(uncachedPort, "off")
     await waitForHttp(`http://127.0.0.1:${uncachedPort}/api/health`, "The uncached BFF", 120_000, uncached)
 
@@ -221,19 +275,16 @@ export async function benchCatalog<T>({
       if (!bffUncached) throw new Error("the benchmark beside the catalogue did not measure its reference")
       return { bffUncached, beside }
     }
-    if (referenceOnly) {
+    if (mode === "reference") {
       log(`measuring with autocannon, ${seconds} s a target (the catalogue's cache-off listing only)…`)
       const { bffUncached, beside } = await cacheOff()
-      const reference = { products, seedSeconds, filteredTotals: filtered.map((answer) => answer.total), bffUncached, versions: await versions(databaseUrl.toString(), redisUrl) }
-      return { reference, alongside: beside }
+      const runVersions = await versions(databaseUrl.toString(), redisUrl)
+      const reference = { products, seedSeconds, filteredTotals: filtered.map((answer) => answer.total), bffUncached, versions: runVersions }
+      return { reference, alongside: beside, versions: runVersions }
     }
     const productIds = (await json<{ products: { id: string }[] }>(`${origin}/api/products?limit=50&sort=newest`)).products.map((p) => p.id)
     const productPaths = productIds.map((id) => `/api/products/${id}`)
-    const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: 1 })
-    const publishableKey = (
-      await pool.query<{ token: string }>("select token from public.api_key where type = 'publishable' and title = $1 and revoked_at is null", [PUBLISHABLE_KEY_TITLE])
-    ).rows[0]!.token
-    await pool.end()
+    const publishableKey = await storefrontPublishableKey(databaseUrl.toString())
     const medusaHeaders = { "x-publishable-api-key": publishableKey }
     const medusaBody = await text(`${medusaOrigin}${MEDUSA_LISTING}`, { headers: medusaHeaders })
     const medusaCount = (JSON.parse(medusaBody) as { products: unknown[] }).products.length
@@ -272,7 +323,9 @@ export async function benchCatalog<T>({
       lighthouse,
       versions: await versions(databaseUrl.toString(), redisUrl),
     }
-    return { catalog, reference: catalog, alongside: beside }
+    // Last: its orders and stock events must not land in the catalogue's measurements.
+    const dropped = await drop?.(dropTarget())
+    return { catalog, reference: catalog, alongside: beside, drop: dropped, versions: catalog.versions }
   } finally {
     await stopAll()
     if (!kept) await rm(mediaDir, { recursive: true, force: true })

@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs"
-import os from "node:os"
-import { setTimeout as sleep } from "node:timers/promises"
 import autocannon from "autocannon"
 import pg from "pg"
 import { setLike } from "../../bff/src/features/fitfeed/likes.js"
@@ -11,6 +8,7 @@ import type { Db } from "../../bff/src/lib/db.js"
 import type { Alongside, CacheOffStack } from "./catalog.js"
 import { FITFEED_SEED, READERS, seedFitfeed } from "./fitfeed-seed.js"
 import { CONNECTIONS, loadOf, type Load } from "./load.js"
+import { observed, type Observation } from "./observe.js"
 
 /** The issue's targets: reads at ≥ 0.7× the catalogue's cache-off listing with p99 < 50 ms; likes p99 < 30 ms, counts exact. */
 export const READ_THROUGHPUT_TARGET = 0.7
@@ -23,21 +21,7 @@ const STORM_POSTS = 5
 /** Profiles measured: the authors with the most posts, at most this many, each with more than a page. */
 const PROFILE_AUTHORS = 50
 
-/** Cores used over a run (1 = one core fully busy) by each process group, and the whole machine's busy share. */
-export type CpuUse = {
-  bff: number
-  postgres: number
-  client: number
-  medusa: number
-  other: number
-  /** The busiest processes outside the bench's own (cores used, and their command line), to tell noise from the machine's neighbours. */
-  outsiders: { command: string; cores: number }[]
-  machineBusy: number
-  cores: number
-}
-/** What PostgreSQL's backends for the bench database were doing, sampled every 50 ms: shares of backend-samples. */
-export type Waits = { samples: number; meanBackends: number; running: number; rowLock: number; midTransaction: number; other: number }
-export type FitfeedLoad = Load & { cpu: CpuUse; waits: Waits }
+export type FitfeedLoad = Load & Observation
 export type StormPost = { id: string; before: number; after: number; rows: number; liked: number; countsInOrder: boolean }
 export type LikeStorm = FitfeedLoad & { members: number; requests: number; liked: number; likesPerSecond: number; posts: StormPost[]; exact: boolean }
 /** `generic`: planned once per connection; `custom`: planned again on every execution (planningMs each time). */
@@ -65,161 +49,6 @@ export type FitfeedBench = {
 }
 
 const log = (line: string) => process.stdout.write(`bench: ${line}\n`)
-
-// ---- CPU by process, from /proc -------------------------------------------------------------------
-
-const TICKS_PER_SECOND = 100
-
-function ticksOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    return Number(fields[11]) + Number(fields[12])
-  } catch {
-    return 0
-  }
-}
-
-function processTable(): { pid: number; parent: number; name: string }[] {
-  const table: { pid: number; parent: number; name: string }[] = []
-  for (const entry of readdirSync("/proc")) {
-    const pid = Number(entry)
-    if (!Number.isInteger(pid)) continue
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
-      table.push({ pid, parent: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]), name })
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return table
-}
-
-function treeOf(root: number, table: ReturnType<typeof processTable>): number[] {
-  const pids = [root]
-  for (let i = 0; i < pids.length; i++) for (const row of table) if (row.parent === pids[i]) pids.push(row.pid)
-  return pids
-}
-
-const machineTimes = () =>
-  os.cpus().reduce(
-    (sum, cpu) => {
-      const { idle, ...busy } = cpu.times
-      return { idle: sum.idle + idle, busy: sum.busy + Object.values(busy).reduce((a, b) => a + b, 0) }
-    },
-    { idle: 0, busy: 0 },
-  )
-
-type CpuSnapshot = {
-  at: number
-  groups: Record<"bff" | "postgres" | "medusa", Map<number, number>>
-  all: Map<number, number>
-  client: NodeJS.CpuUsage
-  machine: { idle: number; busy: number }
-}
-
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim().slice(0, 90) || `pid ${pid}`
-  } catch {
-    return `pid ${pid}`
-  }
-}
-
-function cpuSnapshot(stack: CacheOffStack): CpuSnapshot {
-  const table = processTable()
-  const ticks = (pids: number[]) => new Map(pids.map((pid) => [pid, ticksOf(pid)]))
-  return {
-    at: performance.now(),
-    groups: {
-      bff: ticks(treeOf(stack.bffPid, table)),
-      medusa: ticks(treeOf(stack.medusaPid, table)),
-      // The bench's PostgreSQL server: every postgres process (the bench database is the only busy one).
-      postgres: ticks(table.filter((row) => row.name === "postgres").map((row) => row.pid)),
-    },
-    all: new Map(table.map((row) => [row.pid, ticksOf(row.pid)])),
-    client: process.cpuUsage(),
-    machine: machineTimes(),
-  }
-}
-
-function cpuSince(before: CpuSnapshot, stack: CacheOffStack): CpuUse {
-  const after = cpuSnapshot(stack)
-  const seconds = (after.at - before.at) / 1000
-  const used = (group: keyof CpuSnapshot["groups"]) => {
-    let ticks = 0
-    for (const [pid, now] of after.groups[group]) ticks += now - (before.groups[group].get(pid) ?? 0)
-    return ticks / TICKS_PER_SECOND / seconds
-  }
-  const client = process.cpuUsage(before.client)
-  const busy = after.machine.busy - before.machine.busy
-  const idle = after.machine.idle - before.machine.idle
-  const machineBusy = busy / (busy + idle || 1)
-  const cores = os.cpus().length
-  const groups = { bff: used("bff"), postgres: used("postgres"), medusa: used("medusa"), client: (client.user + client.system) / 1e6 / seconds }
-  // Everything else the machine did meanwhile: the kernel's share not charged to a process, the cached BFF, Redis, anything outside the bench.
-  const other = Math.max(0, machineBusy * cores - Object.values(groups).reduce((a, b) => a + b, 0))
-  const own = new Set([process.pid, ...Object.values(after.groups).flatMap((group) => [...group.keys()])])
-  const outsiders = [...after.all]
-    .filter(([pid]) => !own.has(pid))
-    .map(([pid, now]) => ({ pid, cores: (now - (before.all.get(pid) ?? now)) / TICKS_PER_SECOND / seconds }))
-    .filter((row) => row.cores >= 0.05)
-    .sort((a, b) => b.cores - a.cores)
-    .slice(0, 3)
-    .map((row) => ({ command: commandOf(row.pid), cores: row.cores }))
-  return { ...groups, other, outsiders, machineBusy, cores }
-}
-
-// ---- What PostgreSQL's backends wait on ------------------------------------------------------------
-
-function waitSampler(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  const counts = { samples: 0, backends: 0, running: 0, rowLock: 0, midTransaction: 0, other: 0 }
-  let stopped = false
-  const loop = (async () => {
-    await client.connect()
-    while (!stopped) {
-      const { rows } = await client.query<{ state: string; wait: string | null; n: number }>(
-        `select state, wait_event_type as wait, count(*)::int as n from pg_stat_activity
-          where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
-            and state in ('active', 'idle in transaction') group by 1, 2`,
-      )
-      counts.samples++
-      for (const row of rows) {
-        counts.backends += row.n
-        if (row.state === "idle in transaction") counts.midTransaction += row.n
-        else if (row.wait === null) counts.running += row.n
-        else if (row.wait === "Lock") counts.rowLock += row.n
-        else counts.other += row.n
-      }
-      await sleep(50)
-    }
-    await client.end()
-  })()
-  return async (): Promise<Waits> => {
-    stopped = true
-    await loop
-    const share = (n: number) => n / (counts.backends || 1)
-    return {
-      samples: counts.samples,
-      meanBackends: counts.backends / (counts.samples || 1),
-      running: share(counts.running),
-      rowLock: share(counts.rowLock),
-      midTransaction: share(counts.midTransaction),
-      other: share(counts.other),
-    }
-  }
-}
-
-/** Runs a measurement with the CPU of each process and PostgreSQL's waits sampled around it. */
-async function observed<T extends Load>(stack: CacheOffStack, measure: () => Promise<T>): Promise<T & { cpu: CpuUse; waits: Waits }> {
-  const stopWaits = waitSampler(stack.databaseUrl)
-  const before = cpuSnapshot(stack)
-  const load = await measure()
-  const cpu = cpuSince(before, stack)
-  return { ...load, cpu, waits: await stopWaits() }
-}
 
 // ---- Load --------------------------------------------------------------------------------------------
 

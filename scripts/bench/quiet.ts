@@ -1,14 +1,5 @@
-import os from "node:os"
 import { setTimeout as sleep } from "node:timers/promises"
-
-const cpuTimes = () =>
-  os.cpus().reduce(
-    (sum, cpu) => {
-      const { idle, ...busy } = cpu.times
-      return { idle: sum.idle + idle, busy: sum.busy + Object.values(busy).reduce((a, b) => a + b, 0) }
-    },
-    { idle: 0, busy: 0 },
-  )
+import { machineTimes } from "./process-tree.js"
 
 /**
  * Waits until the machine's CPUs were at most `busyShare` busy over a whole second (or `timeoutMs` passed),
@@ -20,9 +11,9 @@ export async function waitForQuietCpu({ busyShare = 0.15, timeoutMs = 60_000 } =
   const deadline = Date.now() + timeoutMs
   let share = 1
   while (Date.now() < deadline) {
-    const before = cpuTimes()
+    const before = machineTimes()
     await sleep(1000)
-    const after = cpuTimes()
+    const after = machineTimes()
     const busy = after.busy - before.busy
     share = busy / (busy + after.idle - before.idle || 1)
     if (share <= busyShare) break

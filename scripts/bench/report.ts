@@ -1,22 +1,37 @@
 import os from "node:os"
 import { LATENCY_TARGET, LIGHTHOUSE_TARGET, THROUGHPUT_TARGET, FILTERED_LISTINGS, MEDUSA_LISTING, type CatalogBench, type CatalogReference } from "./catalog.js"
 import {
-  LIKE_P99_TARGET_MS,
-  READ_P99_TARGET_MS,
-  READ_THROUGHPUT_TARGET,
-  type CpuUse,
-  type FitfeedBench,
-  type FitfeedLoad,
-  type LikeStorm,
-  type QueryPlan,
-} from "./fitfeed.js"
+  ADD_P99_TARGET_MS,
+  CHECKOUT_P99_TARGET_MS,
+  ORDER_RATE_TARGET,
+  SHOPPERS,
+  SLOW_MS,
+  SOLD_OUT_P99_TARGET_MS,
+  UNITS,
+  type DropBench,
+  type DropSide,
+  type Stretch,
+} from "./drop.js"
+import { STORE_PAYMENT_PROVIDER } from "./drop-medusa.js"
+import { LIKE_P99_TARGET_MS, READ_P99_TARGET_MS, READ_THROUGHPUT_TARGET, type FitfeedBench, type FitfeedLoad, type LikeStorm, type QueryPlan } from "./fitfeed.js"
 import { CONNECTIONS, type Load } from "./load.js"
+import type { CpuUse, Observation, Waits } from "./observe.js"
 import type { StartupBench } from "./startup.js"
 
 export type Verdict = { name: string; ok: boolean }
 
-/** One run's figures: the full catalogue (absent with BENCH_ONLY=fitfeed), its cache-off reference, FITFEED and start-up. */
-export type BenchRun = { catalog?: CatalogBench; reference: CatalogReference; fitfeed?: FitfeedBench; startup?: StartupBench }
+/**
+ * One run's figures: the full catalogue (absent with BENCH_ONLY), its cache-off reference (absent with
+ * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, start-up and the drops (one per stack).
+ */
+export type BenchRun = {
+  catalog?: CatalogBench
+  reference?: CatalogReference
+  versions?: CatalogBench["versions"]
+  fitfeed?: FitfeedBench
+  startup?: StartupBench
+  drops?: DropBench[]
+}
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -30,7 +45,7 @@ function loadRow(load: Load, medusa: Load): string {
 const clean = (load: Load) => load.errors + load.non2xx === 0
 
 /** Pass or fail for every target the issues set, from one run's figures. */
-export function verdicts({ catalog, fitfeed, startup }: BenchRun): Verdict[] {
+export function verdicts({ catalog, fitfeed, startup, drops = [] }: BenchRun): Verdict[] {
   const list: Verdict[] = []
   if (catalog) {
     const { medusa } = catalog
@@ -56,7 +71,24 @@ export function verdicts({ catalog, fitfeed, startup }: BenchRun): Verdict[] {
     list.push({ name: `warm start ≤ ${startup.warmTargetS} s`, ok: startup.warm.seconds <= startup.warmTargetS })
     list.push({ name: `stack memory ≤ ${startup.memoryTargetMb} MB`, ok: startup.warm.memoryMb <= startup.memoryTargetMb })
   }
+  for (const drop of drops) list.push(...dropVerdicts(drop))
   return list
+}
+
+function dropVerdicts({ label, bff, medusa }: DropBench): Verdict[] {
+  const on = `drop (${label})`
+  const { ledger } = bff
+  return [
+    {
+      name: `${on}: exactly ${UNITS} orders (confirmed to shoppers, in Medusa and in bff.orders), 0 oversold`,
+      ok: bff.placed === UNITS && ledger.medusaOrders === UNITS && ledger.bffOrders === UNITS && ledger.oversold === 0,
+    },
+    { name: `${on}: 0 answers 5xx (nor requests left unanswered), 0 requests over ${SLOW_MS / 1000} s`, ok: bff.serverErrors + bff.noAnswer + bff.slow === 0 },
+    { name: `${on}: add to bag p99 < ${ADD_P99_TARGET_MS} ms`, ok: bff.bag.p99 < ADD_P99_TARGET_MS },
+    { name: `${on}: a sold-out answer p99 < ${SOLD_OUT_P99_TARGET_MS} ms`, ok: bff.soldOut.p99 < SOLD_OUT_P99_TARGET_MS },
+    { name: `${on}: a winner's checkout p99 < ${CHECKOUT_P99_TARGET_MS / 1000} s`, ok: bff.checkout.p99 < CHECKOUT_P99_TARGET_MS },
+    { name: `${on}: orders per second ≥ ${ORDER_RATE_TARGET}× Medusa's Store API checkout`, ok: bff.ordersPerSecond >= ORDER_RATE_TARGET * medusa.ordersPerSecond },
+  ]
 }
 
 const cores = (value: number) => value.toFixed(2)
@@ -69,18 +101,34 @@ const PROCESS_NAMES: Record<Exclude<keyof CpuUse, "machineBusy" | "cores" | "out
   other: "everything else (kernel, Redis, the cached BFF, processes outside the bench)",
 }
 
-/** What limited a FITFEED figure, from the CPU each process used and what PostgreSQL's backends were doing. */
-function limitedBy(load: FitfeedLoad): string {
-  const { cpu, waits } = load
-  const users = (Object.keys(PROCESS_NAMES) as (keyof typeof PROCESS_NAMES)[]).sort((a, b) => cpu[b] - cpu[a])
-  const shares = users.map((name) => `${PROCESS_NAMES[name]} ${cores(cpu[name])}`).join(", ")
+/** In a drop Medusa works for every order, and the load client is the shoppers. */
+const DROP_PROCESS_NAMES: typeof PROCESS_NAMES = {
+  ...PROCESS_NAMES,
+  medusa: "Medusa",
+  client: "the shoppers' client (in the bench's process)",
+  other: "everything else (kernel, Redis, processes outside the bench)",
+}
+
+/** The most common of the other waits, by PostgreSQL's wait event. */
+function otherWaits({ otherKinds }: Waits): string {
+  const top = Object.entries(otherKinds)
+    .filter(([, share]) => share >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+  return top.length ? ` (${top.map(([kind, share]) => `\`${kind}\` ${percent(share)}`).join(", ")})` : ""
+}
+
+/** What limited a figure, from the CPU each process used and what PostgreSQL's backends were doing. */
+function limitedBy({ cpu, waits }: Observation, names = PROCESS_NAMES, statementsFrom = "the BFF"): string {
+  const users = (Object.keys(names) as (keyof typeof names)[]).sort((a, b) => cpu[b] - cpu[a])
+  const shares = users.map((name) => `${names[name]} ${cores(cpu[name])}`).join(", ")
   const head =
     cpu.machineBusy >= 0.85
-      ? `CPU: the ${cpu.cores} cores were ${percent(cpu.machineBusy)} busy, most of it ${PROCESS_NAMES[users[0]!]}'s (cores used: ${shares})`
+      ? `CPU: the ${cpu.cores} cores were ${percent(cpu.machineBusy)} busy, most of it ${names[users[0]!]}'s (cores used: ${shares})`
       : `not the CPU alone: the ${cpu.cores} cores were ${percent(cpu.machineBusy)} busy (cores used: ${shares})`
   const backends =
     `PostgreSQL's backends (${waits.meanBackends.toFixed(1)} busy on average, ${waits.samples} samples): ${percent(waits.running)} running, ` +
-    `${percent(waits.rowLock)} waiting on a lock, ${percent(waits.midTransaction)} idle in a transaction (waiting for the BFF's next statement), ${percent(waits.other)} other waits`
+    `${percent(waits.rowLock)} waiting on a lock, ${percent(waits.midTransaction)} idle in a transaction (waiting for ${statementsFrom}'s next statement), ${percent(waits.other)} other waits${otherWaits(waits)}`
   const outsiders = cpu.outsiders.length
     ? ` The busiest other processes: ${cpu.outsiders.map((row) => `\`${row.command.replace(/`/g, "'")}\` ${cores(row.cores)}`).join(", ")}.`
     : ""
@@ -169,7 +217,8 @@ function fitfeedLines(fitfeed: FitfeedBench): string[] {
   ]
 }
 
-export function renderReport({ catalog, reference, fitfeed, startup }: BenchRun, date = new Date()): string {
+export function renderReport(run: BenchRun, date = new Date()): string {
+  const { catalog, reference, versions, fitfeed, startup, drops = [] } = run
   const cpu = os.cpus()
   const lines = [
     "# Benchmark report",
@@ -179,12 +228,14 @@ export function renderReport({ catalog, reference, fitfeed, startup }: BenchRun,
     "## Machine and versions",
     "",
     `- ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}`,
-    `- Node ${process.version}, PostgreSQL ${reference.versions.postgres}, Redis ${reference.versions.redis}, Medusa ${reference.versions.medusa}`,
+    versions
+      ? `- Node ${process.version}, PostgreSQL ${versions.postgres}, Redis ${versions.redis}, Medusa ${versions.medusa}`
+      : `- Node ${process.version} (the Redis stack did not run)`,
     `- Load client: autocannon, ${CONNECTIONS} connections, same duration for every target; Lighthouse with Debian's Chromium, default mobile settings, median of 3 runs`,
     "",
   ]
   if (catalog) lines.push(...catalogLines(catalog))
-  else {
+  else if (reference) {
     lines.push(
       "## Catalogue (reference only)",
       "",
@@ -208,8 +259,90 @@ export function renderReport({ catalog, reference, fitfeed, startup }: BenchRun,
       "",
     )
   }
-  lines.push("## Targets", "", ...verdicts({ catalog, reference, fitfeed, startup }).map((v) => `- ${v.ok ? "met" : "**missed**"}: ${v.name}`), "")
+  if (drops.length) lines.push(...dropLines(drops, startup !== undefined))
+  lines.push("## Targets", "", ...verdicts(run).map((v) => `- ${v.ok ? "met" : "**missed**"}: ${v.name}`), "")
   return lines.join("\n")
+}
+
+const duration = (milliseconds: number) => (Number.isNaN(milliseconds) ? "—" : milliseconds < 1000 ? `${Math.round(milliseconds)} ms` : `${(milliseconds / 1000).toFixed(2)} s`)
+const spread = ({ p50, p99 }: { p50: number; p99: number }) => `${duration(p50)} / ${duration(p99)}`
+
+function dropTableRows(bff: DropSide, medusa: DropSide): string[] {
+  const both = (value: (side: DropSide) => string) => `| ${value(bff)} | ${value(medusa)} |`
+  const ledger = (side: DropSide) => side.ledger
+  return [
+    "| | The BFF | Medusa's Store API |",
+    "|---|---|---|",
+    `| orders confirmed to shoppers ${both((side) => String(side.placed))}`,
+    `| orders in Medusa holding the variant (units) ${both((side) => `${ledger(side).medusaOrders} (${ledger(side).medusaUnits})`)}`,
+    `| orders in \`bff.orders\` holding the variant | ${ledger(bff).bffOrders ?? "—"} | — |`,
+    `| the variant's stock level after: stocked / reserved ${both((side) => `${ledger(side).stocked} / ${ledger(side).reserved}`)}`,
+    `| oversold units ${both((side) => String(ledger(side).oversold))}`,
+    `| units left unsold (every shopper wanted one) ${both((side) => String(ledger(side).unsold))}`,
+    `| add to bag (\`POST /api/cart\`; Medusa: add line item) p50 / p99 ${both((side) => spread(side.bag))}`,
+    `| sold-out answers: how many, p50 / p99 ${both((side) => `${side.soldOut.answers}: ${spread(side.soldOut)}`)}`,
+    `| a winner's checkout, first checkout request to order confirmed, p50 / p99 ${both((side) => spread(side.checkout))}`,
+    `| orders per second (over the window from the first checkout request to the last order) ${both((side) => `${side.ordersPerSecond.toFixed(2)} (${side.windowSeconds.toFixed(1)} s)`)}`,
+    `| answers 5xx / requests left unanswered / requests over ${SLOW_MS / 1000} s ${both((side) => `${side.serverErrors} / ${side.noAnswer} / ${side.slow}`)}`,
+    `| the whole drop, first request to last answer ${both((side) => `${side.seconds.toFixed(1)} s`)}`,
+  ]
+}
+
+function stepRows(side: DropSide): string[] {
+  return side.steps.map((step) => {
+    const statuses = step.statuses.map((status) => `${status.status} × ${status.count}`).join(", ")
+    const said = step.statuses
+      .filter((status) => status.example)
+      .map((status) => `${status.status}: ${status.example.replace(/\|/g, "/").replace(/\s+/g, " ").slice(0, 160)}`)
+      .join("; ")
+    return `| ${side.label} | ${step.step} | ${statuses} | ${duration(step.p50)} | ${duration(step.p99)} | ${said || "—"} |`
+  })
+}
+
+function stretchLines(side: DropSide): string[] {
+  const { bag, soldOut, checkout } = side.stretches
+  const line = (figure: string, stretch: Stretch) =>
+    `- ${side.label}, ${figure} (${stretch.from.toFixed(1)}–${stretch.to.toFixed(1)} s): ${limitedBy(stretch, DROP_PROCESS_NAMES, "the BFF or Medusa")}`
+  return [line(side.bag.step, bag), ...(soldOut ? [line("sold-out answers", soldOut)] : []), ...(checkout ? [line("winners' checkouts", checkout)] : [])]
+}
+
+function dropLines(drops: DropBench[], warmStarted: boolean): string[] {
+  return [
+    "## Drop",
+    "",
+    `${SHOPPERS} signed-in shoppers (each signed up through the shop's own sign-up and e-mailed code, from an address of their own; not measured) race for ${UNITS} units of one size ` +
+      "of a fresh product (made through Medusa's admin API, waited for until the BFF's catalogue shows its stock), all at once, each on a keep-alive connection of its own: " +
+      "one unit into the bag (`POST /api/cart`), then checkout with a new address; half pay cash on delivery (`POST /api/checkout`), half online " +
+      "(`/api/payments/create-order`, Pay in the Razorpay emulator's checkout, `/api/payments/verify`). The reference, on the same Medusa right after: " +
+      `${SHOPPERS} guests at once through Medusa's own Store API checkout, the flow of its Next.js starter (cart, line item, address and e-mail, shipping method, ` +
+      `payment collection and session with \`${STORE_PAYMENT_PROVIDER}\`, complete), for ${UNITS} units of another fresh product; a guest whose step fails stops there, as the starter's checkout does. ` +
+      "A winner's checkout runs from its first checkout request (`/api/checkout` or create-order; Medusa: the address) to its order confirmed (the checkout's or verify's answer; " +
+      "after a 202 from verify, the order first seen in `/api/orders/mine`; Medusa: complete). Orders per second: the orders over the time from the drop's first checkout request to the last order confirmed. " +
+      `Medusa's records (orders holding the variant, its inventory level) are read from its tables once they stop changing.${warmStarted ? " The start command's drop runs on its warm-started shop, after its memory was measured." : ""}`,
+    "",
+    ...drops.flatMap(({ label, setupSeconds, postgres, bff, medusa }) => [
+      `### ${label}`,
+      "",
+      `PostgreSQL ${postgres}; set-up (products, ${SHOPPERS} sign-ups; not measured) ${setupSeconds.toFixed(0)} s. ` +
+        `Orders per second through the BFF: ${ratio(bff.ordersPerSecond / medusa.ordersPerSecond)} Medusa's Store API checkout's.`,
+      "",
+      ...dropTableRows(bff, medusa),
+      "",
+      "Every answer, by step:",
+      "",
+      "| Side | Step | Answers by status | p50 | p99 | What the other answers said (one of each) |",
+      "|---|---|---|---|---|---|",
+      ...stepRows(bff),
+      ...stepRows(medusa),
+      "",
+      "What limited each figure, over the stretch of the drop that made it (seconds after the drop opened; CPU from /proc read every 100 ms, " +
+        "PostgreSQL's backends for the shop's database, which the BFF and Medusa share, sampled every 50 ms):",
+      "",
+      ...stretchLines(bff),
+      ...stretchLines(medusa),
+      "",
+    ]),
+  ]
 }
 
 function catalogLines(catalog: CatalogBench): string[] {

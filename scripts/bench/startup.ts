@@ -3,8 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { ROOT } from "../lib/paths.js"
+import { embeddedDatabaseUrl } from "../lib/database.js"
 import { freePort } from "../lib/ports.js"
-import { treeResidentMb } from "./process-tree.js"
+import type { DropTarget } from "./drop.js"
+import { findInTree, treeResidentMb } from "./process-tree.js"
 
 /**
  * Starts the whole shop twice on a fresh embedded PostgreSQL (cold, then warm),
@@ -42,24 +44,51 @@ async function browse(port: number, requests: number) {
 }
 
 async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((resolve) => child.once("exit", resolve))
   child.kill("SIGINT")
   await exited
 }
 
-async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
+/** The shop the start command runs, as the drop sees it: its BFF and Medusa (found among the start command's children) and the embedded database. */
+function shopUnderTest(child: ChildProcess, env: NodeJS.ProcessEnv): DropTarget {
+  const bffPid = findInTree(child.pid!, (command) => command.includes("src/main.ts"))
+  const medusaPid = findInTree(child.pid!, (command) => command.includes("medusa start"))
+  if (!bffPid || !medusaPid) throw new Error("the BFF or Medusa was not found among the start command's processes")
+  return {
+    label: "the start command's default: embedded PostgreSQL, no Redis",
+    origin: `http://127.0.0.1:${env.PORT}`,
+    medusaOrigin: `http://127.0.0.1:${env.MEDUSA_PORT}`,
+    databaseUrl: embeddedDatabaseUrl(Number(env.EMBEDDED_PG_PORT)),
+    bffPid,
+    medusaPid,
+  }
+}
+
+/** Starts the shop, browses, measures its memory, then (when given) runs `then` on it before stopping it. */
+async function run<D>(env: NodeJS.ProcessEnv, port: number, then?: (shop: DropTarget) => Promise<D>): Promise<Run & { then?: D }> {
   const { child, ready } = startShop(env)
-  const seconds = await ready
-  await browse(port, 40)
-  const memoryMb = treeResidentMb(child.pid!)
-  await stop(child)
-  return { seconds, memoryMb }
+  try {
+    const seconds = await ready
+    await browse(port, 40)
+    const memoryMb = treeResidentMb(child.pid!)
+    return { seconds, memoryMb, then: await then?.(shopUnderTest(child, env)) }
+  } finally {
+    await stop(child)
+  }
 }
 
 export type StartupBench = { cold: Run; warm: Run; warmTargetS: number; memoryTargetMb: number }
 
-/** Cold and warm start of `npm start` on a fresh embedded PostgreSQL, and the stack's memory after traffic. */
-export async function benchStartup(): Promise<StartupBench> {
+/**
+ * Cold and warm start of `npm start` on a fresh embedded PostgreSQL, and the stack's memory after traffic;
+ * `drop` runs on the warm-started shop once its memory is measured. With `startupFigures: false` the shop
+ * starts once (without the FITFEED demo, which only slows the start) just for the drop.
+ */
+export async function benchStartup<D>({ drop, startupFigures = true }: { drop?: (shop: DropTarget) => Promise<D>; startupFigures?: boolean } = {}): Promise<{
+  startup?: StartupBench
+  drop?: D
+}> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "fitshop-bench-pg-"))
   const mediaDir = await mkdtemp(path.join(tmpdir(), "fitshop-bench-media-"))
   const [port, medusaPort, pgPort] = [await freePort(), await freePort(), await freePort()]
@@ -77,12 +106,12 @@ export async function benchStartup(): Promise<StartupBench> {
   delete env.DATABASE_URL
   delete env.REDIS_URL
   try {
+    if (!startupFigures) return { drop: (await run({ ...env, FITFEED_DEMO: "off" }, port, drop)).then }
     const cold = await run(env, port)
-    const warm = await run(env, port)
-    return { cold, warm, warmTargetS: WARM_TARGET_S, memoryTargetMb: MEMORY_TARGET_MB }
+    const { then: dropped, ...warm } = await run(env, port, drop)
+    return { startup: { cold, warm, warmTargetS: WARM_TARGET_S, memoryTargetMb: MEMORY_TARGET_MB }, drop: dropped }
   } finally {
     await rm(dataDir, { recursive: true, force: true })
     await rm(mediaDir, { recursive: true, force: true })
   }
 }
-

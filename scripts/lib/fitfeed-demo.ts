@@ -189,7 +189,7 @@ export async function fitfeedDemoPresent(baseUrl: string): Promise<boolean> {
 }
 
 /** Runs `work` over `items`, `width` at a time, in order of start. */
-async function inBatches<T, R>(items: T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(items: T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length)
   let next = 0
   const worker = async () => {
@@ -354,6 +354,11 @@ async function latestCode({ expect }: Api, email: string): Promise<string | unde
   const { messages } = await expect<{ messages: { subject: string; text: string }[] }>("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`, [200]).catch((error: unknown) => {
     throw new DemoError(`the dev outbox is not there (${(error as Error).message}); the demo needs a development BFF without SMTP`)
   })
+  return verificationCodeIn(messages)
+}
+
+/** The newest e-mail code among a dev outbox's messages (newest first), as a shopper reads it from the subject. */
+export function verificationCodeIn(messages: { subject: string }[]): string | undefined {
   for (const message of messages) {
     const code = /\b(\d{6}) is your verification code/.exec(message.subject)?.[1]
     if (code) return code
