@@ -61,7 +61,6 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     const { items, summary } = await bag.view(userId)
     if (!items.length) throw badRequest(CART_EMPTY)
     if (summary.sizesMissing || items.some((item) => !item.size)) throw badRequest(SIZES_MISSING)
-    const address = await shippingAddress(userId, payload, user.email)
 
     const id = randomUUID()
     const lines: CheckoutLine[] = items.map((item) => {
@@ -89,23 +88,6 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       throw badRequest("Your Dark Coins cover this whole order. Choose Cash on Delivery, or pay without applying coins.")
     }
 
-    const request: CheckoutCartRequest = {
-      customer_id: user.medusa_customer_id,
-      email: address.email ?? user.email,
-      shipping_address: medusaAddress(address),
-      items: lines.map((line) => ({
-        variant_id: line.variantId,
-        quantity: line.quantity,
-        metadata: line.refPostId ? { refPostId: line.refPostId } : {},
-      })),
-      cod_fee_paise: codFee,
-      credits: [
-        ...(discount > 0 ? [{ reference: "dark_coins" as const, reference_id: id, amount_paise: discount, metadata: { coins } }] : []),
-        ...(liveTest ? [{ reference: "live_test" as const, reference_id: id, amount_paise: owed - amount }] : []),
-      ].filter((credit) => credit.amount_paise > 0),
-      metadata: { checkout_id: id, user_id: userId, mode, is_test: liveTest },
-    }
-
     // Only as many checkouts as there are units go on to Medusa; the rest hear at once.
     try {
       await holdStock(db, { checkoutId: id, userId, mode, lines, expiresAt: new Date(Date.now() + holdMinutes * 60_000) })
@@ -114,8 +96,27 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       if (error instanceof CheckoutInFlight) throw conflict(ALREADY_PLACING)
       throw error
     }
+    // The address may be a saved one, read from Medusa: only a shopper holding the units asks.
+    let address: ShippingAddress
     let cart
     try {
+      address = await shippingAddress(userId, payload, user.email)
+      const request: CheckoutCartRequest = {
+        customer_id: user.medusa_customer_id,
+        email: address.email ?? user.email,
+        shipping_address: medusaAddress(address),
+        items: lines.map((line) => ({
+          variant_id: line.variantId,
+          quantity: line.quantity,
+          metadata: line.refPostId ? { refPostId: line.refPostId } : {},
+        })),
+        cod_fee_paise: codFee,
+        credits: [
+          ...(discount > 0 ? [{ reference: "dark_coins" as const, reference_id: id, amount_paise: discount, metadata: { coins } }] : []),
+          ...(liveTest ? [{ reference: "live_test" as const, reference_id: id, amount_paise: owed - amount }] : []),
+        ].filter((credit) => credit.amount_paise > 0),
+        metadata: { checkout_id: id, user_id: userId, mode, is_test: liveTest },
+      }
       cart = await commerce.createCart(request)
       // Medusa priced the cart itself: if that isn't what the shopper was shown, nobody pays yet.
       if (cart.total_paise !== amount) throw conflict(PRICES_CHANGED)
