@@ -1,4 +1,5 @@
 import type { PoolClient } from "pg"
+import { coalesced } from "../../lib/coalesced.js"
 import type { Db } from "../../lib/db.js"
 import type { Logger } from "../../lib/logger.js"
 import type { Commerce } from "../../lib/medusa.js"
@@ -89,8 +90,11 @@ export function catalogSync({
     await withSyncLock(false, rebuildAll)
   }
 
-  /** Re-reads the given products; those Medusa no longer publishes leave the read model. */
-  async function refresh(ids: string[]): Promise<void> {
+  /**
+   * Re-reads the given products; those Medusa no longer publishes leave the read model. Notices that come
+   * while a refresh runs are merged into the next (a drop's orders each send one for the same product).
+   */
+  const refresh = coalesced(async (ids: string[]) => {
     const unique = [...new Set(ids)]
     for (let start = 0; start < unique.length; start += PAGE_SIZE) {
       const batch = unique.slice(start, start + PAGE_SIZE)
@@ -101,12 +105,13 @@ export function catalogSync({
       await deleteProducts(db, batch.filter((id) => !seen.has(id)))
     }
     await onChange()
-  }
+  })
 
-  /** Re-reads units sold after an order is placed or cancelled, so Popular and the best sellers follow. */
-  async function refreshSales(): Promise<void> {
+  /** Re-reads units sold after an order is placed or cancelled, so Popular and the best sellers follow (merged as refresh's are). */
+  const salesRefresh = coalesced(async () => {
     if (await updateSales(db)) await onChange()
-  }
+  })
+  const refreshSales = () => salesRefresh([])
 
   /** Builds the read model when it has nothing yet; waits for a build another process has started. */
   async function rebuildIfEmpty(): Promise<void> {
