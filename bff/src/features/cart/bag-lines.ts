@@ -1,4 +1,6 @@
 import type { Db } from "../../lib/db.js"
+import type { Product } from "../catalog/product.js"
+import { balanceSql } from "../wallet/ledger.js"
 
 type Client = Pick<Db, "query">
 
@@ -20,9 +22,21 @@ const toLine = (row: Row): BagLine => ({
   createdAt: row.created_at.toISOString(),
 })
 
-export async function bagLines(client: Client, userId: string): Promise<BagLine[]> {
-  const { rows } = await client.query<Row>(`select ${COLUMNS} from bff.bag_lines where user_id = $1 order by created_at, id`, [userId])
-  return rows.map(toLine)
+/**
+ * The shopper's lines with the catalogue's document of each product (null for a product the shop no
+ * longer sells) and their Dark Coins balance, in one round trip: the bag is read on every change.
+ */
+export async function bagLinesWithProducts(client: Client, userId: string): Promise<{ lines: (BagLine & { product: Product | null })[]; balance: number }> {
+  const { rows } = await client.query<(Row | { [key in keyof Row]: null }) & { document: Product | null; balance: string }>(
+    `select l.id, l.product_id, l.variant_id, l.quantity, l.ref_post_id, l.created_at, d.document, ${balanceSql("$1")} as balance
+       from (select $1::uuid as user_id) shopper
+       left join bff.bag_lines l on l.user_id = shopper.user_id
+       left join bff.catalog_documents d on d.id = l.product_id
+      order by l.created_at, l.id`,
+    [userId],
+  )
+  const lines = rows.flatMap((row) => (row.id === null ? [] : [{ ...toLine(row), product: row.document }]))
+  return { lines, balance: Number(rows[0]?.balance ?? 0) }
 }
 
 export async function bagLine(client: Client, userId: string, id: string): Promise<BagLine | undefined> {
@@ -45,6 +59,13 @@ export async function lineOf(client: Client, userId: string, productId: string, 
  * adding at once both count. False when the line would pass `limit` (the most one line may hold, or
  * the size's stock), leaving the line as it was.
  */
+/**
+ * Bag changes commit without waiting for the WAL flush (this transaction only): a drop's burst of adds
+ * doesn't queue on the disk, and a database crash can forget at most the last moment's bag changes, never
+ * money, stock or orders, which always wait for it.
+ */
+const UNFLUSHED = "with unflushed as (select set_config('synchronous_commit', 'off', true))"
+
 export async function addToLine(
   client: Client,
   userId: string,
@@ -54,7 +75,9 @@ export async function addToLine(
   if (line.quantity > limit) return false
   const target = line.variantId === null ? "(user_id, product_id) where variant_id is null" : "(user_id, variant_id) where variant_id is not null"
   const { rowCount } = await client.query(
-    `insert into bff.bag_lines (user_id, product_id, variant_id, quantity, ref_post_id) values ($1, $2, $3, $4, $5)
+    `${UNFLUSHED}
+     insert into bff.bag_lines (user_id, product_id, variant_id, quantity, ref_post_id)
+     select $1::uuid, $2::text, $3::text, $4::int, $5::text from unflushed
      on conflict ${target} do update
        set quantity = bff.bag_lines.quantity + excluded.quantity,
            ref_post_id = coalesce(excluded.ref_post_id, bff.bag_lines.ref_post_id)
@@ -65,12 +88,15 @@ export async function addToLine(
 }
 
 export async function setLineQuantity(client: Client, userId: string, id: string, quantity: number): Promise<boolean> {
-  const { rowCount } = await client.query("update bff.bag_lines set quantity = $3 where user_id = $1 and id = $2", [userId, id, quantity])
+  const { rowCount } = await client.query(
+    `${UNFLUSHED} update bff.bag_lines set quantity = $3 from unflushed where user_id = $1 and id = $2`,
+    [userId, id, quantity],
+  )
   return rowCount === 1
 }
 
 export async function removeLine(client: Client, userId: string, id: string): Promise<boolean> {
-  const { rowCount } = await client.query("delete from bff.bag_lines where user_id = $1 and id = $2", [userId, id])
+  const { rowCount } = await client.query(`${UNFLUSHED} delete from bff.bag_lines using unflushed where user_id = $1 and id = $2`, [userId, id])
   return rowCount === 1
 }
 

@@ -3,8 +3,7 @@ import { badRequest, HttpError, notFound } from "../../http/errors.js"
 import { transaction, type Db } from "../../lib/db.js"
 import type { Product, ProductVariant } from "../catalog/product.js"
 import { productsByIds } from "../catalog/read-model.js"
-import { darkCoinsBalance } from "../wallet/ledger.js"
-import { addToLine, bagLine, bagLines, lineOf, MAX_LINE_QUANTITY, removeBought, removeLine, setLineQuantity, type BagLine } from "./bag-lines.js"
+import { addToLine, bagLine, bagLinesWithProducts, lineOf, MAX_LINE_QUANTITY, removeBought, removeLine, setLineQuantity, type BagLine } from "./bag-lines.js"
 import { darkCoinsDiscount } from "./dark-coins-discount.js"
 
 export type BagItem = {
@@ -72,14 +71,9 @@ export function bagService({ db }: { db: Db }) {
   }
 
   async function view(userId: string): Promise<Bag> {
-    const [lines, balance] = await Promise.all([bagLines(db, userId), darkCoinsBalance(db, userId)])
-    const products = await productsByIds(db, lines.map((line) => line.productId))
-    const items: BagItem[] = []
-    for (const line of lines) {
-      const product = products.get(line.productId)
-      // A product the shop no longer sells is left out; checkout refuses it too.
-      if (product) items.push(bagItem(product, line))
-    }
+    const { lines, balance } = await bagLinesWithProducts(db, userId)
+    // A product the shop no longer sells is left out; checkout refuses it too.
+    const items = lines.flatMap((line) => (line.product ? [bagItem(line.product, line)] : []))
     const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0)
     const { discount, coins } = darkCoinsDiscount(balance, subtotal)
     return {
