@@ -1,6 +1,6 @@
 -- A checkout's hold in one statement (checkout/stock-holds.ts): a drop's checkouts queue on each size's
--- lock, and the lock is held for this function's work alone, not for a client's round trips between
--- statements. Answers {"held": true}, {"inFlight": true} (the shopper's cash-on-delivery checkout is being
+-- lock, and the lock is held for counting the holds and taking the units alone, not for a client's round
+-- trips between statements. Answers {"held": true}, {"inFlight": true} (the shopper's cash-on-delivery checkout is being
 -- placed) or {"shortfalls": [{variant_id, requested, available}]}; nothing changes unless it held.
 create function bff.hold_stock(p_checkout uuid, p_user uuid, p_mode text, p_lines jsonb, p_expires timestamptz)
 returns jsonb
@@ -8,8 +8,16 @@ language plpgsql
 as $$
 declare
   v_variant text;
+  v_stock jsonb;
   v_shortfalls jsonb;
 begin
+  -- Each size's stock as the read model has it, read before the locks (a refresh may change it at any
+  -- moment anyway): the lock then covers only counting the holds and taking the units.
+  select jsonb_object_agg(w.variant_id, coalesce((v->>'stockOnHand')::int, 0)) into v_stock
+    from (select distinct line->>'variantId' as variant_id, line->>'productId' as product_id from jsonb_array_elements(p_lines) line) w
+    left join bff.catalog_documents d on d.id = w.product_id
+    left join lateral json_array_elements(d.document->'variants') v on v->>'id' = w.variant_id;
+
   perform pg_advisory_xact_lock(hashtextextended('holds:' || p_user::text, 0));
   for v_variant in
     select distinct line->>'variantId' from jsonb_array_elements(p_lines) line order by 1
@@ -30,10 +38,7 @@ begin
     select line->>'variantId' as variant_id, line->>'productId' as product_id, sum((line->>'quantity')::int)::int as requested
       from jsonb_array_elements(p_lines) line group by 1, 2
   ), stock as (
-    select w.variant_id, coalesce((v->>'stockOnHand')::int, 0) as stock
-      from wanted w
-      left join bff.catalog_documents d on d.id = w.product_id
-      left join lateral json_array_elements(d.document->'variants') v on v->>'id' = w.variant_id
+    select w.variant_id, coalesce((v_stock->>w.variant_id)::int, 0) as stock from wanted w
   ), held as (
     select h.variant_id, sum(h.quantity)::int as held
       from bff.stock_holds h join bff.catalog_products c on c.id = h.product_id

@@ -52,13 +52,12 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
   }
 
   async function prepare(userId: string, payload: CheckoutPayload, mode: CheckoutMode): Promise<Checkout> {
-    const user = await users.byId(userId)
+    const [user, { items, summary }] = await Promise.all([users.byId(userId), bag.view(userId)])
     if (!user) throw unauthorized()
     if (!user.medusa_customer_id) throw conflict("Your account is not linked to a shop customer yet. Please contact support.")
     const liveTest = payload.liveTest === true
     if (liveTest && (!liveTestAllowed || user.role !== "admin" || mode !== "prepaid")) throw forbidden()
 
-    const { items, summary } = await bag.view(userId)
     if (!items.length) throw badRequest(CART_EMPTY)
     if (summary.sizesMissing || items.some((item) => !item.size)) throw badRequest(SIZES_MISSING)
 
