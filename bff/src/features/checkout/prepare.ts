@@ -100,23 +100,18 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     let cart
     try {
       address = await shippingAddress(userId, payload, user.email)
-      const request: CheckoutCartRequest = {
+      cart = await commerce.createCart({
         customer_id: user.medusa_customer_id,
         email: address.email ?? user.email,
         shipping_address: medusaAddress(address),
-        items: lines.map((line) => ({
-          variant_id: line.variantId,
-          quantity: line.quantity,
-          metadata: line.refPostId ? { refPostId: line.refPostId } : {},
-        })),
+        items: lines.map(cartItem),
         cod_fee_paise: codFee,
         credits: [
           ...(discount > 0 ? [{ reference: "dark_coins" as const, reference_id: id, amount_paise: discount, metadata: { coins } }] : []),
           ...(liveTest ? [{ reference: "live_test" as const, reference_id: id, amount_paise: owed - amount }] : []),
         ].filter((credit) => credit.amount_paise > 0),
         metadata: { checkout_id: id, user_id: userId, mode, is_test: liveTest },
-      }
-      cart = await commerce.createCart(request)
+      })
       // Medusa priced the cart itself: if that isn't what the shopper was shown, nobody pays yet.
       if (cart.total_paise !== amount) throw conflict(PRICES_CHANGED)
     } catch (error) {
@@ -150,6 +145,13 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
 
   return { prepare }
 }
+
+/** A bag line as the checkout cart's item; the referring post rides along for referral earnings. */
+const cartItem = (line: CheckoutLine): CheckoutCartRequest["items"][number] => ({
+  variant_id: line.variantId,
+  quantity: line.quantity,
+  metadata: line.refPostId ? { refPostId: line.refPostId } : {},
+})
 
 const PLACE_FIELDS = ["fullName", "phone", "line1", "line2", "city", "state", "postalCode"] as const
 
