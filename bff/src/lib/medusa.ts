@@ -7,9 +7,26 @@ import { firstComeQueue, QueueFull } from "./first-come-queue.js"
  * the rest wait their turn in order. Medusa on two cores gets no faster with more at once, only slower
  * for each (a drop's checkouts all timing out together), so a busy Medusa means waiting, not failing.
  */
-export const INTERNAL_CONCURRENCY = 4
+const INTERNAL_CONCURRENCY = 4
 /** Past this many waiting, a call is refused at once (as if Medusa were down) rather than queued for minutes. */
-export const INTERNAL_QUEUE_CAPACITY = 1000
+const INTERNAL_QUEUE_CAPACITY = 1000
+
+/**
+ * Work that waits on Medusa, taking turns in a bounded first-come queue as wide as Medusa takes calls at
+ * once. A full queue answers as an unreachable Medusa does (CommerceInternalError 503), so callers treat
+ * the two alike.
+ */
+export function medusaTurns(): <T>(path: string, task: () => Promise<T>) => Promise<T> {
+  const queue = firstComeQueue({ concurrency: INTERNAL_CONCURRENCY, capacity: INTERNAL_QUEUE_CAPACITY })
+  return async (path, task) => {
+    try {
+      return await queue.run(task)
+    } catch (error) {
+      if (error instanceof QueueFull) throw new CommerceInternalError(path, 503, "too many calls waiting for Medusa")
+      throw error
+    }
+  }
+}
 
 /** The HTTP status of an error the Medusa SDK threw, if it carries one. */
 export function medusaErrorStatus(error: unknown): number | undefined {
@@ -97,15 +114,10 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
     }
   }
 
-  const internalCalls = firstComeQueue({ concurrency: INTERNAL_CONCURRENCY, capacity: INTERNAL_QUEUE_CAPACITY })
+  const internalTurns = medusaTurns()
 
   async function internal<T>(path: string, init: InternalInit = {}): Promise<T> {
-    try {
-      return await internalCalls.run(() => callInternal<T>(path, init))
-    } catch (error) {
-      if (error instanceof QueueFull) throw new CommerceInternalError(path, 503, "too many calls waiting for Medusa")
-      throw error
-    }
+    return internalTurns(path, () => callInternal<T>(path, init))
   }
 
   /** One call, timed from when it starts (not from when it joined the queue). */

@@ -55,17 +55,17 @@ export async function lineOf(client: Client, userId: string, productId: string, 
 }
 
 /**
- * Adds to the shopper's line of that product and size (or starts one), in one statement, so two tabs
- * adding at once both count. False when the line would pass `limit` (the most one line may hold, or
- * the size's stock), leaving the line as it was.
- */
-/**
  * Bag changes commit without waiting for the WAL flush (this transaction only): a drop's burst of adds
  * doesn't queue on the disk, and a database crash can forget at most the last moment's bag changes, never
  * money, stock or orders, which always wait for it.
  */
 const UNFLUSHED = "with unflushed as (select set_config('synchronous_commit', 'off', true))"
 
+/**
+ * Adds to the shopper's line of that product and size (or starts one), in one statement, so two tabs
+ * adding at once both count. False when the line would pass `limit` (the most one line may hold, or
+ * the size's stock), leaving the line as it was.
+ */
 export async function addToLine(
   client: Client,
   userId: string,

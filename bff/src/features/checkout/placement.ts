@@ -1,10 +1,9 @@
 import type { PoolClient } from "pg"
 import type { Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
-import { firstComeQueue, QueueFull } from "../../lib/first-come-queue.js"
 import { withAdvisoryLock } from "../../lib/locks.js"
 import type { Logger } from "../../lib/logger.js"
-import { CommerceInternalError, INTERNAL_CONCURRENCY, INTERNAL_QUEUE_CAPACITY } from "../../lib/medusa.js"
+import { medusaTurns } from "../../lib/medusa.js"
 import type { BagService } from "../cart/bag.js"
 import { recordOrder } from "../orders/orders.js"
 import { CoinsAlreadySpent, spendCoins } from "../wallet/ledger.js"
@@ -42,15 +41,10 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditR
   // A placement holds a database connection while Medusa places the order. Placements wait their turn
   // here, before taking one: no more hold a connection than Medusa takes calls at once, so a drop's
   // winners queueing for Medusa can't take the whole pool from everyone else's requests.
-  const placements = firstComeQueue({ concurrency: INTERNAL_CONCURRENCY, capacity: INTERNAL_QUEUE_CAPACITY })
+  const placements = medusaTurns()
 
   async function place(checkoutId: string, payment: CommercePayment): Promise<string> {
-    try {
-      return await placements.run(() => placeNow(checkoutId, payment))
-    } catch (error) {
-      if (error instanceof QueueFull) throw new CommerceInternalError("placement", 503, "too many placements waiting for Medusa")
-      throw error
-    }
+    return placements("placement", () => placeNow(checkoutId, payment))
   }
 
   async function placeNow(checkoutId: string, payment: CommercePayment): Promise<string> {
