@@ -31,4 +31,17 @@ describe("coalesced", () => {
     fail = false
     await expect(refresh(["a"])).resolves.toBeUndefined()
   })
+
+  it("with a gap, runs the first call at once and each later run no sooner than the gap after the one before began", async () => {
+    // A first run that waited a minute would time the test out.
+    await coalesced(async () => undefined, { gapMs: 60_000 })(["a"])
+    const startedAt: number[] = []
+    const refresh = coalesced(async () => void startedAt.push(performance.now()), { gapMs: 150 })
+    await refresh(["a"])
+    await refresh(["b"])
+    await Promise.all([refresh(["c"]), refresh(["d"])])
+    expect(startedAt).toHaveLength(3)
+    expect(startedAt[1]! - startedAt[0]!).toBeGreaterThanOrEqual(149)
+    expect(startedAt[2]! - startedAt[1]!).toBeGreaterThanOrEqual(149)
+  })
 })

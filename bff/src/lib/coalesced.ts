@@ -1,17 +1,24 @@
+import { setTimeout as sleep } from "node:timers/promises"
+
 /**
  * Wraps work on a set of keys so that calls made while it runs are merged into one next run: a burst of
  * change notices (a drop's orders each touching the same product) costs two runs, not one per notice.
  * Each call resolves once a run that started after the call has covered its keys, so the caller never
- * returns on a read made before its change.
+ * returns on a read made before its change. With `gapMs`, a run starts at least that long after the one
+ * before it started, so a steady stream of notices costs one run per gap rather than runs back to back.
  */
-export function coalesced(work: (keys: string[]) => Promise<void>): (keys: string[]) => Promise<void> {
+export function coalesced(work: (keys: string[]) => Promise<void>, { gapMs = 0 } = {}): (keys: string[]) => Promise<void> {
   let pending = new Set<string>()
   let waiting: { resolve: () => void; reject: (error: unknown) => void }[] = []
   let running = false
+  let lastStartedAt = -Infinity
 
   async function drain(): Promise<void> {
     running = true
     while (waiting.length) {
+      const rest = lastStartedAt + gapMs - performance.now()
+      if (rest > 0) await sleep(rest)
+      lastStartedAt = performance.now()
       const keys = [...pending]
       const batch = waiting
       pending = new Set()

@@ -1,4 +1,4 @@
-import type { Db } from "../../lib/db.js"
+import { prepared, type Db } from "../../lib/db.js"
 import type { Product } from "../catalog/product.js"
 import { balanceSql } from "../wallet/ledger.js"
 
@@ -22,21 +22,29 @@ const toLine = (row: Row): BagLine => ({
   createdAt: row.created_at.toISOString(),
 })
 
+type BagRow = (Row | { [key in keyof Row]: null }) & { document: Product | null; balance: string }
+
+/** The bag's rows (one row of nulls for an empty bag, which still carries the balance) as lines and balance. */
+function linesAndBalance(rows: BagRow[]): { lines: (BagLine & { product: Product | null })[]; balance: number } {
+  const lines = rows.flatMap((row) => (row.id === null ? [] : [{ ...toLine(row), product: row.document }]))
+  return { lines, balance: Number(rows[0]?.balance ?? 0) }
+}
+
+/** Each of the shopper's `lines` with the catalogue's document of its product, and their Dark Coins balance (after any `extra` columns). */
+const bagSelect = (lines: string, extra = "") =>
+  `select ${extra} l.id, l.product_id, l.variant_id, l.quantity, l.ref_post_id, l.created_at, d.document, ${balanceSql("$1")} as balance
+     from (select $1::uuid as user_id) shopper
+     left join ${lines} l on l.user_id = shopper.user_id
+     left join bff.catalog_documents d on d.id = l.product_id
+    order by l.created_at, l.id`
+
 /**
  * The shopper's lines with the catalogue's document of each product (null for a product the shop no
  * longer sells) and their Dark Coins balance, in one round trip: the bag is read on every change.
  */
 export async function bagLinesWithProducts(client: Client, userId: string): Promise<{ lines: (BagLine & { product: Product | null })[]; balance: number }> {
-  const { rows } = await client.query<(Row | { [key in keyof Row]: null }) & { document: Product | null; balance: string }>(
-    `select l.id, l.product_id, l.variant_id, l.quantity, l.ref_post_id, l.created_at, d.document, ${balanceSql("$1")} as balance
-       from (select $1::uuid as user_id) shopper
-       left join bff.bag_lines l on l.user_id = shopper.user_id
-       left join bff.catalog_documents d on d.id = l.product_id
-      order by l.created_at, l.id`,
-    [userId],
-  )
-  const lines = rows.flatMap((row) => (row.id === null ? [] : [{ ...toLine(row), product: row.document }]))
-  return { lines, balance: Number(rows[0]?.balance ?? 0) }
+  const { rows } = await client.query<BagRow>(bagSelect("bff.bag_lines"), [userId])
+  return linesAndBalance(rows)
 }
 
 export async function bagLine(client: Client, userId: string, id: string): Promise<BagLine | undefined> {
@@ -114,4 +122,47 @@ export async function removeBought(client: Client, userId: string, bought: { var
       where l.user_id = $1 and l.variant_id = b.variant_id and l.quantity > b.quantity`,
     [userId, bought.map((line) => line.variantId), bought.map((line) => line.quantity)],
   )
+}
+
+/**
+ * The busiest change of a drop in one round trip: adds `quantity` of a product's size to the shopper's
+ * line of it (or starts one), within the most a line may hold and the size's stock in the catalogue,
+ * and reads the bag as it is afterwards. `added` is false, with nothing changed, when the product or
+ * size is unknown or the line would pass its limit (addToLine's rule); the caller then works out why.
+ */
+export async function addSizedAndRead(
+  client: Client,
+  userId: string,
+  line: { productId: string; size: string; quantity: number; refPostId: string | null },
+): Promise<{ added: boolean; lines: (BagLine & { product: Product | null })[]; balance: number }> {
+  // The statement's other parts don't see the upsert's row (one snapshot), so the bag is the row it
+  // returned plus the shopper's other lines.
+  const { rows } = await client.query<BagRow & { added: boolean }>(
+    prepared(
+      `${UNFLUSHED},
+       size as (
+         select v->>'id' as variant_id, least(${MAX_LINE_QUANTITY}, (v->>'stockOnHand')::int) as most
+           from bff.catalog_documents d cross join json_array_elements(d.document->'variants') v
+          where d.id = $2 and v->>'size' = $3
+          limit 1
+       ),
+       added as (
+         insert into bff.bag_lines (user_id, product_id, variant_id, quantity, ref_post_id)
+         select $1::uuid, $2::text, size.variant_id, $4::int, $5::text from size, unflushed where $4::int <= size.most
+         on conflict (user_id, variant_id) where variant_id is not null do update
+           set quantity = bff.bag_lines.quantity + excluded.quantity,
+               ref_post_id = coalesce(excluded.ref_post_id, bff.bag_lines.ref_post_id)
+         where bff.bag_lines.quantity + excluded.quantity <= (select most from size)
+         returning ${COLUMNS}, user_id
+       ),
+       lines as (
+         select ${COLUMNS}, user_id from added
+         union all
+         select ${COLUMNS}, user_id from bff.bag_lines where user_id = $1 and id not in (select id from added)
+       )
+       ${bagSelect("lines", "exists (select 1 from added) as added,")}`,
+      [userId, line.productId, line.size, line.quantity, line.refPostId],
+    ),
+  )
+  return { added: rows[0]?.added ?? false, ...linesAndBalance(rows) }
 }

@@ -3,7 +3,7 @@ import { badRequest, HttpError, notFound } from "../../http/errors.js"
 import { transaction, type Db } from "../../lib/db.js"
 import type { Product, ProductVariant } from "../catalog/product.js"
 import { productsByIds } from "../catalog/read-model.js"
-import { addToLine, bagLine, bagLinesWithProducts, lineOf, MAX_LINE_QUANTITY, removeBought, removeLine, setLineQuantity, type BagLine } from "./bag-lines.js"
+import { addSizedAndRead, addToLine, bagLine, bagLinesWithProducts, lineOf, MAX_LINE_QUANTITY, removeBought, removeLine, setLineQuantity, type BagLine } from "./bag-lines.js"
 import { darkCoinsDiscount } from "./dark-coins-discount.js"
 
 export type BagItem = {
@@ -72,24 +72,15 @@ export function bagService({ db }: { db: Db }) {
 
   async function view(userId: string): Promise<Bag> {
     const { lines, balance } = await bagLinesWithProducts(db, userId)
-    // A product the shop no longer sells is left out; checkout refuses it too.
-    const items = lines.flatMap((line) => (line.product ? [bagItem(line.product, line)] : []))
-    const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0)
-    const { discount, coins } = darkCoinsDiscount(balance, subtotal)
-    return {
-      items,
-      summary: {
-        itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-        subtotal,
-        darkCoins: balance,
-        usableDiscount: discount,
-        coinsToSpend: coins,
-        sizesMissing: items.some((item) => item.sizeRequired),
-      },
-    }
+    return bagOf(lines, balance)
   }
 
   async function add(userId: string, input: AddToBag): Promise<Bag> {
+    if (input.size !== null) {
+      // The usual add (a size chosen, and room for it) is one round trip; anything else is worked out below.
+      const { added, lines, balance } = await addSizedAndRead(db, userId, { ...input, size: input.size })
+      if (added) return bagOf(lines, balance)
+    }
     const product = await requireProduct(db, input.productId)
     // A product sold in one variant and no sizes never needs one chosen.
     const size = input.size ?? (product.sizes.length === 0 && product.variants.length === 1 ? product.variants[0]!.size : null)
@@ -141,6 +132,24 @@ export function bagService({ db }: { db: Db }) {
   }
 
   return { view, add, setQuantity, remove, setSize, forgetPurchased }
+}
+
+/** The bag as shoppers see it: a product the shop no longer sells is left out (checkout refuses it too). */
+function bagOf(lines: (BagLine & { product: Product | null })[], balance: number): Bag {
+  const items = lines.flatMap((line) => (line.product ? [bagItem(line.product, line)] : []))
+  const subtotal = items.reduce((sum, item) => sum + item.lineTotal, 0)
+  const { discount, coins } = darkCoinsDiscount(balance, subtotal)
+  return {
+    items,
+    summary: {
+      itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+      subtotal,
+      darkCoins: balance,
+      usableDiscount: discount,
+      coinsToSpend: coins,
+      sizesMissing: items.some((item) => item.sizeRequired),
+    },
+  }
 }
 
 function bagItem(product: Product, line: BagLine): BagItem {

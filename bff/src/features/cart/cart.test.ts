@@ -117,6 +117,25 @@ describe("the bag", () => {
     expect((await bagOf(shopper)).items[0]).toMatchObject({ size: null, quantity: 1 })
   })
 
+  it("adds no more of a size than its stock, nor more than 10 to one line, and keeps the line as it was", async () => {
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const scarce = products.flatMap((product) => product.variants.filter((v) => v.stockOnHand > 0 && v.stockOnHand < 10).map((variant) => ({ product, variant })))[0]!
+    await add(shopper, { productId: scarce.product.id, size: scarce.variant.size })
+    const pastStock = await add(shopper, { productId: scarce.product.id, size: scarce.variant.size, quantity: scarce.variant.stockOnHand })
+    expect(pastStock.status).toBe(409)
+    expect(pastStock.body.error).toBe(`Only ${scarce.variant.stockOnHand} left in size ${scarce.variant.size}`)
+
+    const plenty = products.flatMap((product) => product.variants.filter((v) => v.stockOnHand > 10).map((variant) => ({ product, variant })))[0]!
+    expect((await add(shopper, { productId: plenty.product.id, size: plenty.variant.size, quantity: 8 })).status).toBe(201)
+    const pastLine = await add(shopper, { productId: plenty.product.id, size: plenty.variant.size, quantity: 3 })
+    expect(pastLine.status).toBe(400)
+    expect(pastLine.body.error).toBe("You can have at most 10 of one item in your bag.")
+    expect((await bagOf(shopper)).items.map((item) => [item.productId, item.quantity])).toEqual([
+      [scarce.product.id, 1],
+      [plenty.product.id, 8],
+    ])
+  })
+
   it("changes quantity, says how many are left past the stock, and removes at 0", async () => {
     const shopper = await signedUpUser(ctx.app, "bag")
     const { product, inStock } = productWithSoldOutSize()
