@@ -43,6 +43,11 @@ export type DropSide = {
   /** Orders confirmed to shoppers. */
   placed: number
   bag: Percentiles & { step: string }
+  /**
+   * The machine's floor for the bag's figure: the same connections, all at once just before the drop,
+   * asking a path that does nothing (the BFF: an unknown API path's 404 through Express; Medusa: /health).
+   */
+  floor: Percentiles & { path: string }
   soldOut: Percentiles & { answers: number }
   /** A winner's checkout: from its first checkout request to the order confirmed. */
   checkout: Percentiles
@@ -87,10 +92,10 @@ function stepFigures(journeys: Journey[]): StepFigures[] {
   })
 }
 
-type Race = { journeys: Journey[]; openedAt: number; seconds: number; observer: Observer }
+type Race = { journeys: Journey[]; openedAt: number; seconds: number; observer: Observer; floor: Percentiles & { path: string } }
 
 /** The figures of one side's drop, from every shopper's journey and Medusa's records after it. */
-function sideFigures(label: string, bagStep: string, { journeys, openedAt, seconds, observer }: Race, ledger: Ledger): DropSide {
+function sideFigures(label: string, bagStep: string, { journeys, openedAt, seconds, observer, floor }: Race, ledger: Ledger): DropSide {
   const requests = journeys.flatMap((journey) => journey.requests)
   const winners = journeys.filter((journey): journey is Journey & { orderedAt: number; checkoutStartedAt: number } => journey.orderedAt !== undefined && journey.checkoutStartedAt !== undefined)
   const firstCheckout = Math.min(...journeys.flatMap((journey) => (journey.checkoutStartedAt === undefined ? [] : [journey.checkoutStartedAt])))
@@ -105,6 +110,7 @@ function sideFigures(label: string, bagStep: string, { journeys, openedAt, secon
     units: UNITS,
     placed: winners.length,
     bag: { step: bagStep, ...percentiles(bagRequests.map((request) => request.ms)) },
+    floor,
     soldOut: { answers: soldOut.length, ...percentiles(soldOut.map((request) => request.ms)) },
     checkout: percentiles(winners.map((winner) => winner.orderedAt - winner.checkoutStartedAt)),
     windowSeconds,
@@ -169,12 +175,27 @@ async function settledLedger(databaseUrl: string, variantId: string, withBff: bo
   return last
 }
 
+/** Every client asks `path` at once (after a pause for the machine to settle): what answering them all costs when the answer is nothing. */
+async function floorOf(clients: Client[], path: string): Promise<Percentiles & { path: string }> {
+  await sleep(500)
+  const answers = await Promise.all(clients.map((client) => client.send("GET", path)))
+  return { path, ...percentiles(answers.map((answer) => answer.ms)) }
+}
+
 /**
  * Sends every shopper at once: each client first opens its connection (a shopper on the product page
- * when the drop opens), then all journeys start together; CPU (every 100 ms) and PostgreSQL's waits are sampled meanwhile.
+ * when the drop opens) and measures the floor on it, then all journeys start together; CPU (every 100 ms)
+ * and PostgreSQL's waits are sampled meanwhile.
  */
-async function race(target: DropTarget, clients: Client[], openPath: string, journey: (client: Client, index: number, go: Promise<void>) => Promise<Journey>): Promise<Race> {
+async function race(
+  target: DropTarget,
+  clients: Client[],
+  { openPath, floorPath }: { openPath: string; floorPath: string },
+  journey: (client: Client, index: number, go: Promise<void>) => Promise<Journey>,
+): Promise<Race> {
   await Promise.all(clients.map((client) => client.send("GET", openPath)))
+  const floor = await floorOf(clients, floorPath)
+  await waitForQuietCpu()
   const observer = observe(target, { everyMs: 100 })
   try {
     const { go, release } = startingLine()
@@ -182,7 +203,7 @@ async function race(target: DropTarget, clients: Client[], openPath: string, jou
     const openedAt = performance.now()
     release()
     const journeys = await Promise.all(running)
-    return { journeys, openedAt, seconds: (performance.now() - openedAt) / 1000, observer }
+    return { journeys, openedAt, seconds: (performance.now() - openedAt) / 1000, observer, floor }
   } finally {
     await observer.stop()
     for (const client of clients) client.close()
@@ -193,7 +214,8 @@ function printed(side: DropSide): DropSide {
   const ms = (value: number) => (Number.isNaN(value) ? "—" : `${Math.round(value)} ms`)
   log(
     `${side.label}: ${side.placed} orders confirmed (Medusa holds ${side.ledger.medusaOrders}${side.ledger.bffOrders === undefined ? "" : `, bff.orders ${side.ledger.bffOrders}`}, ` +
-      `oversold ${side.ledger.oversold}), ${side.ordersPerSecond.toFixed(2)} orders/s over ${side.windowSeconds.toFixed(1)} s; ${side.bag.step} p50 ${ms(side.bag.p50)} p99 ${ms(side.bag.p99)}; ` +
+      `oversold ${side.ledger.oversold}), ${side.ordersPerSecond.toFixed(2)} orders/s over ${side.windowSeconds.toFixed(1)} s; ${side.bag.step} p50 ${ms(side.bag.p50)} p99 ${ms(side.bag.p99)} ` +
+      `(floor p50 ${ms(side.floor.p50)} p99 ${ms(side.floor.p99)}); ` +
       `sold out ×${side.soldOut.answers} p99 ${ms(side.soldOut.p99)}; checkout p99 ${ms(side.checkout.p99)}; 5xx ${side.serverErrors}, no answer ${side.noAnswer}, over 30 s ${side.slow}`,
   )
   return side
@@ -218,14 +240,17 @@ export async function benchDrop(target: DropTarget): Promise<DropBench> {
   log(`drop set up in ${setupSeconds.toFixed(1)} s; ${SHOPPERS} shoppers go for ${UNITS} × ${product.title} (${product.size}) through the BFF…`)
 
   await waitForQuietCpu()
-  const bffRun = await race(target, shoppers.map((shopper) => shopperClient(target.origin, shopper)), `/api/products/${product.productId}`, (client, index, go) =>
+  const bffPaths = { openPath: `/api/products/${product.productId}`, floorPath: "/api/no-such-route" }
+  const bffRun = await race(target, shoppers.map((shopper) => shopperClient(target.origin, shopper)), bffPaths, (client, index, go) =>
     shopperDrop(client, shoppers[index]!, product, go),
   )
   const bff = printed(sideFigures("BFF: bag and checkout", "add to bag", bffRun, await settledLedger(target.databaseUrl, product.variantId, true)))
 
   log(`${SHOPPERS} guests go for ${UNITS} × ${reference.title} through Medusa's Store API…`)
   await waitForQuietCpu()
-  const medusaRun = await race(target, Array.from({ length: SHOPPERS }, () => guestClient(store)), "/health", (client, index, go) => guestDrop(client, store, index, go))
+  const medusaRun = await race(target, Array.from({ length: SHOPPERS }, () => guestClient(store)), { openPath: "/health", floorPath: "/health" }, (client, index, go) =>
+    guestDrop(client, store, index, go),
+  )
   const medusa = printed(sideFigures("Medusa's Store API checkout", "add line item", medusaRun, await settledLedger(target.databaseUrl, reference.variantId, false)))
   return { label: target.label, postgres: await postgresVersion(target.databaseUrl), setupSeconds, bff, medusa }
 }

@@ -280,6 +280,7 @@ function dropTableRows(bff: DropSide, medusa: DropSide): string[] {
     `| oversold units ${both((side) => String(ledger(side).oversold))}`,
     `| units left unsold (every shopper wanted one) ${both((side) => String(ledger(side).unsold))}`,
     `| add to bag (\`POST /api/cart\`; Medusa: add line item) p50 / p99 ${both((side) => spread(side.bag))}`,
+    `| the floor: the same ${SHOPPERS} connections at once, just before, asking for nothing (the BFF: \`/api/no-such-route\`, a 404 through Express; Medusa: \`/health\`) p50 / p99 ${both((side) => spread(side.floor))}`,
     `| sold-out answers: how many, p50 / p99 ${both((side) => `${side.soldOut.answers}: ${spread(side.soldOut)}`)}`,
     `| a winner's checkout, first checkout request to order confirmed, p50 / p99 ${both((side) => spread(side.checkout))}`,
     `| orders per second (over the window from the first checkout request to the last order) ${both((side) => `${side.ordersPerSecond.toFixed(2)} (${side.windowSeconds.toFixed(1)} s)`)}`,
