@@ -7,6 +7,7 @@ type Step = { name: string; command: string; args: string[]; cwd?: string }
 const steps: Step[] = [
   { name: "typecheck", command: "npm", args: ["run", "typecheck"] },
   { name: "lint", command: "npm", args: ["run", "lint"] },
+  { name: "formatting (Prettier)", command: "npm", args: ["run", "format:check"] },
   { name: "commerce unit tests", command: "npx", args: ["vitest", "run"], cwd: COMMERCE },
   { name: "repository tests", command: "npx", args: ["vitest", "run", "--root", ROOT, "tests"] },
   { name: "storefront tests", command: "npm", args: ["test", "-w", "@fitshop/storefront"] },

@@ -1,9 +1,20 @@
-import { createServer, request as httpRequest } from "node:http"
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
-import { bearer, eventually, giveCoins, NEW_ADDRESS, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
+import {
+  bearer,
+  eventually,
+  giveCoins,
+  NEW_ADDRESS,
+  ordersOf,
+  payload,
+  payOrder,
+  startCheckoutApp,
+  type CheckoutApp,
+  type Shopper,
+} from "../../../test/checkout.js"
 import { createTestApp } from "../../../test/app.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { webhookSignature } from "../../lib/razorpay.js"
@@ -36,7 +47,7 @@ function freshProduct(minStock = 3): { product: Product; variant: ProductVariant
 /** Another shopper buys (cash on delivery) until only `left` units of the size remain. */
 async function sellDownTo(product: Product, variant: ProductVariant, left: number) {
   const rival = await signedUpUser(app.app, "rival")
-  for (let stock = variant.stockOnHand; stock > left; ) {
+  for (let stock = variant.stockOnHand; stock > left;) {
     const quantity = Math.min(10, stock - left)
     expect((await request(app.app).post("/api/cart").set(bearer(rival)).send({ productId: product.id, size: variant.size, quantity })).status).toBe(201)
     expect((await checkout(rival, payload("cod"))).status).toBe(201)
@@ -57,7 +68,9 @@ async function lastUnitInTwoBags(...labels: [string, string]) {
 
 /** The payment window of a Razorpay order's checkout runs out now. */
 async function expireHolds(razorpayOrderId: string) {
-  await app.db.query("update bff.stock_holds set expires_at = now() where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [razorpayOrderId])
+  await app.db.query("update bff.stock_holds set expires_at = now() where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [
+    razorpayOrderId,
+  ])
 }
 
 async function shopperWithBag(lines: { quantity: number; minStock?: number }[] = [{ quantity: 1 }]) {
@@ -242,7 +255,11 @@ describe("online payment", () => {
   it("refuses a webhook whose signature doesn't match the raw body", async () => {
     const body = JSON.stringify({ entity: "event", event: "order.paid", payload: {} })
     const secret = razorpaySettings(app.config).webhookSecret
-    const forged = await request(app.app).post("/api/payments/webhook").set("content-type", "application/json").set("x-razorpay-signature", "f".repeat(64)).send(body)
+    const forged = await request(app.app)
+      .post("/api/payments/webhook")
+      .set("content-type", "application/json")
+      .set("x-razorpay-signature", "f".repeat(64))
+      .send(body)
     expect(forged.status).toBe(400)
     // Same bytes re-serialised differently: the signature was over other bytes.
     const spaced = await request(app.app)
@@ -271,15 +288,20 @@ describe("online payment", () => {
     expect((await verify(shopper, paid)).body).toEqual({ ok: true, orderId })
     const payment = await app.razorpay.fetchPayment(paid.razorpay_payment_id)
     expect(payment).toMatchObject({ status: "captured", amount_refunded: 0 })
-    const { rows } = await app.db.query("select count(*)::int as n from bff.orders where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)", [
-      created.body.orderId,
-    ])
+    const { rows } = await app.db.query(
+      "select count(*)::int as n from bff.orders where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1)",
+      [created.body.orderId],
+    )
     expect(rows[0].n).toBe(1)
     expect((await checkoutRow(created.body.orderId)).status).toBe("placed")
   })
 
   it("holds the last unit for the first payer's window, and refunds exactly once a payment that came after the window and lost it", async () => {
-    const { product, variant, shoppers: [first, second] } = await lastUnitInTwoBags("first", "second")
+    const {
+      product,
+      variant,
+      shoppers: [first, second],
+    } = await lastUnitInTwoBags("first", "second")
     // The first holds the last unit for its payment window: the second is told at once.
     const firstOrder = await createOrder(first, payload("prepaid"))
     expect(firstOrder.status).toBe(201)
@@ -294,12 +316,16 @@ describe("online payment", () => {
     const answers = await Promise.all([verify(first, paid[0]!), verify(second, paid[1]!)])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
     const lost = answers.findIndex((a) => a.status === 409)
-    expect(answers[lost]!.body.error).toBe(`An item in your order sold out before we could place it. Your payment of ₹${(product.basePrice / 100).toFixed(2)} will be refunded.`)
+    expect(answers[lost]!.body.error).toBe(
+      `An item in your order sold out before we could place it. Your payment of ₹${(product.basePrice / 100).toFixed(2)} will be refunded.`,
+    )
 
     const loserOrder = orders[lost]!.body.orderId
     await eventually(app, async () => ((await checkoutRow(loserOrder)).status === "refunded" ? true : undefined))
     // Running the refund job again (a retry after a crash) refunds nothing more.
-    await app.db.query("update bff.jobs set done_at = null, run_at = now() where kind = 'refund-razorpay-payment' and key = $1", [paid[lost]!.razorpay_payment_id])
+    await app.db.query("update bff.jobs set done_at = null, run_at = now() where kind = 'refund-razorpay-payment' and key = $1", [
+      paid[lost]!.razorpay_payment_id,
+    ])
     await app.runJobs()
     const payment = await app.razorpay.fetchPayment(paid[lost]!.razorpay_payment_id)
     expect(payment.amount_refunded).toBe(product.basePrice)
@@ -324,7 +350,7 @@ describe("online payment", () => {
 
 /** Medusa as the BFF sees it, except that calls whose path `fails` answer 502, as a Medusa dying mid-way would. */
 async function medusaFailing(fails: (path: string) => boolean) {
-  const server = createServer(async (req, res) => {
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
     if (fails(req.url ?? "")) return void res.writeHead(502).end()
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -334,7 +360,9 @@ async function medusaFailing(fails: (path: string) => boolean) {
       body: chunks.length ? Buffer.concat(chunks) : null,
     })
     res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(Buffer.from(await answer.arrayBuffer()))
-  })
+  }
+  // A call that can't be forwarded ends without an answer, as a dropped connection would.
+  const server = createServer((req, res) => void forward(req, res).catch(() => res.destroy()))
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
@@ -378,7 +406,11 @@ describe("a drop", () => {
   }, 120_000)
 
   it("keeps the bag and frees the held units when Medusa dies mid-checkout, and answers 503 when it can't be reached at all", async () => {
-    const { product, variant, shoppers: [unlucky, next] } = await lastUnitInTwoBags("unlucky", "next")
+    const {
+      product,
+      variant,
+      shoppers: [unlucky, next],
+    } = await lastUnitInTwoBags("unlucky", "next")
     const medusaDown = "We couldn't reach the shop's order system. Please try again in a minute."
     // Medusa answers everything else, then dies as the checkout's cart is made (after the last unit was held).
     const dying = await medusaFailing((path) => path.startsWith("/internal/checkout-carts"))
@@ -393,9 +425,10 @@ describe("a drop", () => {
     } finally {
       await Promise.all([midway.close(), stopped.close(), dying.close()])
     }
-    const { rows } = await app.db.query("select count(*)::int as held, count(*) filter (where released_at is null)::int as open from bff.stock_holds where user_id = $1", [
-      (await request(app.app).get("/api/users/me").set(bearer(unlucky))).body.user.id,
-    ])
+    const { rows } = await app.db.query(
+      "select count(*)::int as held, count(*) filter (where released_at is null)::int as open from bff.stock_holds where user_id = $1",
+      [(await request(app.app).get("/api/users/me").set(bearer(unlucky))).body.user.id],
+    )
     // Each attempt held the last unit before asking Medusa, and freed it when Medusa failed.
     expect(rows[0]).toEqual({ held: 2, open: 0 })
     const bag = await request(app.app).get("/api/cart").set(bearer(unlucky))
@@ -404,7 +437,9 @@ describe("a drop", () => {
   })
 
   it("frees a shopper's held units when they start again after cancelling a payment, and another's when their hold expires", async () => {
-    const { shoppers: [buyer, other] } = await lastUnitInTwoBags("again", "other")
+    const {
+      shoppers: [buyer, other],
+    } = await lastUnitInTwoBags("again", "other")
     const abandoned = await createOrder(buyer, payload("prepaid"))
     expect(abandoned.status).toBe(201)
     expect((await createOrder(other, payload("prepaid"))).status).toBe(409)
@@ -417,7 +452,9 @@ describe("a drop", () => {
   })
 
   it("frees the units at once when the shopper closes Razorpay's window, but not once they have paid, and only for them", async () => {
-    const { shoppers: [buyer, other] } = await lastUnitInTwoBags("closes", "waits")
+    const {
+      shoppers: [buyer, other],
+    } = await lastUnitInTwoBags("closes", "waits")
     const cancel = (shopper: Shopper, razorpayOrderId: string) =>
       request(app.app).post("/api/payments/cancel").set(bearer(shopper)).send({ razorpay_order_id: razorpayOrderId })
     const closed = await createOrder(buyer, payload("prepaid"))
@@ -466,7 +503,9 @@ describe("cash on delivery and Dark Coins", () => {
         where os.order_id = $1 and os.deleted_at is null`,
       [response.body.orderId],
     )
-    expect(shipping).toEqual([{ name: "Standard Shipping + cash on delivery fee", amount: "100", metadata: { cod_fee_amount: 100, shipping_option_amount: 0 } }])
+    expect(shipping).toEqual([
+      { name: "Standard Shipping + cash on delivery fee", amount: "100", metadata: { cod_fee_amount: 100, shipping_option_amount: 0 } },
+    ])
   })
 
   it("places one order for a double click: the second checkout, sent while the first is in flight, is refused", async () => {
@@ -509,7 +548,10 @@ describe("shipping", () => {
     })
     expect(order).toMatchObject({ status: "PLACED", trackingUrl: expect.stringContaining(String(order.trackingId)) })
 
-    const forged = await request(app.app).post("/api/fulfillment/tracking-webhook").set("x-api-key", "wrong").send({ awb: order.trackingId, current_status: "DELIVERED" })
+    const forged = await request(app.app)
+      .post("/api/fulfillment/tracking-webhook")
+      .set("x-api-key", "wrong")
+      .send({ awb: order.trackingId, current_status: "DELIVERED" })
     expect(forged.status).toBe(401)
 
     for (const status of ["PICKUP SCHEDULED", "SHIPPED", "DELIVERED"]) {
@@ -618,7 +660,10 @@ describe("a cash-on-delivery placement whose answer from Medusa is lost", () => 
     const proxy = await answerLosingMedusa()
     const flaky = await createTestApp({ PUBLIC_URL: app.origin, MEDUSA_URL: proxy.url })
     try {
-      const answer = await request(flaky.app).post("/api/checkout").set(bearer(shopper)).send(payload("cod", { coins: true }))
+      const answer = await request(flaky.app)
+        .post("/api/checkout")
+        .set(bearer(shopper))
+        .send(payload("cod", { coins: true }))
       expect(answer.status).toBe(503)
       expect(answer.body.error).toMatch(/appear in Account › Orders/)
     } finally {

@@ -1,14 +1,14 @@
-import { Suspense, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { TAGLINE } from '@/config/brand';
-import { MAIN_NAV, MOBILE_BOTTOM_BAR_COUNT, isAdminPath, paths, type NavItem } from '@/config/paths';
-import { RouteLoading } from '@/components/ui/route-loading';
-import { useBagCount } from '@/lib/api/get-cart';
+import { Suspense, useEffect, useState } from "react"
+import { Link, NavLink, Outlet, useLocation } from "react-router-dom"
+import { TAGLINE } from "@/config/brand"
+import { MAIN_NAV, MOBILE_BOTTOM_BAR_COUNT, isAdminPath, paths, type NavItem } from "@/config/paths"
+import { RouteLoading } from "@/components/ui/route-loading"
+import { useBagCount } from "@/lib/api/get-cart"
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link is-active' : 'nav-link');
+const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link is-active" : "nav-link")
 
-const bottomBarItems = MAIN_NAV.slice(0, MOBILE_BOTTOM_BAR_COUNT);
-const mobileMenuItems = MAIN_NAV.slice(MOBILE_BOTTOM_BAR_COUNT);
+const bottomBarItems = MAIN_NAV.slice(0, MOBILE_BOTTOM_BAR_COUNT)
+const mobileMenuItems = MAIN_NAV.slice(MOBILE_BOTTOM_BAR_COUNT)
 
 /** A navigation entry; CART carries the signed-in shopper's bag count when there is one. */
 function NavEntry({ item, bagCount }: { item: NavItem; bagCount: number }) {
@@ -17,7 +17,7 @@ function NavEntry({ item, bagCount }: { item: NavItem; bagCount: number }) {
       {item.label}
       {item.to === paths.cart && bagCount > 0 ? <span className="nav-count">{` ${String(bagCount)}`}</span> : null}
     </>
-  );
+  )
 }
 
 function Wordmark() {
@@ -25,15 +25,24 @@ function Wordmark() {
     <Link to={paths.home} className="wordmark">
       {TAGLINE}
     </Link>
-  );
+  )
 }
 
 function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const bagCount = useBagCount();
+  const [menuOpen, setMenuOpen] = useState(false)
+  const bagCount = useBagCount()
   const closeMenu = () => {
-    setMenuOpen(false);
-  };
+    setMenuOpen(false)
+  }
+  // Escape closes the open menu wherever the focus is.
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false)
+    }
+    document.addEventListener("keydown", onKeyDown)
+    return () => document.removeEventListener("keydown", onKeyDown)
+  }, [menuOpen])
 
   return (
     <header className="site-header">
@@ -51,23 +60,16 @@ function SiteHeader() {
           className="menu-button"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => {
-            setMenuOpen((open) => !open);
+            setMenuOpen((open) => !open)
           }}
         >
           <span className="menu-button__bars" aria-hidden="true" />
         </button>
       </div>
       {menuOpen ? (
-        <nav
-          id="mobile-menu"
-          className="mobile-menu"
-          aria-label="Menu"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') closeMenu();
-          }}
-        >
+        <nav id="mobile-menu" className="mobile-menu" aria-label="Menu">
           {mobileMenuItems.map((item) => (
             <NavLink key={item.to} to={item.to} className={navLinkClass} onClick={closeMenu}>
               <NavEntry item={item} bagCount={bagCount} />
@@ -76,7 +78,7 @@ function SiteHeader() {
         </nav>
       ) : null}
     </header>
-  );
+  )
 }
 
 function BottomBar() {
@@ -88,16 +90,16 @@ function BottomBar() {
         </NavLink>
       ))}
     </nav>
-  );
+  )
 }
 
 /** Page frame with the main navigation, which admin routes do without. */
 export function MainLayout() {
-  const { pathname } = useLocation();
-  const showNavigation = !isAdminPath(pathname);
+  const { pathname } = useLocation()
+  const showNavigation = !isAdminPath(pathname)
 
   return (
-    <div className={showNavigation ? 'app-shell' : 'app-shell app-shell--bare'}>
+    <div className={showNavigation ? "app-shell" : "app-shell app-shell--bare"}>
       {showNavigation ? <SiteHeader /> : null}
       <main className="app-main">
         <Suspense fallback={<RouteLoading />}>
@@ -106,5 +108,5 @@ export function MainLayout() {
       </main>
       {showNavigation ? <BottomBar /> : null}
     </div>
-  );
+  )
 }

@@ -1,58 +1,58 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/form-error';
-import { errorMessage } from '@/lib/api-client';
-import type { Post } from '@/types/fitfeed';
-import { useCreatePost } from '../api/create-post';
-import { usePhotoUpload } from '../hooks/use-photo-upload';
-import { PHOTO_ACCEPT, PHOTO_HINT } from '../utils/photo-rules';
-import { ProductPicker } from './product-picker';
+import { useId, useState, type FormEvent } from "react"
+import { Dialog } from "@/components/ui/dialog"
+import { FormError } from "@/components/ui/form-error"
+import { errorMessage } from "@/lib/api-client"
+import type { Post } from "@/types/fitfeed"
+import { useCreatePost } from "../api/create-post"
+import { usePhotoUpload } from "../hooks/use-photo-upload"
+import { PHOTO_ACCEPT, PHOTO_HINT } from "../utils/photo-rules"
+import { ProductPicker } from "./product-picker"
 
 /** The BFF's caption limit. */
-export const CAPTION_MAX = 500;
-export const NO_PHOTO_TEXT = 'Please add a photo.';
-export const NO_PRODUCT_TEXT = 'Please select the product you bought.';
+export const CAPTION_MAX = 500
+export const NO_PHOTO_TEXT = "Please add a photo."
+export const NO_PRODUCT_TEXT = "Please select the product you bought."
 
 type CreatePostDialogProps = {
-  open: boolean;
-  onClose: () => void;
-  onCreated: (post: Post) => void;
-};
+  open: boolean
+  onClose: () => void
+  onCreated: (post: Post) => void
+}
 
-type Problems = { photo: string | null; product: string | null };
+type Problems = { photo: string | null; product: string | null }
 
-function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'open'>) {
-  const upload = usePhotoUpload();
-  const createPost = useCreatePost();
-  const [productId, setProductId] = useState<string | null>(null);
-  const [caption, setCaption] = useState('');
-  const [problems, setProblems] = useState<Problems>({ photo: null, product: null });
-  const [failure, setFailure] = useState<string | null>(null);
-  const ids = { photo: useId(), photoHint: useId(), photoError: useId(), product: useId(), caption: useId() };
-  const { photo } = upload;
-  const photoError = upload.error ?? problems.photo;
+function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, "open">) {
+  const upload = usePhotoUpload()
+  const createPost = useCreatePost()
+  const [productId, setProductId] = useState<string | null>(null)
+  const [caption, setCaption] = useState("")
+  const [problems, setProblems] = useState<Problems>({ photo: null, product: null })
+  const [failure, setFailure] = useState<string | null>(null)
+  const ids = { photo: useId(), photoHint: useId(), photoError: useId(), product: useId(), caption: useId() }
+  const { photo } = upload
+  const photoError = upload.error ?? problems.photo
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
+    event.preventDefault()
     const found: Problems = {
       photo: photo ? null : NO_PHOTO_TEXT,
       product: productId ? null : NO_PRODUCT_TEXT,
-    };
-    setProblems(found);
-    setFailure(null);
-    if (found.photo || found.product || !productId || !photo?.uploaded) return;
+    }
+    setProblems(found)
+    setFailure(null)
+    if (found.photo || found.product || !productId || !photo?.uploaded) return
     try {
       const { post } = await createPost.mutateAsync({
         productId,
         text: caption.trim() || null,
         imageUrl: photo.uploaded.url,
-      });
-      onCreated(post);
-      onClose();
+      })
+      onCreated(post)
+      onClose()
     } catch (error) {
-      setFailure(errorMessage(error, 'Could not publish post'));
+      setFailure(errorMessage(error, "Could not publish post"))
     }
-  };
+  }
 
   return (
     <form className="create-post" onSubmit={(event) => void submit(event)} noValidate>
@@ -68,9 +68,9 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
           aria-describedby={photoError ? `${ids.photoHint} ${ids.photoError}` : ids.photoHint}
           aria-invalid={photoError ? true : undefined}
           onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) upload.choose(file);
-            setProblems((value) => ({ ...value, photo: null }));
+            const file = event.target.files?.[0]
+            if (file) upload.choose(file)
+            setProblems((value) => ({ ...value, photo: null }))
           }}
         />
         <p id={ids.photoHint} className="field__hint">
@@ -79,9 +79,7 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
         <FormError id={ids.photoError} message={photoError} />
         {photo ? (
           <div className="create-post__photo">
-            {photo.previewUrl ? (
-              <img src={photo.previewUrl} alt="Preview of your photo" width={160} height={200} />
-            ) : null}
+            {photo.previewUrl ? <img src={photo.previewUrl} alt="Your outfit, as it will be posted" width={160} height={200} /> : null}
             {photo.uploaded ? (
               <p className="muted">Photo uploaded</p>
             ) : (
@@ -96,8 +94,8 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
       <ProductPicker
         value={productId}
         onChange={(id) => {
-          setProductId(id);
-          setProblems((value) => ({ ...value, product: null }));
+          setProductId(id)
+          setProblems((value) => ({ ...value, product: null }))
         }}
         error={problems.product}
         errorId={ids.product}
@@ -113,7 +111,7 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
           maxLength={CAPTION_MAX}
           value={caption}
           onChange={(event) => {
-            setCaption(event.target.value);
+            setCaption(event.target.value)
           }}
         />
         <p className="field__hint">
@@ -126,11 +124,11 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, 'ope
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={upload.uploading || createPost.isPending}>
-          {createPost.isPending ? 'Publishing…' : upload.uploading ? 'Uploading…' : 'Publish'}
+          {createPost.isPending ? "Publishing…" : upload.uploading ? "Uploading…" : "Publish"}
         </button>
       </div>
     </form>
-  );
+  )
 }
 
 /** Create post: a photo of the fit, the product it shows (from the shopper's orders) and an optional caption. */
@@ -139,5 +137,5 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
     <Dialog open={open} onClose={onClose} title="Create post" closeButton className="dialog--form">
       {open ? <CreatePostForm onClose={onClose} onCreated={onCreated} /> : null}
     </Dialog>
-  );
+  )
 }
