@@ -1,21 +1,21 @@
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
-import { precompress } from '../scripts/vite/precompress.ts';
+import { fileURLToPath } from "node:url"
+import react from "@vitejs/plugin-react"
+import { defineConfig, type ProxyOptions } from "vite"
+import { precompress } from "../scripts/vite/precompress.ts"
 
-const root = fileURLToPath(new URL('.', import.meta.url));
-const outDir = fileURLToPath(new URL('./dist', import.meta.url));
-const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
+const root = fileURLToPath(new URL(".", import.meta.url))
+const outDir = fileURLToPath(new URL("./dist", import.meta.url))
+const bffUrl = process.env.BFF_URL ?? "http://127.0.0.1:8080"
 
 /** The console calls the BFF on its own origin; in dev and preview Vite forwards those paths. */
 const proxy: Record<string, ProxyOptions> = {
-  '/api': { target: bffUrl },
-  '/media': { target: bffUrl },
-};
+  "/api": { target: bffUrl },
+  "/media": { target: bffUrl },
+}
 
 export default defineConfig({
   root,
-  base: '/admin/',
+  base: "/admin/",
   plugins: [react(), precompress(outDir)],
   server: { port: 5174, strictPort: true, proxy },
   preview: { port: 4174, strictPort: true, proxy },
@@ -25,4 +25,4 @@ export default defineConfig({
     // react-admin with Material UI is one ~850 kB bundle (~270 kB gzip), loaded only under /admin.
     chunkSizeWarningLimit: 1000,
   },
-});
+})

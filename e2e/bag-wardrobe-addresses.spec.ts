@@ -13,7 +13,10 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 
 /** A catalogue card's title: the line of the card's link just above its price. */
 async function cardTitle(card: Locator): Promise<string> {
-  const lines = (await card.getByTestId("product-card").innerText()).split("\n").map((line) => line.trim()).filter(Boolean)
+  const lines = (await card.getByTestId("product-card").innerText())
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
   const price = lines.findIndex((line) => /^₹\d+\.\d{2}$/.test(line))
   expect(price, "a card shows its title above its price").toBeGreaterThan(0)
   return lines[price - 1]!
@@ -53,7 +56,10 @@ async function fillAddress(dialog: Locator, address: AddressFields) {
   await dialog.getByLabel("Pincode").fill(address.pincode)
 }
 
-test("a shopper bags a product without a size, sizes it in the bag, spends Dark Coins, moves a wardrobe piece to the bag and saves addresses", async ({ page, request }) => {
+test("a shopper bags a product without a size, sizes it in the bag, spends Dark Coins, moves a wardrobe piece to the bag and saves addresses", async ({
+  page,
+  request,
+}) => {
   const account = await verifiedAccount(request, "bag")
 
   await page.goto("/cart")
@@ -106,7 +112,8 @@ test("a shopper bags a product without a size, sizes it in the bag, spends Dark 
   const subtotal = (await summaryPaise(page, "Subtotal"))!
   const discount = (await summaryPaise(page, "Dark Coins Discount"))!
   expect(await summaryPaise(page, "Total")).toBe(Math.max(0, subtotal + discount))
-  const storedChoice = async () => JSON.parse((await page.evaluate(() => window.sessionStorage.getItem("checkout_dark_coins"))) ?? "null") as { applied: boolean; coins: number } | null
+  const storedChoice = async () =>
+    JSON.parse((await page.evaluate(() => window.sessionStorage.getItem("checkout_dark_coins"))) ?? "null") as { applied: boolean; coins: number } | null
   await expect.poll(async () => (await storedChoice())?.applied).toBe(true)
   expect((await storedChoice())?.coins).toBeGreaterThan(0)
   await darkCoins.getByRole("button", { name: /^remove$/i }).click()
@@ -145,7 +152,14 @@ test("a shopper bags a product without a size, sizes it in the bag, spends Dark 
 
   await page.getByRole("button", { name: "Add address" }).click()
   await addDialog.getByLabel("Label").fill("Office")
-  await fillAddress(addDialog, { fullName: account.name, phone: "+919876501234", line1: "4 Residency Road", city: "Bengaluru", state: "Karnataka", pincode: "560025" })
+  await fillAddress(addDialog, {
+    fullName: account.name,
+    phone: "+919876501234",
+    line1: "4 Residency Road",
+    city: "Bengaluru",
+    state: "Karnataka",
+    pincode: "560025",
+  })
   await addDialog.getByRole("button", { name: /^save address$/i }).click()
   await expect(addDialog).toHaveCount(0)
   const office = page.getByRole("listitem", { name: "Office", exact: true })

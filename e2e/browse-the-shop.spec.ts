@@ -20,7 +20,12 @@ test("a visitor opens the shop, browses /shop, opens a product and meets the 404
   await firstCard.click()
   await expect(page).toHaveURL(/\/product\/prod_/)
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(title.replace(/\s*₹.*$/s, "").trim().slice(0, 10))
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(
+    title
+      .replace(/\s*₹.*$/s, "")
+      .trim()
+      .slice(0, 10),
+  )
   await expect(page.getByText(/₹\d+\.\d{2}/).first()).toBeVisible()
 
   await page.goto("/no/such/page")

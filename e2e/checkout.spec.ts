@@ -110,7 +110,10 @@ test("a shopper cancels an online payment, then pays through the gateway and fin
   await expect(order).toContainText(rupees(product.basePrice))
 })
 
-test("a shopper places a COD order with Dark Coins applied, pays the courier's total to the paisa, and sees the parcel delivered", async ({ page, request }) => {
+test("a shopper places a COD order with Dark Coins applied, pays the courier's total to the paisa, and sees the parcel delivered", async ({
+  page,
+  request,
+}) => {
   const account = await verifiedAccount(request, "cod")
   await signIn(page, account)
   const product = await bagProduct(page, 1)

@@ -20,10 +20,19 @@ test("a shopper filters lowers by fabric and price, sorts by price, picks a size
   await expect(page).toHaveURL(/type=LOWERS/)
 
   await page.getByRole("button", { name: "Filters" }).click()
-  await page.getByRole("button", { name: "Denim", exact: true }).or(page.getByRole("radio", { name: "Denim", exact: true })).click()
-  await page.getByRole("button", { name: "1500 – 2000", exact: true }).or(page.getByRole("radio", { name: "1500 – 2000", exact: true })).click()
+  await page
+    .getByRole("button", { name: "Denim", exact: true })
+    .or(page.getByRole("radio", { name: "Denim", exact: true }))
+    .click()
+  await page
+    .getByRole("button", { name: "1500 – 2000", exact: true })
+    .or(page.getByRole("radio", { name: "1500 – 2000", exact: true }))
+    .click()
   await page.getByLabel("Sort").selectOption({ label: "Price: Low → High" })
-  await page.getByRole("button", { name: /^(Apply|Close)$/ }).first().click()
+  await page
+    .getByRole("button", { name: /^(Apply|Close)$/ })
+    .first()
+    .click()
   await expect(page).toHaveURL(/fabric=Denim/)
   await expect(page).toHaveURL(/priceRange=1500-2000/)
   await expect(page).toHaveURL(/sort=price_asc/)
@@ -42,14 +51,20 @@ test("a shopper filters lowers by fabric and price, sorts by price, picks a size
   await cards.first().click()
   await expect(page).toHaveURL(/\/product\/prod_/)
   const firstTitle = await page.getByRole("heading", { level: 1 }).innerText()
-  const size = page.getByRole("button", { name: /^(XS|S|M|L|XL|XXL|XXXL)$/ }).and(page.locator(":enabled")).first()
+  const size = page
+    .getByRole("button", { name: /^(XS|S|M|L|XL|XXL|XXXL)$/ })
+    .and(page.locator(":enabled"))
+    .first()
   await size.click()
   await page.getByRole("button", { name: "Size Guide" }).click()
   await page.getByRole("button", { name: "cm", exact: true }).click()
   await expect(page.getByRole("table")).toBeVisible()
   await page.keyboard.press("Escape")
 
-  const alsoLike = page.getByRole("region", { name: "You might also like" }).or(page.locator("section", { hasText: "You might also like" })).first()
+  const alsoLike = page
+    .getByRole("region", { name: "You might also like" })
+    .or(page.locator("section", { hasText: "You might also like" }))
+    .first()
   await alsoLike.getByTestId("product-card").first().click()
   await expect(page).toHaveURL(/\/product\/prod_/)
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(firstTitle)

@@ -1,15 +1,15 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import { defineConfig, mergeConfig } from "vitest/config"
+import viteConfig from "./vite.config.ts"
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      environment: 'jsdom',
-      setupFiles: ['./src/testing/setup-tests.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      environment: "jsdom",
+      setupFiles: ["./src/testing/setup-tests.ts"],
+      include: ["src/**/*.test.{ts,tsx}"],
       restoreMocks: true,
       unstubGlobals: true,
     },
   }),
-);
+)

@@ -105,9 +105,7 @@ describe("docker-compose.yml", { timeout: 30_000 }, () => {
       expect(config.has("services.commerce-migrate.command")).toBe(true)
       expect(config.has("services.commerce-migrate.healthcheck")).toBe(false)
       for (const service of ["commerce", "commerce-worker"]) {
-        expect(config.get(`services.${service}.depends_on.commerce-migrate.condition`)).toBe(
-          "service_completed_successfully",
-        )
+        expect(config.get(`services.${service}.depends_on.commerce-migrate.condition`)).toBe("service_completed_successfully")
       }
     })
 

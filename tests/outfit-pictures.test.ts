@@ -1,6 +1,15 @@
 import sharp from "sharp"
 import { describe, expect, it } from "vitest"
-import { AVATAR_SIZE, avatarPicture, garmentOf, initialsOf, OUTFIT_HEIGHT, OUTFIT_WIDTH, outfitPicture, type OutfitSpec } from "../scripts/lib/outfit-pictures.js"
+import {
+  AVATAR_SIZE,
+  avatarPicture,
+  garmentOf,
+  initialsOf,
+  OUTFIT_HEIGHT,
+  OUTFIT_WIDTH,
+  outfitPicture,
+  type OutfitSpec,
+} from "../scripts/lib/outfit-pictures.js"
 
 /**
  * The pixels where two pictures differ (by more than a JPEG's noise), and their average colour in each:

@@ -10,9 +10,23 @@ import { commerceEnv, migrateAll, productCount, randomSecrets, seed } from "../s
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL || "postgres://postgres@127.0.0.1:5432"
 const databaseUrl = `${SERVER_URL}/fitshop_seed_test_${randomBytes(4).toString("hex")}`
 const TABLES = [
-  "product", "product_variant", "product_category", "image", "price", "inventory_item", "inventory_level",
-  "region", "tax_region", "sales_channel", "api_key", "stock_location", "shipping_option", "fulfillment_set",
-  "user", "customer", "auth_identity",
+  "product",
+  "product_variant",
+  "product_category",
+  "image",
+  "price",
+  "inventory_item",
+  "inventory_level",
+  "region",
+  "tax_region",
+  "sales_channel",
+  "api_key",
+  "stock_location",
+  "shipping_option",
+  "fulfillment_set",
+  "user",
+  "customer",
+  "auth_identity",
 ]
 let mediaDir: string
 let env: NodeJS.ProcessEnv

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { App } from './App';
-import { stubFetch } from './testing/fetch-stub';
+import { render, screen } from "@testing-library/react"
+import { MemoryRouter, Route, Routes } from "react-router-dom"
+import { describe, expect, it } from "vitest"
+import { App } from "./App"
+import { stubFetch } from "./testing/fetch-stub"
 
 function renderAt(path: string) {
   return render(
@@ -11,34 +11,34 @@ function renderAt(path: string) {
         <Route path="/admin/*" element={<App />} />
       </Routes>
     </MemoryRouter>,
-  );
+  )
 }
 
-describe('App', { timeout: 20_000 }, () => {
-  it('shows the admin layout and the dashboard heading to a signed-in user', async () => {
-    localStorage.setItem('accessToken', 'token-1');
-    localStorage.setItem('me', JSON.stringify({ id: 'usr_01', name: 'Asha Rao', role: 'admin' }));
-    stubFetch({ status: 200, body: {} });
+describe("App", { timeout: 20_000 }, () => {
+  it("shows the admin layout and the dashboard heading to a signed-in user", async () => {
+    localStorage.setItem("accessToken", "token-1")
+    localStorage.setItem("me", JSON.stringify({ id: "usr_01", name: "Asha Rao", role: "admin" }))
+    stubFetch({ status: 200, body: {} })
 
-    renderAt('/admin');
+    renderAt("/admin")
 
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('Admin')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'New Product' })).toHaveAttribute('href', '/admin/products/new');
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/');
-    expect(screen.getByRole('menuitem', { name: 'Products' })).toHaveAttribute('href', '/admin/products');
-    expect(screen.getByRole('menuitem', { name: 'Drafts' })).toHaveAttribute('href', '/admin/products/drafts');
-  });
+    expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument()
+    expect(screen.getByText("Admin")).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "New Product" })).toHaveAttribute("href", "/admin/products/new")
+    expect(screen.getByRole("button", { name: "Logout" })).toBeInTheDocument()
+    expect(screen.getByRole("menuitem", { name: "Dashboard" })).toHaveAttribute("href", "/admin/")
+    expect(screen.getByRole("menuitem", { name: "Products" })).toHaveAttribute("href", "/admin/products")
+    expect(screen.getByRole("menuitem", { name: "Drafts" })).toHaveAttribute("href", "/admin/products/drafts")
+  })
 
-  it('sends a visitor without a session to the e-mail sign-in form', async () => {
-    const fetchMock = stubFetch({ status: 200, body: {} });
+  it("sends a visitor without a session to the e-mail sign-in form", async () => {
+    const fetchMock = stubFetch({ status: 200, body: {} })
 
-    renderAt('/admin');
+    renderAt("/admin")
 
-    expect(await screen.findByLabelText(/Email/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/Password/)).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-});
+    expect(await screen.findByLabelText(/Email/)).toBeInTheDocument()
+    expect(screen.getByLabelText(/Password/)).toBeInTheDocument()
+    expect(screen.queryByRole("heading", { name: "Admin Dashboard" })).not.toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})

@@ -1,8 +1,8 @@
-import { Admin, LoginWithEmail, Resource } from 'react-admin';
-import { authProvider } from './auth-provider';
-import { Dashboard } from './dashboard/Dashboard';
-import { dataProvider } from './data-provider';
-import { AdminLayout } from './layout/AdminLayout';
+import { Admin, LoginWithEmail, Resource } from "react-admin"
+import { authProvider } from "./auth-provider"
+import { Dashboard } from "./dashboard/Dashboard"
+import { dataProvider } from "./data-provider"
+import { AdminLayout } from "./layout/AdminLayout"
 
 /** The merchandisers' console; the caller mounts it at /admin/* inside a router. */
 export function App() {
@@ -20,5 +20,5 @@ export function App() {
     >
       <Resource name="products" recordRepresentation="title" />
     </Admin>
-  );
+  )
 }

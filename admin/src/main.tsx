@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { App } from './App';
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom"
+import { App } from "./App"
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
+const container = document.getElementById("root")
+if (!container) throw new Error("The page has no #root element.")
 
 createRoot(container).render(
   <StrictMode>
@@ -15,4 +15,4 @@ createRoot(container).render(
       </Routes>
     </BrowserRouter>
   </StrictMode>,
-);
+)

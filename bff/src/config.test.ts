@@ -51,7 +51,11 @@ describe("Shiprocket settings", () => {
 
   it("uses the emulator outside production when no credentials are set, with credentials derived from AUTH_TOKEN_SECRET", () => {
     const settings = shiprocketSettings(loadConfig({ ...base, PUBLIC_URL: "http://localhost:8080/" }))
-    expect(settings).toMatchObject({ emulated: true, apiUrl: "http://localhost:8080/emulator/shiprocket", trackingBaseUrl: "http://localhost:8080/emulator/shiprocket/tracking" })
+    expect(settings).toMatchObject({
+      emulated: true,
+      apiUrl: "http://localhost:8080/emulator/shiprocket",
+      trackingBaseUrl: "http://localhost:8080/emulator/shiprocket/tracking",
+    })
     expect(settings.email).toMatch(/^api-[0-9a-f]{16}@shiprocket-emulator\.test$/)
     expect(settings.password).toMatch(/^[0-9a-f]{64}$/)
     expect(shiprocketSettings(loadConfig(base))).toEqual(settings)
@@ -78,7 +82,9 @@ describe("Shiprocket settings", () => {
   it("requires the credentials in pairs, with a webhook token", () => {
     expect(problems({ SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_WEBHOOK_TOKEN: "hook" })).toMatch(/SHIPROCKET_PASSWORD is required with SHIPROCKET_EMAIL/)
     expect(problems({ SHIPROCKET_PASSWORD: "pw", SHIPROCKET_WEBHOOK_TOKEN: "hook" })).toMatch(/SHIPROCKET_EMAIL is required with SHIPROCKET_PASSWORD/)
-    expect(problems({ SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_PASSWORD: "pw" })).toMatch(/SHIPROCKET_WEBHOOK_TOKEN is required with real Shiprocket credentials/)
+    expect(problems({ SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_PASSWORD: "pw" })).toMatch(
+      /SHIPROCKET_WEBHOOK_TOKEN is required with real Shiprocket credentials/,
+    )
     expect(problems({ ...SHIPROCKET, SHIPROCKET_EMAIL: "not-an-email" })).toMatch(/SHIPROCKET_EMAIL /)
     expect(problems({ SHIPROCKET_EMAIL: " ", SHIPROCKET_PASSWORD: "" })).toBe("")
   })
@@ -123,7 +129,9 @@ describe("Razorpay config", () => {
   it("takes real keys only as a pair with a webhook secret, and a key id shaped like Razorpay's", () => {
     expect(errorOf({ RAZORPAY_KEY_ID: "rzp_test_AbC123", RAZORPAY_WEBHOOK_SECRET: "whsec" })).toMatch(/RAZORPAY_KEY_SECRET is required with RAZORPAY_KEY_ID/)
     expect(errorOf({ RAZORPAY_KEY_SECRET: "secret", RAZORPAY_WEBHOOK_SECRET: "whsec" })).toMatch(/RAZORPAY_KEY_ID is required with RAZORPAY_KEY_SECRET/)
-    expect(errorOf({ RAZORPAY_KEY_ID: "rzp_test_AbC123", RAZORPAY_KEY_SECRET: "secret" })).toMatch(/RAZORPAY_WEBHOOK_SECRET is required with real Razorpay keys/)
+    expect(errorOf({ RAZORPAY_KEY_ID: "rzp_test_AbC123", RAZORPAY_KEY_SECRET: "secret" })).toMatch(
+      /RAZORPAY_WEBHOOK_SECRET is required with real Razorpay keys/,
+    )
     expect(errorOf({ ...RAZORPAY, RAZORPAY_KEY_ID: "AbC123" })).toMatch(/RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…/)
     expect(errorOf({ RAZORPAY_API_URL: "not a url" })).toMatch(/RAZORPAY_API_URL /)
     expect(errorOf(RAZORPAY)).toBe("")

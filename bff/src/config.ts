@@ -18,70 +18,91 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional()
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  PUBLIC_URL: z.url().default("http://localhost:8080"),
-  DATABASE_URL: z.string({ message: "is required" }).refine((url) => /^postgres(ql)?:\/\/[^\s]+$/.test(url), "must be a postgres:// URL"),
-  REDIS_URL: optionalUrl.optional(),
-  MEDUSA_URL: z.url().default("http://127.0.0.1:9000"),
-  MEDUSA_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
-  MEDIA_DIR: z.string().min(1).default(path.join(repoRoot, "var", "media")),
-  STOREFRONT_DIST: z.string().min(1).default(path.join(repoRoot, "storefront", "dist")),
-  ADMIN_DIST: z.string().min(1).default(path.join(repoRoot, "admin", "dist")),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Signs the BFF's access tokens and peppers stored verification codes. */
-  AUTH_TOKEN_SECRET: z.string().min(32, { message: "must be at least 32 characters" }),
-  /** Shared with commerce/ for its /internal routes. */
-  INTERNAL_API_SECRET: z.string().min(16, { message: "must be at least 16 characters" }),
-  SMTP_URL: optionalUrl.optional(),
-  MAIL_FROM: z.string().min(3).default("Build Your Fit <no-reply@buildyourfit.test>"),
-  /** Extra origins allowed on cookie routes besides PUBLIC_URL's (the Vite dev servers). */
-  TRUSTED_ORIGINS: z
-    .string()
-    .default("")
-    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean)),
-  /** Auth attempts one IP may make per 15 minutes on each rate-limited route. */
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
-  REDIS_KEY_PREFIX: z.string().default("bff:"),
-  /** The catalogue response cache; `off` answers every listing from PostgreSQL (the bench measures both). */
-  CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
-  /** How often the catalogue read model is rebuilt from Medusa besides the change events. */
-  CATALOG_RECONCILE_SECONDS: z.coerce.number().int().min(5).default(300),
-  /** Razorpay's API keys; without them (outside production) the BFF's own emulator stands in. */
-  RAZORPAY_KEY_ID: optionalText.pipe(z.string().regex(/^rzp_(test|live)_\w+$/, "must look like rzp_test_… or rzp_live_…").optional()),
-  RAZORPAY_KEY_SECRET: optionalText,
-  /** The secret set with the webhook in Razorpay's dashboard; it signs X-Razorpay-Signature. */
-  RAZORPAY_WEBHOOK_SECRET: optionalText,
-  /** Where the Razorpay SDK sends its calls: the real host by default, or the emulator the BFF mounts. */
-  RAZORPAY_API_URL: optionalUrl.optional(),
-  /** Shiprocket's API user; without one (outside production) the BFF's own emulator stands in. */
-  SHIPROCKET_EMAIL: optionalText.pipe(z.email().optional()),
-  SHIPROCKET_PASSWORD: optionalText,
-  /** Where the Shiprocket API is: the real host by default, or the emulator the BFF mounts. */
-  SHIPROCKET_API_URL: optionalUrl.optional(),
-  /** The fixed token Shiprocket sends as `x-api-key` with its tracking webhooks (set in its panel). */
-  SHIPROCKET_WEBHOOK_TOKEN: optionalText,
-  /** The pickup location's name as set up in Shiprocket's panel; orders are collected from there. */
-  SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default("Primary"),
-  /** "1" lets admins pay ₹1 through the live gateway to test it; such orders are marked as tests and never shipped. */
-  ALLOW_LIVE_TEST_PAYMENTS: z.enum(["0", "1"], "must be 0 or 1").default("0"),
-  /** How long a checkout holds its units for the shopper's payment; a payment after it still becomes an order if stock is left. */
-  STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
-  /** How often the job worker looks for due work (settling payments, refunds, dispatch). */
-  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** The share of a line's value a post's author earns in Dark Coins when someone buys through the post. */
-  REFERRAL_SHARE_PERCENT: z.coerce.number().min(0).max(50).default(5),
-  /** Widens FITFEED's per-address rate limits (likes, comments, posts, follows, reports): for load tests from one address. */
-  FITFEED_ADDRESS_LIMIT_SCALE: z.coerce.number().int().min(1).default(1),
-}).superRefine((config, ctx) => {
-  for (const issue of shiprocketIssues(config)) ctx.addIssue({ code: "custom", ...issue })
-  for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })
-  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
-    ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
-  }
-})
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PUBLIC_URL: z.url().default("http://localhost:8080"),
+    DATABASE_URL: z.string({ message: "is required" }).refine((url) => /^postgres(ql)?:\/\/[^\s]+$/.test(url), "must be a postgres:// URL"),
+    REDIS_URL: optionalUrl.optional(),
+    MEDUSA_URL: z.url().default("http://127.0.0.1:9000"),
+    MEDUSA_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
+    MEDIA_DIR: z
+      .string()
+      .min(1)
+      .default(path.join(repoRoot, "var", "media")),
+    STOREFRONT_DIST: z
+      .string()
+      .min(1)
+      .default(path.join(repoRoot, "storefront", "dist")),
+    ADMIN_DIST: z
+      .string()
+      .min(1)
+      .default(path.join(repoRoot, "admin", "dist")),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Signs the BFF's access tokens and peppers stored verification codes. */
+    AUTH_TOKEN_SECRET: z.string().min(32, { message: "must be at least 32 characters" }),
+    /** Shared with commerce/ for its /internal routes. */
+    INTERNAL_API_SECRET: z.string().min(16, { message: "must be at least 16 characters" }),
+    SMTP_URL: optionalUrl.optional(),
+    MAIL_FROM: z.string().min(3).default("Build Your Fit <no-reply@buildyourfit.test>"),
+    /** Extra origins allowed on cookie routes besides PUBLIC_URL's (the Vite dev servers). */
+    TRUSTED_ORIGINS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+    /** Auth attempts one IP may make per 15 minutes on each rate-limited route. */
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+    REDIS_KEY_PREFIX: z.string().default("bff:"),
+    /** The catalogue response cache; `off` answers every listing from PostgreSQL (the bench measures both). */
+    CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
+    /** How often the catalogue read model is rebuilt from Medusa besides the change events. */
+    CATALOG_RECONCILE_SECONDS: z.coerce.number().int().min(5).default(300),
+    /** Razorpay's API keys; without them (outside production) the BFF's own emulator stands in. */
+    RAZORPAY_KEY_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rzp_(test|live)_\w+$/, "must look like rzp_test_… or rzp_live_…")
+        .optional(),
+    ),
+    RAZORPAY_KEY_SECRET: optionalText,
+    /** The secret set with the webhook in Razorpay's dashboard; it signs X-Razorpay-Signature. */
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    /** Where the Razorpay SDK sends its calls: the real host by default, or the emulator the BFF mounts. */
+    RAZORPAY_API_URL: optionalUrl.optional(),
+    /** Shiprocket's API user; without one (outside production) the BFF's own emulator stands in. */
+    SHIPROCKET_EMAIL: optionalText.pipe(z.email().optional()),
+    SHIPROCKET_PASSWORD: optionalText,
+    /** Where the Shiprocket API is: the real host by default, or the emulator the BFF mounts. */
+    SHIPROCKET_API_URL: optionalUrl.optional(),
+    /** The fixed token Shiprocket sends as `x-api-key` with its tracking webhooks (set in its panel). */
+    SHIPROCKET_WEBHOOK_TOKEN: optionalText,
+    /** The pickup location's name as set up in Shiprocket's panel; orders are collected from there. */
+    SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default("Primary"),
+    /** "1" lets admins pay ₹1 through the live gateway to test it; such orders are marked as tests and never shipped. */
+    ALLOW_LIVE_TEST_PAYMENTS: z.enum(["0", "1"], "must be 0 or 1").default("0"),
+    /** How long a checkout holds its units for the shopper's payment; a payment after it still becomes an order if stock is left. */
+    STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    /** How often the job worker looks for due work (settling payments, refunds, dispatch). */
+    JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /** The share of a line's value a post's author earns in Dark Coins when someone buys through the post. */
+    REFERRAL_SHARE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+    /** Widens FITFEED's per-address rate limits (likes, comments, posts, follows, reports): for load tests from one address. */
+    FITFEED_ADDRESS_LIMIT_SCALE: z.coerce.number().int().min(1).default(1),
+  })
+  .superRefine((config, ctx) => {
+    for (const issue of shiprocketIssues(config)) ctx.addIssue({ code: "custom", ...issue })
+    for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })
+    if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
+    }
+  })
 
 export type Config = z.infer<typeof configSchema>
 

@@ -27,7 +27,9 @@ export async function signedUpUser(app: Express, label = "user") {
   const account = uniqueAccount(label)
   const signup = await request(app).post("/api/auth/signup").send(account)
   expect(signup.status).toBe(201)
-  const verify = await request(app).post("/api/auth/verify-email").send({ email: account.email, code: await latestCode(app, account.email) })
+  const verify = await request(app)
+    .post("/api/auth/verify-email")
+    .send({ email: account.email, code: await latestCode(app, account.email) })
   expect(verify.status).toBe(200)
   return { ...account, accessToken: verify.body.accessToken as string, cookie: refreshCookieOf(verify)!, user: verify.body.user }
 }

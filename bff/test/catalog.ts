@@ -7,7 +7,9 @@ import type { ListedProduct, Product } from "../src/features/catalog/product.js"
  * cards only. One page at a time, in the listing's order.
  */
 export async function newestProducts(app: Express, limit = 100): Promise<Product[]> {
-  const listing = await request(app).get("/api/products").query({ limit: String(limit), sort: "newest" })
+  const listing = await request(app)
+    .get("/api/products")
+    .query({ limit: String(limit), sort: "newest" })
   const products: Product[] = []
   for (const { id } of listing.body.products as ListedProduct[]) {
     products.push((await request(app).get(`/api/products/${id}`)).body.product as Product)

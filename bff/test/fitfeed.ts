@@ -7,10 +7,11 @@ import { signAccessToken } from "../src/lib/tokens.js"
 export async function feedMember(db: Db, tokenSecret: string, label = "fan") {
   const id = randomBytes(4).toString("hex")
   const handle = `${label}.${id}`.slice(0, 20)
-  const { rows } = await db.query<{ id: string }>(
-    "insert into bff.users (email, name, handle, email_verified_at) values ($1, $2, $3, now()) returning id",
-    [`${label}-${id}@example.test`, `Test ${label}`, handle],
-  )
+  const { rows } = await db.query<{ id: string }>("insert into bff.users (email, name, handle, email_verified_at) values ($1, $2, $3, now()) returning id", [
+    `${label}-${id}@example.test`,
+    `Test ${label}`,
+    handle,
+  ])
   const userId = rows[0]!.id
   const family = await db.query<{ id: string }>("insert into bff.session_families (user_id) values ($1) returning id", [userId])
   const token = signAccessToken({ sub: userId, sid: family.rows[0]!.id, role: "customer" }, tokenSecret, 3600)

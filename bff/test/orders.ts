@@ -18,10 +18,7 @@ export type MedusaPayment = { providerId: string; data?: Record<string, unknown>
 const SYSTEM_PAYMENT: MedusaPayment = { providerId: "pp_system_default" }
 
 /** A guest cart in the India region with the lines, an address and the first shipping option: ready to pay. */
-export async function createShippableCart(
-  commerce: Commerce,
-  lines: { variantId: string; quantity: number }[],
-): Promise<HttpTypes.StoreCart> {
+export async function createShippableCart(commerce: Commerce, lines: { variantId: string; quantity: number }[]): Promise<HttpTypes.StoreCart> {
   const [sdk, regionId] = await Promise.all([commerce.store(), commerce.regionId()])
   const { cart } = await sdk.store.cart.create({
     region_id: regionId,

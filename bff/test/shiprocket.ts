@@ -57,8 +57,7 @@ export async function startShiprocketEmulator(overrides: EmulatorOverrides = {})
     db,
     calls,
     control,
-    client: (options: Partial<ShiprocketClientOptions> = {}) =>
-      shiprocketClient({ apiUrl, ...credentials, trackingBaseUrl: `${apiUrl}/tracking`, ...options }),
+    client: (options: Partial<ShiprocketClientOptions> = {}) => shiprocketClient({ apiUrl, ...credentials, trackingBaseUrl: `${apiUrl}/tracking`, ...options }),
     close: async () => {
       await close(server)
       await ownDb?.end()

@@ -292,7 +292,10 @@ export async function benchCatalog<T, D>({
 
     log(`measuring with autocannon, ${seconds} s a target…`)
     await warmUp(medusaOrigin, [MEDUSA_LISTING], medusaHeaders)
-    const medusaLoad = await measured("Medusa /store/products?limit=24 (its Redis caching on)", medusaOrigin, [MEDUSA_LISTING], { seconds, headers: medusaHeaders })
+    const medusaLoad = await measured("Medusa /store/products?limit=24 (its Redis caching on)", medusaOrigin, [MEDUSA_LISTING], {
+      seconds,
+      headers: medusaHeaders,
+    })
     const { bffUncached, beside } = await cacheOff()
     const bffCold = await coldLatency(origin, secrets.internalSecret, productIds[0]!, 50)
     await warmUp(origin, FILTERED_LISTINGS)

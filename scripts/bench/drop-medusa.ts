@@ -57,7 +57,10 @@ export async function guestDrop(client: Client, store: StoreApi, index: number, 
   const added = record("add line item", await client.send("POST", `/store/carts/${cartId}/line-items`, { json: { variant_id: store.variantId, quantity: 1 } }))
   if (!ok(added)) return journey
 
-  const addressed = record("address and e-mail", await client.send("POST", `/store/carts/${cartId}`, { json: { email, shipping_address: GUEST_ADDRESS, billing_address: GUEST_ADDRESS } }))
+  const addressed = record(
+    "address and e-mail",
+    await client.send("POST", `/store/carts/${cartId}`, { json: { email, shipping_address: GUEST_ADDRESS, billing_address: GUEST_ADDRESS } }),
+  )
   checkoutStarted(addressed)
   if (!ok(addressed)) return journey
   const options = record("shipping options", await client.send("GET", `/store/shipping-options?cart_id=${cartId}`))

@@ -81,7 +81,10 @@ type CreatedVariant = { id: string; title: string; inventory_items: { inventory_
  * A fresh product made through Medusa's admin API, published in the storefront's channel, with `units`
  * of `size` at the storefront's stock location and none of the other sizes.
  */
-export async function createDropProduct(medusaOrigin: string, { handle, title, size, units }: { handle: string; title: string; size: string; units: number }): Promise<DropProduct> {
+export async function createDropProduct(
+  medusaOrigin: string,
+  { handle, title, size, units }: { handle: string; title: string; size: string; units: number },
+): Promise<DropProduct> {
   const admin = await medusaAdmin(medusaOrigin)
   const base = await shopBase(admin)
   const { product } = await admin<{ product: { id: string } }>("/admin/products", productBody(handle, title, base))

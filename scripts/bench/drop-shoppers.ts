@@ -19,7 +19,15 @@ const PENDING_ORDER_WAIT_MS = 60_000
  */
 const addressOf = (index: number) => `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`
 
-const SHIPPING_ADDRESS = { fullName: "Drop Shopper", phone: "9876543210", line1: "14 Linking Road", city: "Mumbai", state: "Maharashtra", postalCode: "400050", country: "India" }
+const SHIPPING_ADDRESS = {
+  fullName: "Drop Shopper",
+  phone: "9876543210",
+  line1: "14 Linking Road",
+  city: "Mumbai",
+  state: "Maharashtra",
+  postalCode: "400050",
+  country: "India",
+}
 
 /** The spec's checkout payload for a new address, as the checkout page sends it. */
 const checkoutPayload = (mode: "cod" | "online") => ({
@@ -38,7 +46,9 @@ async function signUp(origin: string, runId: string, index: number): Promise<Sho
   const email = `drop-${runId}-${index}@drop.bench`
   const client = keepAliveClient(origin, { "x-forwarded-for": address })
   try {
-    const signup = await client.send("POST", "/api/auth/signup", { json: { name: `Drop Shopper ${index}`, email, handle: `d${runId}${index}`, password: PASSWORD } })
+    const signup = await client.send("POST", "/api/auth/signup", {
+      json: { name: `Drop Shopper ${index}`, email, handle: `d${runId}${index}`, password: PASSWORD },
+    })
     expectStatus(signup, 201, `signing up ${email}`)
     const outbox = await client.send("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`)
     expectStatus(outbox, 200, "the dev outbox")
@@ -55,7 +65,11 @@ async function signUp(origin: string, runId: string, index: number): Promise<Sho
 
 /** `count` fresh shoppers, each with a Medusa customer behind their account (checkout needs one). */
 export function signUpShoppers(origin: string, runId: string, count: number): Promise<Shopper[]> {
-  return inBatches(Array.from({ length: count }, (_, i) => i), SIGN_UP_WIDTH, (index) => signUp(origin, runId, index))
+  return inBatches(
+    Array.from({ length: count }, (_, i) => i),
+    SIGN_UP_WIDTH,
+    (index) => signUp(origin, runId, index),
+  )
 }
 
 /** A shopper's browser: its own keep-alive connection, signed in, from its own address. */

@@ -97,7 +97,10 @@ type Race = { journeys: Journey[]; openedAt: number; seconds: number; observer: 
 /** The figures of one side's drop, from every shopper's journey and Medusa's records after it. */
 function sideFigures(label: string, bagStep: string, { journeys, openedAt, seconds, observer, floor }: Race, ledger: Ledger): DropSide {
   const requests = journeys.flatMap((journey) => journey.requests)
-  const winners = journeys.filter((journey): journey is Journey & { orderedAt: number; checkoutStartedAt: number } => journey.orderedAt !== undefined && journey.checkoutStartedAt !== undefined)
+  const winners = journeys.filter(
+    (journey): journey is Journey & { orderedAt: number; checkoutStartedAt: number } =>
+      journey.orderedAt !== undefined && journey.checkoutStartedAt !== undefined,
+  )
   const firstCheckout = Math.min(...journeys.flatMap((journey) => (journey.checkoutStartedAt === undefined ? [] : [journey.checkoutStartedAt])))
   const lastOrder = Math.max(...winners.map((winner) => winner.orderedAt))
   const windowSeconds = winners.length ? (lastOrder - firstCheckout) / 1000 : NaN
@@ -157,7 +160,15 @@ async function readLedger(databaseUrl: string, variantId: string, withBff: boole
       : undefined
     const { orders: medusaOrders, units: medusaUnits } = orders.rows[0]!
     const { stocked, reserved } = stock.rows[0]!
-    return { medusaOrders, medusaUnits, bffOrders: bff?.rows[0]!.orders, stocked, reserved, oversold: Math.max(0, medusaUnits - UNITS, reserved - stocked), unsold: Math.max(0, UNITS - medusaUnits) }
+    return {
+      medusaOrders,
+      medusaUnits,
+      bffOrders: bff?.rows[0]!.orders,
+      stocked,
+      reserved,
+      oversold: Math.max(0, medusaUnits - UNITS, reserved - stocked),
+      unsold: Math.max(0, UNITS - medusaUnits),
+    }
   } finally {
     await client.end()
   }
@@ -231,26 +242,44 @@ export async function benchDrop(target: DropTarget): Promise<DropBench> {
   const setupStarted = performance.now()
   log(`drop (${target.label}): making the drop's products and signing up ${SHOPPERS} shoppers…`)
   const product = await createDropProduct(target.medusaOrigin, { handle: `drop-${runId}`, title: `Drop ${runId} Boxy Tee`, size: DROP_SIZE, units: UNITS })
-  const reference = await createDropProduct(target.medusaOrigin, { handle: `drop-${runId}-store-api`, title: `Drop ${runId} Boxy Tee (Store API)`, size: DROP_SIZE, units: UNITS })
+  const reference = await createDropProduct(target.medusaOrigin, {
+    handle: `drop-${runId}-store-api`,
+    title: `Drop ${runId} Boxy Tee (Store API)`,
+    size: DROP_SIZE,
+    units: UNITS,
+  })
   await waitForDropInCatalogue(target.origin, product)
   const shoppers = await signUpShoppers(target.origin, runId, SHOPPERS)
   const publishableKey = await storefrontPublishableKey(target.databaseUrl)
-  const store: StoreApi = { medusaOrigin: target.medusaOrigin, publishableKey, regionId: await inrRegionId(target.medusaOrigin, publishableKey), variantId: reference.variantId }
+  const store: StoreApi = {
+    medusaOrigin: target.medusaOrigin,
+    publishableKey,
+    regionId: await inrRegionId(target.medusaOrigin, publishableKey),
+    variantId: reference.variantId,
+  }
   const setupSeconds = (performance.now() - setupStarted) / 1000
   log(`drop set up in ${setupSeconds.toFixed(1)} s; ${SHOPPERS} shoppers go for ${UNITS} × ${product.title} (${product.size}) through the BFF…`)
 
   await waitForQuietCpu()
   const bffPaths = { openPath: `/api/products/${product.productId}`, floorPath: "/api/no-such-route" }
-  const bffRun = await race(target, shoppers.map((shopper) => shopperClient(target.origin, shopper)), bffPaths, (client, index, go) =>
-    shopperDrop(client, shoppers[index]!, product, go),
+  const bffRun = await race(
+    target,
+    shoppers.map((shopper) => shopperClient(target.origin, shopper)),
+    bffPaths,
+    (client, index, go) => shopperDrop(client, shoppers[index]!, product, go),
   )
   const bff = printed(sideFigures("BFF: bag and checkout", "add to bag", bffRun, await settledLedger(target.databaseUrl, product.variantId, true)))
 
   log(`${SHOPPERS} guests go for ${UNITS} × ${reference.title} through Medusa's Store API…`)
   await waitForQuietCpu()
-  const medusaRun = await race(target, Array.from({ length: SHOPPERS }, () => guestClient(store)), { openPath: "/health", floorPath: "/health" }, (client, index, go) =>
-    guestDrop(client, store, index, go),
+  const medusaRun = await race(
+    target,
+    Array.from({ length: SHOPPERS }, () => guestClient(store)),
+    { openPath: "/health", floorPath: "/health" },
+    (client, index, go) => guestDrop(client, store, index, go),
   )
-  const medusa = printed(sideFigures("Medusa's Store API checkout", "add line item", medusaRun, await settledLedger(target.databaseUrl, reference.variantId, false)))
+  const medusa = printed(
+    sideFigures("Medusa's Store API checkout", "add line item", medusaRun, await settledLedger(target.databaseUrl, reference.variantId, false)),
+  )
   return { label: target.label, postgres: await postgresVersion(target.databaseUrl), setupSeconds, bff, medusa }
 }

@@ -37,7 +37,17 @@ export type QueryPlan = {
 }
 
 export type FitfeedBench = {
-  seed: { shoppers: number; posts: number; likes: number; comments: number; follows: number; seconds: number; reused: boolean; maxLikes: number; medianLikes: number }
+  seed: {
+    shoppers: number
+    posts: number
+    likes: number
+    comments: number
+    follows: number
+    seconds: number
+    reused: boolean
+    maxLikes: number
+    medianLikes: number
+  }
   /** The catalogue's cache-off listing, measured right before the FITFEED figures on the same BFF. */
   reference: FitfeedLoad
   feed: FitfeedLoad
@@ -115,7 +125,7 @@ async function likeStorm(stack: CacheOffStack, pairs: { postId: string; authoriz
 function shuffled<T>(items: T[], seed = 2026): T[] {
   const list = [...items]
   let state = seed
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   for (let i = list.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
     ;[list[i], list[j]] = [list[j]!, list[i]!]
@@ -144,7 +154,12 @@ async function statementsOf(run: (db: Db) => Promise<unknown>): Promise<Statemen
 
 const dedent = (text: string) => {
   const lines = text.split("\n")
-  const indent = Math.min(...lines.slice(1).filter((line) => line.trim()).map((line) => line.length - line.trimStart().length))
+  const indent = Math.min(
+    ...lines
+      .slice(1)
+      .filter((line) => line.trim())
+      .map((line) => line.length - line.trimStart().length),
+  )
   return [lines[0]!.trim(), ...lines.slice(1).map((line) => line.slice(Number.isFinite(indent) ? indent : 0))].join("\n").trim()
 }
 
@@ -309,7 +324,9 @@ export const benchFitfeed: Alongside<FitfeedBench> = async (stack) => {
       log(`measuring FITFEED with autocannon, ${stack.seconds} s a read target…`)
       await drive("warm-up", stack.origin, feedRequests, 3)
       const feed = printed(
-        await observed(stack, () => drive(`FITFEED feed \`${FEED_PATH}\`, signed in (${READERS} readers in rotation)`, stack.origin, feedRequests, stack.seconds)),
+        await observed(stack, () =>
+          drive(`FITFEED feed \`${FEED_PATH}\`, signed in (${READERS} readers in rotation)`, stack.origin, feedRequests, stack.seconds),
+        ),
       )
       await drive("warm-up", stack.origin, profileRequests, 3)
       const profile = printed(
@@ -363,9 +380,10 @@ export const benchFitfeed: Alongside<FitfeedBench> = async (stack) => {
 
       // The seed's likes are left as they were (a kept database's next run sees the same data).
       await db.query(`delete from bff.fitfeed_likes where post_id = any($1::bigint[]) and created_at >= $2`, [stormIds, stormStarted])
-      await db.query(`update bff.fitfeed_posts p set like_count = (select count(*) from bff.fitfeed_likes l where l.post_id = p.id) where p.id = any($1::bigint[])`, [
-        stormIds,
-      ])
+      await db.query(
+        `update bff.fitfeed_posts p set like_count = (select count(*) from bff.fitfeed_likes l where l.post_id = p.id) where p.id = any($1::bigint[])`,
+        [stormIds],
+      )
 
       log("explaining the FITFEED queries…")
       const hottest = await one<{ id: string; user_id: string }>(
@@ -381,7 +399,11 @@ export const benchFitfeed: Alongside<FitfeedBench> = async (stack) => {
       const [profileStatement] = await statementsOf((stand) => postsByAuthor(stand, visitor.id, authors[0]!.user_id, PROFILE_PAGE_SIZE))
       const plans = [
         await preparedPlan(db, `Feed (\`${FEED_PATH}\`, a reader following ${(await followCount(db, readers[0]!.id)).toString()} people)`, feedStatement!),
-        await preparedPlan(db, `Profile posts (\`/api/fitfeed/profile/{id}/posts?limit=${PROFILE_PAGE_SIZE}\`, the most prolific author, read by someone else)`, profileStatement!),
+        await preparedPlan(
+          db,
+          `Profile posts (\`/api/fitfeed/profile/{id}/posts?limit=${PROFILE_PAGE_SIZE}\`, the most prolific author, read by someone else)`,
+          profileStatement!,
+        ),
         planOf(
           "Profile lookup (each profile request's first query)",
           profileUserStatement!,

@@ -17,7 +17,13 @@ function onlyOf(value: string | undefined): Only | undefined {
   return value as Only
 }
 
-const CATALOG_MODES: Record<Only | "all", CatalogMode | undefined> = { all: "full", fitfeed: "reference", drop: "drop", "drop:redis": "drop", "drop:embedded": undefined }
+const CATALOG_MODES: Record<Only | "all", CatalogMode | undefined> = {
+  all: "full",
+  fitfeed: "reference",
+  drop: "drop",
+  "drop:redis": "drop",
+  "drop:embedded": undefined,
+}
 
 /**
  * `npm run bench`: the catalogue benchmark (5,000 bench products, Medusa vs the BFF, Lighthouse), the
@@ -43,7 +49,14 @@ async function main() {
       ? undefined
       : await benchStartup({ drop, startupFigures: only === undefined })
   const drops = [startupRun?.drop, catalogRun?.drop].filter((run): run is DropBench => run !== undefined)
-  const run = { catalog: catalogRun?.catalog, reference: catalogRun?.reference, versions: catalogRun?.versions, fitfeed: catalogRun?.alongside, startup: startupRun?.startup, drops }
+  const run = {
+    catalog: catalogRun?.catalog,
+    reference: catalogRun?.reference,
+    versions: catalogRun?.versions,
+    fitfeed: catalogRun?.alongside,
+    startup: startupRun?.startup,
+    drops,
+  }
   const report = renderReport(run)
   const file = path.join(ROOT, "bench", "report.md")
   await mkdir(path.dirname(file), { recursive: true })

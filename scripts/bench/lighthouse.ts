@@ -22,7 +22,12 @@ export async function scorePages(origin: string, pages: { label: string; path: s
     for (const page of pages) {
       const attempts: Omit<PageScore, "runScores">[] = []
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(new URL(page.path, origin).toString(), { port: chrome.port, onlyCategories: ["performance"], logLevel: "error", output: "json" })
+        const result = await lighthouse(new URL(page.path, origin).toString(), {
+          port: chrome.port,
+          onlyCategories: ["performance"],
+          logLevel: "error",
+          output: "json",
+        })
         const lhr = result?.lhr
         if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`)
         if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${page.path}: ${lhr.runtimeError.message}`)

@@ -19,7 +19,15 @@ export type CpuUse = {
  * What PostgreSQL's backends for the bench database were doing, sampled every 50 ms: shares of backend-samples;
  * `otherKinds` splits the other waits by PostgreSQL's wait event (e.g. `IO:WalSync`, a commit waiting for the disk).
  */
-export type Waits = { samples: number; meanBackends: number; running: number; rowLock: number; midTransaction: number; other: number; otherKinds: Record<string, number> }
+export type Waits = {
+  samples: number
+  meanBackends: number
+  running: number
+  rowLock: number
+  midTransaction: number
+  other: number
+  otherKinds: Record<string, number>
+}
 export type Observation = { cpu: CpuUse; waits: Waits }
 /** The processes a measurement watches: a BFF, Medusa, and the database their PostgreSQL backends serve. */
 export type Watched = { bffPid: number; medusaPid: number; databaseUrl: string }

@@ -13,7 +13,15 @@ import {
   type Stretch,
 } from "./drop.js"
 import { STORE_PAYMENT_PROVIDER } from "./drop-medusa.js"
-import { LIKE_P99_TARGET_MS, READ_P99_TARGET_MS, READ_THROUGHPUT_TARGET, type FitfeedBench, type FitfeedLoad, type LikeStorm, type QueryPlan } from "./fitfeed.js"
+import {
+  LIKE_P99_TARGET_MS,
+  READ_P99_TARGET_MS,
+  READ_THROUGHPUT_TARGET,
+  type FitfeedBench,
+  type FitfeedLoad,
+  type LikeStorm,
+  type QueryPlan,
+} from "./fitfeed.js"
 import { CONNECTIONS, type Load } from "./load.js"
 import type { CpuUse, Observation, Waits } from "./observe.js"
 import type { StartupBench } from "./startup.js"
@@ -54,17 +62,26 @@ export function verdicts({ catalog, fitfeed, startup, drops = [] }: BenchRun): V
     list.push(
       { name: `filtered listing, cache off: ≥ ${THROUGHPUT_TARGET}× Medusa's throughput, p99 ≤ ${LATENCY_TARGET}× Medusa's`, ok: faster(catalog.bffUncached) },
       { name: `filtered listing, cache warm: ≥ ${THROUGHPUT_TARGET}× Medusa's throughput, p99 ≤ ${LATENCY_TARGET}× Medusa's`, ok: faster(catalog.bffWarm) },
-      ...catalog.lighthouse.map((page) => ({ name: `Lighthouse mobile performance ≥ ${LIGHTHOUSE_TARGET}: ${page.label}`, ok: page.score >= LIGHTHOUSE_TARGET })),
+      ...catalog.lighthouse.map((page) => ({
+        name: `Lighthouse mobile performance ≥ ${LIGHTHOUSE_TARGET}: ${page.label}`,
+        ok: page.score >= LIGHTHOUSE_TARGET,
+      })),
     )
   }
   if (fitfeed) {
     const read = (load: FitfeedLoad) =>
-      load.requestsPerSecond >= READ_THROUGHPUT_TARGET * fitfeed.reference.requestsPerSecond && load.p99 < READ_P99_TARGET_MS && clean(load) && clean(fitfeed.reference)
+      load.requestsPerSecond >= READ_THROUGHPUT_TARGET * fitfeed.reference.requestsPerSecond &&
+      load.p99 < READ_P99_TARGET_MS &&
+      clean(load) &&
+      clean(fitfeed.reference)
     const target = `≥ ${READ_THROUGHPUT_TARGET}× the catalogue listing's cache-off throughput, p99 < ${READ_P99_TARGET_MS} ms, no errors`
     list.push(
       { name: `FITFEED signed-in feed (limit=50, likedByMe): ${target}`, ok: read(fitfeed.feed) },
       { name: `FITFEED profile posts page: ${target}`, ok: read(fitfeed.profile) },
-      { name: `FITFEED like storm: p99 < ${LIKE_P99_TARGET_MS} ms, no errors, exact final counts`, ok: fitfeed.likes.p99 < LIKE_P99_TARGET_MS && clean(fitfeed.likes) && fitfeed.likes.exact },
+      {
+        name: `FITFEED like storm: p99 < ${LIKE_P99_TARGET_MS} ms, no errors, exact final counts`,
+        ok: fitfeed.likes.p99 < LIKE_P99_TARGET_MS && clean(fitfeed.likes) && fitfeed.likes.exact,
+      },
     )
   }
   if (startup) {
@@ -87,7 +104,10 @@ function dropVerdicts({ label, bff, medusa }: DropBench): Verdict[] {
     { name: `${on}: add to bag p99 < ${ADD_P99_TARGET_MS} ms`, ok: bff.bag.p99 < ADD_P99_TARGET_MS },
     { name: `${on}: a sold-out answer p99 < ${SOLD_OUT_P99_TARGET_MS} ms`, ok: bff.soldOut.p99 < SOLD_OUT_P99_TARGET_MS },
     { name: `${on}: a winner's checkout p99 < ${CHECKOUT_P99_TARGET_MS / 1000} s`, ok: bff.checkout.p99 < CHECKOUT_P99_TARGET_MS },
-    { name: `${on}: orders per second ≥ ${ORDER_RATE_TARGET}× Medusa's Store API checkout`, ok: bff.ordersPerSecond >= ORDER_RATE_TARGET * medusa.ordersPerSecond },
+    {
+      name: `${on}: orders per second ≥ ${ORDER_RATE_TARGET}× Medusa's Store API checkout`,
+      ok: bff.ordersPerSecond >= ORDER_RATE_TARGET * medusa.ordersPerSecond,
+    },
   ]
 }
 
@@ -264,7 +284,8 @@ export function renderReport(run: BenchRun, date = new Date()): string {
   return lines.join("\n")
 }
 
-const duration = (milliseconds: number) => (Number.isNaN(milliseconds) ? "—" : milliseconds < 1000 ? `${Math.round(milliseconds)} ms` : `${(milliseconds / 1000).toFixed(2)} s`)
+const duration = (milliseconds: number) =>
+  Number.isNaN(milliseconds) ? "—" : milliseconds < 1000 ? `${Math.round(milliseconds)} ms` : `${(milliseconds / 1000).toFixed(2)} s`
 const spread = ({ p50, p99 }: { p50: number; p99: number }) => `${duration(p50)} / ${duration(p99)}`
 
 function dropTableRows(bff: DropSide, medusa: DropSide): string[] {

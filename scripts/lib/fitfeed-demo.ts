@@ -31,18 +31,90 @@ export type DemoShopper = {
 }
 
 export const DEMO_SHOPPERS: DemoShopper[] = [
-  { name: "Kabir Malhotra", handle: "kabir.fits", wearer: "MEN", sizes: ["L", "M", "XL"], address: { city: "Mumbai", state: "Maharashtra", postalCode: "400050", line1: "22 Pali Hill Road, Bandra West", phone: "9820011122" } },
-  { name: "Ananya Iyer", handle: "ananya.drips", wearer: "WOMEN", sizes: ["S", "M", "XS"], address: { city: "Bengaluru", state: "Karnataka", postalCode: "560038", line1: "7 12th Main, Indiranagar", phone: "9845022233" } },
-  { name: "Arjun Nair", handle: "arjun.streets", wearer: "MEN", sizes: ["M", "L", "S"], address: { city: "Kochi", state: "Kerala", postalCode: "682016", line1: "41 MG Road, Ernakulam", phone: "9847033344" } },
-  { name: "Ishita Banerjee", handle: "ishita.layers", wearer: "WOMEN", sizes: ["M", "S", "L"], address: { city: "Kolkata", state: "West Bengal", postalCode: "700019", line1: "9 Hindustan Park, Gariahat", phone: "9830044455" } },
-  { name: "Vihaan Shetty", handle: "vihaan.kicks", wearer: "MEN", sizes: ["XL", "L", "XXL"], address: { city: "Mangaluru", state: "Karnataka", postalCode: "575003", line1: "18 Balmatta Road", phone: "9886055566" } },
-  { name: "Zoya Qureshi", handle: "zoya.threads", wearer: "WOMEN", sizes: ["S", "XS", "M"], address: { city: "Hyderabad", state: "Telangana", postalCode: "500034", line1: "3 Road No. 10, Banjara Hills", phone: "9849066677" } },
-  { name: "Rohan Deshmukh", handle: "rohan.rawdenim", wearer: "MEN", sizes: ["L", "XL", "M"], address: { city: "Pune", state: "Maharashtra", postalCode: "411001", line1: "56 East Street, Camp", phone: "9822077788" } },
-  { name: "Meher Gill", handle: "meher.mood", wearer: "WOMEN", sizes: ["M", "L", "S"], address: { city: "Chandigarh", state: "Chandigarh", postalCode: "160017", line1: "House 112, Sector 17", phone: "9814088899" } },
-  { name: "Aditya Menon", handle: "adi.oversized", wearer: "MEN", sizes: ["M", "L", "S"], address: { city: "Chennai", state: "Tamil Nadu", postalCode: "600017", line1: "24 Usman Road, T. Nagar", phone: "9840099900" } },
-  { name: "Tanvi Kulkarni", handle: "tanvi.ootd", wearer: "WOMEN", sizes: ["S", "M", "XS"], address: { city: "Ahmedabad", state: "Gujarat", postalCode: "380009", line1: "5 CG Road, Navrangpura", phone: "9825010011" } },
-  { name: "Siddharth Rao", handle: "sid.cargo", wearer: "MEN", sizes: ["XL", "L", "M"], address: { city: "New Delhi", state: "Delhi", postalCode: "110024", line1: "B-14 Lajpat Nagar II", phone: "9811021122" } },
-  { name: "Riya Kapoor", handle: "riya.revives", wearer: "WOMEN", sizes: ["M", "S", "L"], address: { city: "Jaipur", state: "Rajasthan", postalCode: "302001", line1: "31 MI Road", phone: "9829032233" } },
+  {
+    name: "Kabir Malhotra",
+    handle: "kabir.fits",
+    wearer: "MEN",
+    sizes: ["L", "M", "XL"],
+    address: { city: "Mumbai", state: "Maharashtra", postalCode: "400050", line1: "22 Pali Hill Road, Bandra West", phone: "9820011122" },
+  },
+  {
+    name: "Ananya Iyer",
+    handle: "ananya.drips",
+    wearer: "WOMEN",
+    sizes: ["S", "M", "XS"],
+    address: { city: "Bengaluru", state: "Karnataka", postalCode: "560038", line1: "7 12th Main, Indiranagar", phone: "9845022233" },
+  },
+  {
+    name: "Arjun Nair",
+    handle: "arjun.streets",
+    wearer: "MEN",
+    sizes: ["M", "L", "S"],
+    address: { city: "Kochi", state: "Kerala", postalCode: "682016", line1: "41 MG Road, Ernakulam", phone: "9847033344" },
+  },
+  {
+    name: "Ishita Banerjee",
+    handle: "ishita.layers",
+    wearer: "WOMEN",
+    sizes: ["M", "S", "L"],
+    address: { city: "Kolkata", state: "West Bengal", postalCode: "700019", line1: "9 Hindustan Park, Gariahat", phone: "9830044455" },
+  },
+  {
+    name: "Vihaan Shetty",
+    handle: "vihaan.kicks",
+    wearer: "MEN",
+    sizes: ["XL", "L", "XXL"],
+    address: { city: "Mangaluru", state: "Karnataka", postalCode: "575003", line1: "18 Balmatta Road", phone: "9886055566" },
+  },
+  {
+    name: "Zoya Qureshi",
+    handle: "zoya.threads",
+    wearer: "WOMEN",
+    sizes: ["S", "XS", "M"],
+    address: { city: "Hyderabad", state: "Telangana", postalCode: "500034", line1: "3 Road No. 10, Banjara Hills", phone: "9849066677" },
+  },
+  {
+    name: "Rohan Deshmukh",
+    handle: "rohan.rawdenim",
+    wearer: "MEN",
+    sizes: ["L", "XL", "M"],
+    address: { city: "Pune", state: "Maharashtra", postalCode: "411001", line1: "56 East Street, Camp", phone: "9822077788" },
+  },
+  {
+    name: "Meher Gill",
+    handle: "meher.mood",
+    wearer: "WOMEN",
+    sizes: ["M", "L", "S"],
+    address: { city: "Chandigarh", state: "Chandigarh", postalCode: "160017", line1: "House 112, Sector 17", phone: "9814088899" },
+  },
+  {
+    name: "Aditya Menon",
+    handle: "adi.oversized",
+    wearer: "MEN",
+    sizes: ["M", "L", "S"],
+    address: { city: "Chennai", state: "Tamil Nadu", postalCode: "600017", line1: "24 Usman Road, T. Nagar", phone: "9840099900" },
+  },
+  {
+    name: "Tanvi Kulkarni",
+    handle: "tanvi.ootd",
+    wearer: "WOMEN",
+    sizes: ["S", "M", "XS"],
+    address: { city: "Ahmedabad", state: "Gujarat", postalCode: "380009", line1: "5 CG Road, Navrangpura", phone: "9825010011" },
+  },
+  {
+    name: "Siddharth Rao",
+    handle: "sid.cargo",
+    wearer: "MEN",
+    sizes: ["XL", "L", "M"],
+    address: { city: "New Delhi", state: "Delhi", postalCode: "110024", line1: "B-14 Lajpat Nagar II", phone: "9811021122" },
+  },
+  {
+    name: "Riya Kapoor",
+    handle: "riya.revives",
+    wearer: "WOMEN",
+    sizes: ["M", "S", "L"],
+    address: { city: "Jaipur", state: "Rajasthan", postalCode: "302001", line1: "31 MI Road", phone: "9829032233" },
+  },
 ]
 
 export function demoEmail(shopper: DemoShopper): string {
@@ -255,7 +327,8 @@ export async function seedFitfeedDemo({ baseUrl, log }: { baseUrl: string; log: 
     for (const slot of SLOTS) {
       if (lines.some((line) => line.product.categoryType === slot)) continue
       const choice = await choose(candidates.get(`${session.shopper.wearer}:${slot}`) ?? [], session, taken, product)
-      if (!choice) throw new DemoError(`no ${session.shopper.wearer.toLowerCase()}'s ${slot.toLowerCase()} with stock in several sizes for @${session.shopper.handle}`)
+      if (!choice)
+        throw new DemoError(`no ${session.shopper.wearer.toLowerCase()}'s ${slot.toLowerCase()} with stock in several sizes for @${session.shopper.handle}`)
       taken.add(choice.product.id)
       toOrder.push({ session, ...choice })
     }
@@ -285,15 +358,21 @@ export async function seedFitfeedDemo({ baseUrl, log }: { baseUrl: string; log: 
       const slot = line.product.categoryType === "LOWERS" ? "LOWERS" : "UPPERS"
       const captions = CAPTIONS[slot]
       const text = fill(captions[(session.index + at * 5) % captions.length]!, { title: line.product.title, size: line.size ?? "M" })
-      const answer = await call("POST", "/api/fitfeed/posts", { token: session.token, json: { kind: "REGULAR", productId: line.product.id, text, imageUrl: url } })
+      const answer = await call("POST", "/api/fitfeed/posts", {
+        token: session.token,
+        json: { kind: "REGULAR", productId: line.product.id, text, imageUrl: url },
+      })
       if (answer.status === 201) mine.push((answer.body as { post: Post }).post)
-      else if (answer.status !== 409) throw new DemoError(`POST /api/fitfeed/posts answered ${answer.status}: ${(answer.body as { message?: string } | null)?.message ?? ""}`)
+      else if (answer.status !== 409)
+        throw new DemoError(`POST /api/fitfeed/posts answered ${answer.status}: ${(answer.body as { message?: string } | null)?.message ?? ""}`)
     }
     postsOf.set(session.index, mine)
   })
   // In a stable order (shopper, then upper before lower), so a second run likes and comments on the same posts.
   const slotOf = (post: Post) => SLOTS.indexOf(products.get(post.productId)?.categoryType ?? "UPPERS")
-  const allPosts = sessions.flatMap((session) => [...(postsOf.get(session.index) ?? [])].sort((a, b) => slotOf(a) - slotOf(b) || a.productId.localeCompare(b.productId)))
+  const allPosts = sessions.flatMap((session) =>
+    [...(postsOf.get(session.index) ?? [])].sort((a, b) => slotOf(a) - slotOf(b) || a.productId.localeCompare(b.productId)),
+  )
 
   // 4. Likes: each shopper likes a handful of other people's posts (liking twice changes nothing).
   await inBatches(sessions, 4, async (session) => {
@@ -351,9 +430,11 @@ function othersPosts(posts: Post[], session: Session, count: number): Post[] {
 }
 
 async function latestCode({ expect }: Api, email: string): Promise<string | undefined> {
-  const { messages } = await expect<{ messages: { subject: string; text: string }[] }>("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`, [200]).catch((error: unknown) => {
-    throw new DemoError(`the dev outbox is not there (${(error as Error).message}); the demo needs a development BFF without SMTP`)
-  })
+  const { messages } = await expect<{ messages: { subject: string; text: string }[] }>("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`, [200]).catch(
+    (error: unknown) => {
+      throw new DemoError(`the dev outbox is not there (${(error as Error).message}); the demo needs a development BFF without SMTP`)
+    },
+  )
   return verificationCodeIn(messages)
 }
 
@@ -402,7 +483,11 @@ async function candidateProducts({ expect }: Api): Promise<Map<string, string[]>
   const groups = new Map<string, string[]>()
   for (const gender of ["MEN", "WOMEN"] as const) {
     for (const slot of SLOTS) {
-      const { products } = await expect<{ products: { id: string }[] }>("GET", `/api/products?gender=${gender}&categoryType=${slot}&sort=newest&limit=100`, [200])
+      const { products } = await expect<{ products: { id: string }[] }>(
+        "GET",
+        `/api/products?gender=${gender}&categoryType=${slot}&sort=newest&limit=100`,
+        [200],
+      )
       groups.set(`${gender}:${slot}`, products.map((p) => p.id).sort())
     }
   }
@@ -413,7 +498,12 @@ async function candidateProducts({ expect }: Api): Promise<Map<string, string[]>
  * A product for the shopper: stock in at least three sizes, not already bought by another demo shopper
  * when that can be helped, and a size with at least two units left (the demo never buys the last one).
  */
-async function choose(ids: string[], session: Session, taken: Set<string>, product: (id: string) => Promise<Product>): Promise<{ product: Product; size: string } | undefined> {
+async function choose(
+  ids: string[],
+  session: Session,
+  taken: Set<string>,
+  product: (id: string) => Promise<Product>,
+): Promise<{ product: Product; size: string } | undefined> {
   const start = ids.length ? (session.index * 7) % ids.length : 0
   const ordered = [...ids.slice(start), ...ids.slice(0, start)]
   for (const allowTaken of [false, true]) {
@@ -436,7 +526,15 @@ async function placeOrder({ call, expect }: Api, session: Session, productId: st
   for (const item of bag.items) await expect("DELETE", `/api/cart/${item.id}`, [200], { token })
   await expect("POST", "/api/cart", [201], { token, json: { productId, size, quantity: 1 } })
   const payload = {
-    shippingAddressSnapshot: { fullName: shopper.name, phone: shopper.address.phone, line1: shopper.address.line1, city: shopper.address.city, state: shopper.address.state, postalCode: shopper.address.postalCode, country: "India" },
+    shippingAddressSnapshot: {
+      fullName: shopper.name,
+      phone: shopper.address.phone,
+      line1: shopper.address.line1,
+      city: shopper.address.city,
+      state: shopper.address.state,
+      postalCode: shopper.address.postalCode,
+      country: "India",
+    },
     payment: { gateway: "cod", mode: "cod" },
     darkCoins: { applied: false },
   }

@@ -92,7 +92,11 @@ function contrast(hex: string): string {
 
 function shade(hex: string, factor: number): string {
   return `#${rgb(hex)
-    .map((channel) => Math.max(0, Math.min(255, Math.round(channel * factor))).toString(16).padStart(2, "0"))
+    .map((channel) =>
+      Math.max(0, Math.min(255, Math.round(channel * factor)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
     .join("")}`
 }
 
@@ -180,7 +184,8 @@ function bottomDetails(garment: Garment, color: string): string {
   const accent = contrast(color)
   const stroke = `fill="none" stroke="${accent}" stroke-opacity="0.45" stroke-width="6" stroke-linecap="round"`
   const base = `<path d="M-136 736 L136 736" ${stroke}/><path d="M-110 742 Q-86 800 -48 800" ${stroke}/><path d="M110 742 Q86 800 48 800" ${stroke}/>`
-  if (garment === "cargo") return base + `<rect x="-176" y="880" width="84" height="104" rx="10" ${stroke}/><rect x="92" y="880" width="84" height="104" rx="10" ${stroke}/>`
+  if (garment === "cargo")
+    return base + `<rect x="-176" y="880" width="84" height="104" rx="10" ${stroke}/><rect x="92" y="880" width="84" height="104" rx="10" ${stroke}/>`
   if (garment === "jeans") return base + `<path d="M-80 1150 L-146 1150 M80 1150 L146 1150" ${stroke}/>`
   return base
 }
@@ -193,9 +198,17 @@ export function outfitSvg({ colorHex, garment, wearer, seed }: OutfitSpec): stri
   const hair = pick(random, HAIR)
   const shoes = pick(random, SHOES)
   const productIsLower = isLower(garment)
-  const top: keyof typeof TOPS = productIsLower ? (wearer === "WOMEN" ? pick(random, ["tee", "tee", "hoodie"] as const) : pick(random, ["tee", "hoodie", "polo"] as const)) : (garment as keyof typeof TOPS)
+  const top: keyof typeof TOPS = productIsLower
+    ? wearer === "WOMEN"
+      ? pick(random, ["tee", "tee", "hoodie"] as const)
+      : pick(random, ["tee", "hoodie", "polo"] as const)
+    : (garment as keyof typeof TOPS)
   const topColor = productIsLower ? companion(random, colorHex, NEUTRAL_TOPS) : colorHex
-  const bottom: keyof typeof BOTTOMS | null = productIsLower ? (garment as keyof typeof BOTTOMS) : top === "dress" ? null : pick(random, ["jeans", "trousers", "jeans", "cargo"] as const)
+  const bottom: keyof typeof BOTTOMS | null = productIsLower
+    ? (garment as keyof typeof BOTTOMS)
+    : top === "dress"
+      ? null
+      : pick(random, ["jeans", "trousers", "jeans", "cargo"] as const)
   const bottomColor = productIsLower ? colorHex : companion(random, colorHex, NEUTRAL_LOWERS)
   const x = OUTFIT_WIDTH / 2 + Math.round((random() - 0.5) * 160)
   const scale = (0.94 + random() * 0.1).toFixed(3)
@@ -209,35 +222,39 @@ export function outfitSvg({ colorHex, garment, wearer, seed }: OutfitSpec): stri
     const width = 40 + Math.round(random() * 160)
     return `<rect x="${sx}" y="0" width="${width}" height="1120" fill="#fff" opacity="${(0.04 + random() * 0.08).toFixed(2)}"/>`
   }).join("")
-  const sign = random() < 0.5
-    ? `<circle cx="${Math.round(140 + random() * 800)}" cy="${Math.round(140 + random() * 200)}" r="${Math.round(50 + random() * 70)}" fill="${contrast(backdrop.wall[0])}" opacity="0.08"/>`
-    : `<rect x="${Math.round(80 + random() * 700)}" y="${Math.round(100 + random() * 180)}" width="${Math.round(160 + random() * 180)}" height="${Math.round(60 + random() * 60)}" rx="12" fill="${contrast(backdrop.wall[0])}" opacity="0.08"/>`
+  const sign =
+    random() < 0.5
+      ? `<circle cx="${Math.round(140 + random() * 800)}" cy="${Math.round(140 + random() * 200)}" r="${Math.round(50 + random() * 70)}" fill="${contrast(backdrop.wall[0])}" opacity="0.08"/>`
+      : `<rect x="${Math.round(80 + random() * 700)}" y="${Math.round(100 + random() * 180)}" width="${Math.round(160 + random() * 180)}" height="${Math.round(60 + random() * 60)}" rx="12" fill="${contrast(backdrop.wall[0])}" opacity="0.08"/>`
 
   // Arms (skin) sit behind the top, so the sleeves cover their upper part.
   const arm = (side: 1 | -1) => {
     const shoulderX = side * 170
     const handX = side * (226 + (side === 1 ? armSwing : -armSwing) / 2)
     const handY = longSleeves ? 712 : 716
-    return `<path d="M${shoulderX} 380 L${side * 214} 530 L${handX} ${handY}" fill="none" stroke="${skin}" stroke-width="52" stroke-linecap="round" stroke-linejoin="round"/>` +
+    return (
+      `<path d="M${shoulderX} 380 L${side * 214} 530 L${handX} ${handY}" fill="none" stroke="${skin}" stroke-width="52" stroke-linecap="round" stroke-linejoin="round"/>` +
       `<circle cx="${handX}" cy="${handY + 18}" r="30" fill="${skin}"/>`
+    )
   }
-  const legs = bottom === null
-    ? `<path d="M-62 980 L-70 ${feetY} M62 980 L70 ${feetY}" stroke="${skin}" stroke-width="56" stroke-linecap="round"/>`
-    : ""
-  const hairBack = wearer === "WOMEN"
-    ? `<path d="M-86 210 Q-104 330 -92 420 L92 420 Q104 330 86 210 Q0 130 -86 210 Z" fill="${hair}"/>`
-    : ""
-  const hairTop = wearer === "WOMEN"
-    ? `<path d="M-80 222 Q-70 132 0 128 Q76 132 84 226 Q40 176 -80 222 Z" fill="${hair}"/>`
-    : random() < 0.5
-      ? `<path d="M-82 210 Q-60 120 20 126 Q88 136 86 206 L86 190 Q-20 160 -100 206 Z" fill="${shade(pick(random, NEUTRAL_TOPS), 0.9)}"/><path d="M40 196 Q110 200 130 214 Q80 218 60 214 Z" fill="${shade(pick(random, NEUTRAL_TOPS), 0.8)}"/>`
-      : `<path d="M-76 222 Q-74 136 0 132 Q74 136 78 222 Q40 170 -76 222 Z" fill="${hair}"/>`
-  const shades = random() < 0.4 ? `<rect x="-52" y="216" width="44" height="22" rx="8" fill="#111"/><rect x="8" y="216" width="44" height="22" rx="8" fill="#111"/><path d="M-8 224 L8 224" stroke="#111" stroke-width="4"/>` : ""
-  const bag = random() < 0.45
-    ? `<path d="M-120 352 L150 760" stroke="${shade(bottomColor, 0.6)}" stroke-width="10"/><rect x="120" y="740" width="110" height="90" rx="14" fill="${shade(bottomColor, 0.6)}"/>`
-    : random() < 0.5
-      ? `<path d="M-40 350 Q0 420 40 350" fill="none" stroke="#d4af37" stroke-width="5"/>`
+  const legs = bottom === null ? `<path d="M-62 980 L-70 ${feetY} M62 980 L70 ${feetY}" stroke="${skin}" stroke-width="56" stroke-linecap="round"/>` : ""
+  const hairBack = wearer === "WOMEN" ? `<path d="M-86 210 Q-104 330 -92 420 L92 420 Q104 330 86 210 Q0 130 -86 210 Z" fill="${hair}"/>` : ""
+  const hairTop =
+    wearer === "WOMEN"
+      ? `<path d="M-80 222 Q-70 132 0 128 Q76 132 84 226 Q40 176 -80 222 Z" fill="${hair}"/>`
+      : random() < 0.5
+        ? `<path d="M-82 210 Q-60 120 20 126 Q88 136 86 206 L86 190 Q-20 160 -100 206 Z" fill="${shade(pick(random, NEUTRAL_TOPS), 0.9)}"/><path d="M40 196 Q110 200 130 214 Q80 218 60 214 Z" fill="${shade(pick(random, NEUTRAL_TOPS), 0.8)}"/>`
+        : `<path d="M-76 222 Q-74 136 0 132 Q74 136 78 222 Q40 170 -76 222 Z" fill="${hair}"/>`
+  const shades =
+    random() < 0.4
+      ? `<rect x="-52" y="216" width="44" height="22" rx="8" fill="#111"/><rect x="8" y="216" width="44" height="22" rx="8" fill="#111"/><path d="M-8 224 L8 224" stroke="#111" stroke-width="4"/>`
       : ""
+  const bag =
+    random() < 0.45
+      ? `<path d="M-120 352 L150 760" stroke="${shade(bottomColor, 0.6)}" stroke-width="10"/><rect x="120" y="740" width="110" height="90" rx="14" fill="${shade(bottomColor, 0.6)}"/>`
+      : random() < 0.5
+        ? `<path d="M-40 350 Q0 420 40 350" fill="none" stroke="#d4af37" stroke-width="5"/>`
+        : ""
 
   // A hoodie's hood lies behind the head.
   const hood = top === "hoodie" ? `<path d="M-104 336 Q-126 196 0 150 Q126 196 104 336 Z" fill="${shade(topColor, 0.72)}"/>` : ""
@@ -251,7 +268,9 @@ export function outfitSvg({ colorHex, garment, wearer, seed }: OutfitSpec): stri
     `<ellipse cx="0" cy="220" rx="76" ry="92" fill="${skin}"/>`,
     hairTop,
     shades,
-    bottom ? `<path d="${BOTTOMS[bottom]}" fill="${bottomColor}" stroke="#000" stroke-opacity="0.3" stroke-width="4" stroke-linejoin="round"/>${bottomDetails(bottom, bottomColor)}` : "",
+    bottom
+      ? `<path d="${BOTTOMS[bottom]}" fill="${bottomColor}" stroke="#000" stroke-opacity="0.3" stroke-width="4" stroke-linejoin="round"/>${bottomDetails(bottom, bottomColor)}`
+      : "",
     `<ellipse cx="-92" cy="${feetY + 20}" rx="66" ry="26" fill="${shoes}" stroke="#000" stroke-opacity="0.25" stroke-width="3"/>`,
     `<ellipse cx="92" cy="${feetY + 20}" rx="66" ry="26" fill="${shoes}" stroke="#000" stroke-opacity="0.25" stroke-width="3"/>`,
     `<path d="${TOPS[top]}" fill="${topColor}" stroke="#000" stroke-opacity="0.3" stroke-width="4" stroke-linejoin="round"/>`,
@@ -275,43 +294,339 @@ ${stripes}${sign}
 
 /** The outfit photo as a 1080×1350 JPEG, what a phone would upload. */
 export async function outfitPicture(spec: OutfitSpec): Promise<Buffer> {
-  return sharp(Buffer.from(outfitSvg(spec))).jpeg({ quality: 86, mozjpeg: true }).toBuffer()
+  return sharp(Buffer.from(outfitSvg(spec)))
+    .jpeg({ quality: 86, mozjpeg: true })
+    .toBuffer()
 }
 
 /** Capital letters as strokes on a 4×6 grid: initials without depending on the machine's fonts. */
 const LETTERS: Record<string, number[][][]> = {
-  A: [[[0, 6], [2, 0], [4, 6]], [[0.8, 3.8], [3.2, 3.8]]],
-  B: [[[0, 3], [0, 0], [3, 0], [4, 1], [4, 2], [3, 3], [0, 3], [0, 6], [3, 6], [4, 5], [4, 4], [3, 3]]],
-  C: [[[4, 1], [3, 0], [1, 0], [0, 1], [0, 5], [1, 6], [3, 6], [4, 5]]],
-  D: [[[0, 0], [0, 6], [2.5, 6], [4, 4.5], [4, 1.5], [2.5, 0], [0, 0]]],
-  E: [[[4, 0], [0, 0], [0, 6], [4, 6]], [[0, 3], [3, 3]]],
-  F: [[[4, 0], [0, 0], [0, 6]], [[0, 3], [3, 3]]],
-  G: [[[4, 1], [3, 0], [1, 0], [0, 1], [0, 5], [1, 6], [3, 6], [4, 5], [4, 3.5], [2.2, 3.5]]],
-  H: [[[0, 0], [0, 6]], [[4, 0], [4, 6]], [[0, 3], [4, 3]]],
-  I: [[[1, 0], [3, 0]], [[2, 0], [2, 6]], [[1, 6], [3, 6]]],
-  J: [[[1, 0], [4, 0]], [[3, 0], [3, 5], [2, 6], [1, 6], [0, 5]]],
-  K: [[[0, 0], [0, 6]], [[4, 0], [0, 3.6]], [[1.4, 2.6], [4, 6]]],
-  L: [[[0, 0], [0, 6], [4, 6]]],
-  M: [[[0, 6], [0, 0], [2, 3.2], [4, 0], [4, 6]]],
-  N: [[[0, 6], [0, 0], [4, 6], [4, 0]]],
-  O: [[[1, 0], [3, 0], [4, 1], [4, 5], [3, 6], [1, 6], [0, 5], [0, 1], [1, 0]]],
-  P: [[[0, 6], [0, 0], [3, 0], [4, 1], [4, 2], [3, 3], [0, 3]]],
-  Q: [[[1, 0], [3, 0], [4, 1], [4, 5], [3, 6], [1, 6], [0, 5], [0, 1], [1, 0]], [[2.5, 4.5], [4, 6.2]]],
-  R: [[[0, 6], [0, 0], [3, 0], [4, 1], [4, 2], [3, 3], [0, 3]], [[2, 3], [4, 6]]],
-  S: [[[4, 1], [3, 0], [1, 0], [0, 1], [0, 2], [1, 3], [3, 3], [4, 4], [4, 5], [3, 6], [1, 6], [0, 5]]],
-  T: [[[0, 0], [4, 0]], [[2, 0], [2, 6]]],
-  U: [[[0, 0], [0, 5], [1, 6], [3, 6], [4, 5], [4, 0]]],
-  V: [[[0, 0], [2, 6], [4, 0]]],
-  W: [[[0, 0], [1, 6], [2, 3], [3, 6], [4, 0]]],
-  X: [[[0, 0], [4, 6]], [[4, 0], [0, 6]]],
-  Y: [[[0, 0], [2, 3], [4, 0]], [[2, 3], [2, 6]]],
-  Z: [[[0, 0], [4, 0], [0, 6], [4, 6]]],
+  A: [
+    [
+      [0, 6],
+      [2, 0],
+      [4, 6],
+    ],
+    [
+      [0.8, 3.8],
+      [3.2, 3.8],
+    ],
+  ],
+  B: [
+    [
+      [0, 3],
+      [0, 0],
+      [3, 0],
+      [4, 1],
+      [4, 2],
+      [3, 3],
+      [0, 3],
+      [0, 6],
+      [3, 6],
+      [4, 5],
+      [4, 4],
+      [3, 3],
+    ],
+  ],
+  C: [
+    [
+      [4, 1],
+      [3, 0],
+      [1, 0],
+      [0, 1],
+      [0, 5],
+      [1, 6],
+      [3, 6],
+      [4, 5],
+    ],
+  ],
+  D: [
+    [
+      [0, 0],
+      [0, 6],
+      [2.5, 6],
+      [4, 4.5],
+      [4, 1.5],
+      [2.5, 0],
+      [0, 0],
+    ],
+  ],
+  E: [
+    [
+      [4, 0],
+      [0, 0],
+      [0, 6],
+      [4, 6],
+    ],
+    [
+      [0, 3],
+      [3, 3],
+    ],
+  ],
+  F: [
+    [
+      [4, 0],
+      [0, 0],
+      [0, 6],
+    ],
+    [
+      [0, 3],
+      [3, 3],
+    ],
+  ],
+  G: [
+    [
+      [4, 1],
+      [3, 0],
+      [1, 0],
+      [0, 1],
+      [0, 5],
+      [1, 6],
+      [3, 6],
+      [4, 5],
+      [4, 3.5],
+      [2.2, 3.5],
+    ],
+  ],
+  H: [
+    [
+      [0, 0],
+      [0, 6],
+    ],
+    [
+      [4, 0],
+      [4, 6],
+    ],
+    [
+      [0, 3],
+      [4, 3],
+    ],
+  ],
+  I: [
+    [
+      [1, 0],
+      [3, 0],
+    ],
+    [
+      [2, 0],
+      [2, 6],
+    ],
+    [
+      [1, 6],
+      [3, 6],
+    ],
+  ],
+  J: [
+    [
+      [1, 0],
+      [4, 0],
+    ],
+    [
+      [3, 0],
+      [3, 5],
+      [2, 6],
+      [1, 6],
+      [0, 5],
+    ],
+  ],
+  K: [
+    [
+      [0, 0],
+      [0, 6],
+    ],
+    [
+      [4, 0],
+      [0, 3.6],
+    ],
+    [
+      [1.4, 2.6],
+      [4, 6],
+    ],
+  ],
+  L: [
+    [
+      [0, 0],
+      [0, 6],
+      [4, 6],
+    ],
+  ],
+  M: [
+    [
+      [0, 6],
+      [0, 0],
+      [2, 3.2],
+      [4, 0],
+      [4, 6],
+    ],
+  ],
+  N: [
+    [
+      [0, 6],
+      [0, 0],
+      [4, 6],
+      [4, 0],
+    ],
+  ],
+  O: [
+    [
+      [1, 0],
+      [3, 0],
+      [4, 1],
+      [4, 5],
+      [3, 6],
+      [1, 6],
+      [0, 5],
+      [0, 1],
+      [1, 0],
+    ],
+  ],
+  P: [
+    [
+      [0, 6],
+      [0, 0],
+      [3, 0],
+      [4, 1],
+      [4, 2],
+      [3, 3],
+      [0, 3],
+    ],
+  ],
+  Q: [
+    [
+      [1, 0],
+      [3, 0],
+      [4, 1],
+      [4, 5],
+      [3, 6],
+      [1, 6],
+      [0, 5],
+      [0, 1],
+      [1, 0],
+    ],
+    [
+      [2.5, 4.5],
+      [4, 6.2],
+    ],
+  ],
+  R: [
+    [
+      [0, 6],
+      [0, 0],
+      [3, 0],
+      [4, 1],
+      [4, 2],
+      [3, 3],
+      [0, 3],
+    ],
+    [
+      [2, 3],
+      [4, 6],
+    ],
+  ],
+  S: [
+    [
+      [4, 1],
+      [3, 0],
+      [1, 0],
+      [0, 1],
+      [0, 2],
+      [1, 3],
+      [3, 3],
+      [4, 4],
+      [4, 5],
+      [3, 6],
+      [1, 6],
+      [0, 5],
+    ],
+  ],
+  T: [
+    [
+      [0, 0],
+      [4, 0],
+    ],
+    [
+      [2, 0],
+      [2, 6],
+    ],
+  ],
+  U: [
+    [
+      [0, 0],
+      [0, 5],
+      [1, 6],
+      [3, 6],
+      [4, 5],
+      [4, 0],
+    ],
+  ],
+  V: [
+    [
+      [0, 0],
+      [2, 6],
+      [4, 0],
+    ],
+  ],
+  W: [
+    [
+      [0, 0],
+      [1, 6],
+      [2, 3],
+      [3, 6],
+      [4, 0],
+    ],
+  ],
+  X: [
+    [
+      [0, 0],
+      [4, 6],
+    ],
+    [
+      [4, 0],
+      [0, 6],
+    ],
+  ],
+  Y: [
+    [
+      [0, 0],
+      [2, 3],
+      [4, 0],
+    ],
+    [
+      [2, 3],
+      [2, 6],
+    ],
+  ],
+  Z: [
+    [
+      [0, 0],
+      [4, 0],
+      [0, 6],
+      [4, 6],
+    ],
+  ],
 }
 
-const AVATAR_COLOURS = ["#e4572e", "#17bebb", "#2e282a", "#76b041", "#ffc914", "#7a28cb", "#ff6f91", "#3d5a80", "#c05746", "#0f7173", "#8d6a9f", "#f28f3b"] as const
+const AVATAR_COLOURS = [
+  "#e4572e",
+  "#17bebb",
+  "#2e282a",
+  "#76b041",
+  "#ffc914",
+  "#7a28cb",
+  "#ff6f91",
+  "#3d5a80",
+  "#c05746",
+  "#0f7173",
+  "#8d6a9f",
+  "#f28f3b",
+] as const
 
 export function initialsOf(name: string): string {
-  const words = name.toUpperCase().replace(/[^A-Z ]/g, "").split(/\s+/).filter(Boolean)
+  const words = name
+    .toUpperCase()
+    .replace(/[^A-Z ]/g, "")
+    .split(/\s+/)
+    .filter(Boolean)
   const letters = words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? "").slice(0, 2)
   return letters || "?"
 }
@@ -341,5 +656,7 @@ export function avatarSvg(name: string): string {
 
 /** The avatar as a 512×512 PNG. */
 export async function avatarPicture(name: string): Promise<Buffer> {
-  return sharp(Buffer.from(avatarSvg(name))).png().toBuffer()
+  return sharp(Buffer.from(avatarSvg(name)))
+    .png()
+    .toBuffer()
 }

@@ -115,9 +115,7 @@ export async function migrateAll(env: NodeJS.ProcessEnv, log: Log): Promise<void
   } finally {
     await pool.end()
   }
-  const stamp = await hashInputs(
-    ["package-lock.json", "medusa-config.ts", "src/modules", "src/links"].map((entry) => path.join(COMMERCE, entry)),
-  )
+  const stamp = await hashInputs(["package-lock.json", "medusa-config.ts", "src/modules", "src/links"].map((entry) => path.join(COMMERCE, entry)))
   if ((await readSetupState(url, "medusa-migrations")) === stamp) return
   log("migrating the commerce database (first start or Medusa changed)…")
   await run(BIN.medusa, ["db:migrate"], { cwd: COMMERCE, env, label: "medusa db:migrate" })

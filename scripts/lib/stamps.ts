@@ -29,5 +29,8 @@ export async function hashInputs(entries: string[]): Promise<string> {
 }
 
 export async function readStamp(file: string): Promise<string | undefined> {
-  return readFile(file, "utf8").then((text) => text.trim(), () => undefined)
+  return readFile(file, "utf8").then(
+    (text) => text.trim(),
+    () => undefined,
+  )
 }

@@ -1,12 +1,12 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import './styles.css';
+import { StrictMode, startTransition } from "react"
+import { createRoot } from "react-dom/client"
+import { App } from "./app/app"
+import "./styles.css"
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element in index.html');
+const container = document.getElementById("root")
+if (!container) throw new Error("Missing #root element in index.html")
 
-const root = createRoot(container);
+const root = createRoot(container)
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the
 // main thread for one long task: the page answers input sooner on slow phones (Lighthouse's blocking time).
 startTransition(() => {
@@ -14,5 +14,5 @@ startTransition(() => {
     <StrictMode>
       <App />
     </StrictMode>,
-  );
-});
+  )
+})

@@ -1,6 +1,6 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties } from "react"
 
-const pageStyle: CSSProperties = { padding: '1.5rem 0' };
+const pageStyle: CSSProperties = { padding: "1.5rem 0" }
 
 /** The dashboard's figures arrive with the analytics issue; until then it shows only its heading. */
 export function Dashboard() {
@@ -8,5 +8,5 @@ export function Dashboard() {
     <section style={pageStyle}>
       <h1>Admin Dashboard</h1>
     </section>
-  );
+  )
 }

@@ -1,123 +1,123 @@
-import { HttpError } from 'react-admin';
-import { describe, expect, it } from 'vitest';
-import { fetchCall, stubFetch } from '../testing/fetch-stub';
-import { dataProvider } from '.';
+import { HttpError } from "react-admin"
+import { describe, expect, it } from "vitest"
+import { fetchCall, stubFetch } from "../testing/fetch-stub"
+import { dataProvider } from "."
 
-const shirt = { id: 'prod_1', title: 'Boxy tee', status: 'DRAFT', basePrice: 129900 };
+const shirt = { id: "prod_1", title: "Boxy tee", status: "DRAFT", basePrice: 129900 }
 
-function signIn(token = 'token-1') {
-  localStorage.setItem('accessToken', token);
+function signIn(token = "token-1") {
+  localStorage.setItem("accessToken", token)
 }
 
-describe('dataProvider.getList', () => {
-  it('reads { <resource>, total } and sends the Bearer token, page and filters', async () => {
-    signIn();
-    const fetchMock = stubFetch({ status: 200, body: { products: [shirt], total: 41 } });
+describe("dataProvider.getList", () => {
+  it("reads { <resource>, total } and sends the Bearer token, page and filters", async () => {
+    signIn()
+    const fetchMock = stubFetch({ status: 200, body: { products: [shirt], total: 41 } })
 
-    const result = await dataProvider.getList('products', {
+    const result = await dataProvider.getList("products", {
       pagination: { page: 3, perPage: 20 },
-      sort: { field: 'updatedAt', order: 'DESC' },
-      filter: { status: 'DRAFT' },
-    });
+      sort: { field: "updatedAt", order: "DESC" },
+      filter: { status: "DRAFT" },
+    })
 
-    expect(result).toEqual({ data: [shirt], total: 41 });
-    const request = fetchCall(fetchMock, 0);
-    const url = new URL(request.url, 'http://localhost');
-    expect(url.pathname).toBe('/api/admin/products');
+    expect(result).toEqual({ data: [shirt], total: 41 })
+    const request = fetchCall(fetchMock, 0)
+    const url = new URL(request.url, "http://localhost")
+    expect(url.pathname).toBe("/api/admin/products")
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      limit: '20',
-      offset: '40',
-      sort: 'updatedAt',
-      order: 'desc',
-      status: 'DRAFT',
-    });
-    expect(request.headers.get('Authorization')).toBe('Bearer token-1');
-  });
+      limit: "20",
+      offset: "40",
+      sort: "updatedAt",
+      order: "desc",
+      status: "DRAFT",
+    })
+    expect(request.headers.get("Authorization")).toBe("Bearer token-1")
+  })
 
-  it('fails when the answer has no list under the resource name', async () => {
-    signIn();
-    stubFetch({ status: 200, body: { items: [shirt], total: 1 } });
+  it("fails when the answer has no list under the resource name", async () => {
+    signIn()
+    stubFetch({ status: 200, body: { items: [shirt], total: 1 } })
 
-    await expect(dataProvider.getList('products', {})).rejects.toThrow('no products list');
-  });
+    await expect(dataProvider.getList("products", {})).rejects.toThrow("no products list")
+  })
 
-  it('turns a 403 without a message into the permission text, keeping the status', async () => {
-    signIn();
-    stubFetch({ status: 403, body: { error: 'forbidden' } });
+  it("turns a 403 without a message into the permission text, keeping the status", async () => {
+    signIn()
+    stubFetch({ status: 403, body: { error: "forbidden" } })
 
-    const failure = dataProvider.getList('products', {});
+    const failure = dataProvider.getList("products", {})
 
-    await expect(failure).rejects.toBeInstanceOf(HttpError);
-    await expect(failure).rejects.toMatchObject({ status: 403, message: 'You don’t have permission to do that.' });
-  });
+    await expect(failure).rejects.toBeInstanceOf(HttpError)
+    await expect(failure).rejects.toMatchObject({ status: 403, message: "You don’t have permission to do that." })
+  })
 
   it("prefers the server's message", async () => {
-    signIn();
-    stubFetch({ status: 422, body: { error: 'invalid', message: 'Title is too long.' } });
+    signIn()
+    stubFetch({ status: 422, body: { error: "invalid", message: "Title is too long." } })
 
-    await expect(dataProvider.getList('products', {})).rejects.toThrow('Title is too long.');
-  });
+    await expect(dataProvider.getList("products", {})).rejects.toThrow("Title is too long.")
+  })
 
-  it('refreshes an expired token once and retries with the new one', async () => {
-    signIn('expired');
+  it("refreshes an expired token once and retries with the new one", async () => {
+    signIn("expired")
     const fetchMock = stubFetch(
-      { status: 401, body: { message: 'Token expired.' } },
-      { status: 200, body: { accessToken: 'fresh' } },
+      { status: 401, body: { message: "Token expired." } },
+      { status: 200, body: { accessToken: "fresh" } },
       { status: 200, body: { products: [], total: 0 } },
-    );
+    )
 
-    await expect(dataProvider.getList('products', {})).resolves.toEqual({ data: [], total: 0 });
+    await expect(dataProvider.getList("products", {})).resolves.toEqual({ data: [], total: 0 })
 
-    expect(fetchCall(fetchMock, 1)).toMatchObject({ url: '/api/auth/refresh', method: 'POST' });
-    expect(fetchCall(fetchMock, 2).headers.get('Authorization')).toBe('Bearer fresh');
-    expect(localStorage.getItem('accessToken')).toBe('fresh');
-  });
+    expect(fetchCall(fetchMock, 1)).toMatchObject({ url: "/api/auth/refresh", method: "POST" })
+    expect(fetchCall(fetchMock, 2).headers.get("Authorization")).toBe("Bearer fresh")
+    expect(localStorage.getItem("accessToken")).toBe("fresh")
+  })
 
-  it('rejects with the 401 when the refresh fails too', async () => {
-    signIn('expired');
-    const fetchMock = stubFetch({ status: 401, body: { message: 'Token expired.' } });
+  it("rejects with the 401 when the refresh fails too", async () => {
+    signIn("expired")
+    const fetchMock = stubFetch({ status: 401, body: { message: "Token expired." } })
 
-    await expect(dataProvider.getList('products', {})).rejects.toMatchObject({ status: 401 });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-  });
-});
+    await expect(dataProvider.getList("products", {})).rejects.toMatchObject({ status: 401 })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+})
 
-describe('dataProvider record calls', () => {
-  it('reads one record from /api/admin/<resource>/<id>', async () => {
-    signIn();
-    const fetchMock = stubFetch({ status: 200, body: shirt });
+describe("dataProvider record calls", () => {
+  it("reads one record from /api/admin/<resource>/<id>", async () => {
+    signIn()
+    const fetchMock = stubFetch({ status: 200, body: shirt })
 
-    await expect(dataProvider.getOne('products', { id: 'prod_1' })).resolves.toEqual({ data: shirt });
-    expect(fetchCall(fetchMock, 0).url).toBe('/api/admin/products/prod_1');
-  });
+    await expect(dataProvider.getOne("products", { id: "prod_1" })).resolves.toEqual({ data: shirt })
+    expect(fetchCall(fetchMock, 0).url).toBe("/api/admin/products/prod_1")
+  })
 
-  it('creates with POST and updates with PUT, sending the record as JSON', async () => {
-    signIn();
-    const fetchMock = stubFetch({ status: 201, body: shirt }, { status: 200, body: { ...shirt, status: 'LIVE' } });
+  it("creates with POST and updates with PUT, sending the record as JSON", async () => {
+    signIn()
+    const fetchMock = stubFetch({ status: 201, body: shirt }, { status: 200, body: { ...shirt, status: "LIVE" } })
 
-    await dataProvider.create('products', { data: { title: 'Boxy tee' } });
-    const updated = await dataProvider.update('products', {
-      id: 'prod_1',
-      data: { ...shirt, status: 'LIVE' },
+    await dataProvider.create("products", { data: { title: "Boxy tee" } })
+    const updated = await dataProvider.update("products", {
+      id: "prod_1",
+      data: { ...shirt, status: "LIVE" },
       previousData: shirt,
-    });
+    })
 
     expect(fetchCall(fetchMock, 0)).toMatchObject({
-      url: '/api/admin/products',
-      method: 'POST',
-      body: { title: 'Boxy tee' },
-    });
-    expect(fetchCall(fetchMock, 1)).toMatchObject({ url: '/api/admin/products/prod_1', method: 'PUT' });
-    expect(updated.data).toMatchObject({ status: 'LIVE' });
-  });
+      url: "/api/admin/products",
+      method: "POST",
+      body: { title: "Boxy tee" },
+    })
+    expect(fetchCall(fetchMock, 1)).toMatchObject({ url: "/api/admin/products/prod_1", method: "PUT" })
+    expect(updated.data).toMatchObject({ status: "LIVE" })
+  })
 
-  it('deletes and falls back to the previous record when the server answers 204', async () => {
-    signIn();
-    const fetchMock = stubFetch({ status: 204 });
+  it("deletes and falls back to the previous record when the server answers 204", async () => {
+    signIn()
+    const fetchMock = stubFetch({ status: 204 })
 
-    await expect(dataProvider.delete('products', { id: 'prod_1', previousData: shirt })).resolves.toEqual({
+    await expect(dataProvider.delete("products", { id: "prod_1", previousData: shirt })).resolves.toEqual({
       data: shirt,
-    });
-    expect(fetchCall(fetchMock, 0)).toMatchObject({ url: '/api/admin/products/prod_1', method: 'DELETE' });
-  });
-});
+    })
+    expect(fetchCall(fetchMock, 0)).toMatchObject({ url: "/api/admin/products/prod_1", method: "DELETE" })
+  })
+})

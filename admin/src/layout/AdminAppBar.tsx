@@ -1,14 +1,14 @@
-import AddIcon from '@mui/icons-material/Add';
-import LogoutIcon from '@mui/icons-material/Logout';
-import type { CSSProperties } from 'react';
-import { AppBar, Button, LinkBase, LoadingIndicator, useBasename, useLogout } from 'react-admin';
+import AddIcon from "@mui/icons-material/Add"
+import LogoutIcon from "@mui/icons-material/Logout"
+import type { CSSProperties } from "react"
+import { AppBar, Button, LinkBase, LoadingIndicator, useBasename, useLogout } from "react-admin"
 
-const labelStyle: CSSProperties = { flex: 1, fontSize: '1.125rem', fontWeight: 600, letterSpacing: '0.04em' };
+const labelStyle: CSSProperties = { flex: 1, fontSize: "1.125rem", fontWeight: 600, letterSpacing: "0.04em" }
 
 /** The spec's admin header: the "Admin" label, a shortcut to a new product, and Logout. */
 export function AdminAppBar() {
-  const basename = useBasename();
-  const logout = useLogout();
+  const basename = useBasename()
+  const logout = useLogout()
   return (
     <AppBar userMenu={false} toolbar={<LoadingIndicator />}>
       <span style={labelStyle}>Admin</span>
@@ -19,5 +19,5 @@ export function AdminAppBar() {
         <LogoutIcon />
       </Button>
     </AppBar>
-  );
+  )
 }

@@ -1,72 +1,71 @@
-import { fetchUtils, HttpError } from 'react-admin';
-import { isRecord } from './guards';
-import { getAccessToken, setAccessToken } from './session';
+import { fetchUtils, HttpError } from "react-admin"
+import { isRecord } from "./guards"
+import { getAccessToken, setAccessToken } from "./session"
 
-export const PERMISSION_DENIED_MESSAGE = 'You don’t have permission to do that.';
+export const PERMISSION_DENIED_MESSAGE = "You don’t have permission to do that."
 
 export type JsonRequest = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  signal?: AbortSignal;
-};
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+  body?: unknown
+  signal?: AbortSignal
+}
 
 /** The spec's error text: the server's message, else the permission text for a 403, else the error's own. */
 export function describeFailure(status: number, body: unknown, ownMessage: string): string {
-  if (isRecord(body) && typeof body.message === 'string' && body.message) return body.message;
-  if (status === 403) return PERMISSION_DENIED_MESSAGE;
-  return ownMessage || `Request failed with status ${String(status)}`;
+  if (isRecord(body) && typeof body.message === "string" && body.message) return body.message
+  if (status === 403) return PERMISSION_DENIED_MESSAGE
+  return ownMessage || `Request failed with status ${String(status)}`
 }
 
 async function send(path: string, request: JsonRequest, accessToken: string | null): Promise<unknown> {
-  const headers = new Headers({ Accept: 'application/json' });
-  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  const headers = new Headers({ Accept: "application/json" })
+  if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`)
   try {
     const response = await fetchUtils.fetchJson(path, {
-      method: request.method ?? 'GET',
+      method: request.method ?? "GET",
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
-      credentials: 'same-origin',
-    });
-    const body: unknown = response.json;
-    return body;
+      credentials: "same-origin",
+    })
+    const body: unknown = response.json
+    return body
   } catch (error) {
     if (error instanceof HttpError) {
-      const status: unknown = error.status;
-      const code = typeof status === 'number' ? status : 0;
-      throw new HttpError(describeFailure(code, error.body, error.message), code, error.body);
+      const status: unknown = error.status
+      const code = typeof status === "number" ? status : 0
+      throw new HttpError(describeFailure(code, error.body, error.message), code, error.body)
     }
-    throw error;
+    throw error
   }
 }
 
 /** Calls the BFF without credentials beyond its cookies (sign-in, refresh). */
 export function publicJson(path: string, request: JsonRequest = {}): Promise<unknown> {
-  return send(path, request, null);
+  return send(path, request, null)
 }
 
-let refreshing: Promise<string | null> | null = null;
+let refreshing: Promise<string | null> | null = null
 
 /**
  * Trades the refresh cookie for a new access token. Concurrent callers share one request, because
  * the BFF rotates refresh tokens and treats a replayed one as theft.
  */
 export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= publicJson('/api/auth/refresh', { method: 'POST' })
+  refreshing ??= publicJson("/api/auth/refresh", { method: "POST" })
     .then((body) => {
-      const accessToken = isRecord(body) && typeof body.accessToken === 'string' ? body.accessToken : null;
-      if (accessToken) setAccessToken(accessToken);
-      return accessToken;
+      const accessToken = isRecord(body) && typeof body.accessToken === "string" ? body.accessToken : null
+      if (accessToken) setAccessToken(accessToken)
+      return accessToken
     })
     .catch(() => null)
     .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
+      refreshing = null
+    })
+  return refreshing
 }
 
-const isUnauthorized = (error: unknown): error is HttpError =>
-  error instanceof HttpError && error.status === 401;
+const isUnauthorized = (error: unknown): error is HttpError => error instanceof HttpError && error.status === 401
 
 /** Calls the BFF with the stored Bearer token; unless told not to, a 401 gets one token refresh and one retry. */
 export async function authorizedJson(
@@ -75,11 +74,11 @@ export async function authorizedJson(
   { retryAfterRefresh = true }: { retryAfterRefresh?: boolean } = {},
 ): Promise<unknown> {
   try {
-    return await send(path, request, getAccessToken());
+    return await send(path, request, getAccessToken())
   } catch (error) {
-    if (!retryAfterRefresh || !isUnauthorized(error)) throw error;
-    const accessToken = await refreshAccessToken();
-    if (!accessToken) throw error;
-    return send(path, request, accessToken);
+    if (!retryAfterRefresh || !isUnauthorized(error)) throw error
+    const accessToken = await refreshAccessToken()
+    if (!accessToken) throw error
+    return send(path, request, accessToken)
   }
 }

@@ -74,7 +74,10 @@ describe("the signed-in check", () => {
     const member = await feedMember(db, secret, "inflight")
     let release = () => undefined as void
     answers.held = new Promise((resolve) => (release = resolve))
-    const first = request(app).get("/me").set(member.headers).then((response) => response.status)
+    const first = request(app)
+      .get("/me")
+      .set(member.headers)
+      .then((response) => response.status)
     await expect.poll(checks).toBe(1)
     // The check found the session live; before its answer arrives, the session is revoked here.
     await revokeFamilies(member.id)

@@ -2,9 +2,7 @@ import type { z } from "zod"
 import { badRequest } from "./errors.js"
 
 function describe(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ")
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ")
 }
 
 /**

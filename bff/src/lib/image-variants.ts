@@ -13,7 +13,11 @@ export function srcSetFor(url: string): string | undefined {
   return IMAGE_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(", ")
 }
 
-const exists = (file: string) => stat(file).then((s) => s.isFile(), () => false)
+const exists = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  )
 
 /**
  * Serves /media/…?w=N (N one of IMAGE_WIDTHS) as a WebP resized once and kept on disk beside the

@@ -48,9 +48,11 @@ async function decoderFor(bytes: Buffer): Promise<() => sharp.Sharp> {
   const kind = sniffImage(bytes)
   if (!kind) throw new ImageRefused("unsupported")
   const decode = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "warning" }).autoOrient()
-  const header = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata().catch((error: unknown) => {
-    throw refusalOf(error)
-  })
+  const header = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .metadata()
+    .catch((error: unknown) => {
+      throw refusalOf(error)
+    })
   if (header.format !== kind) throw new ImageRefused("unsupported")
   if (!header.width || !header.height) throw new ImageRefused("unreadable")
   if (header.width * header.height > MAX_INPUT_PIXELS) throw new ImageRefused("too_many_pixels")
@@ -62,10 +64,7 @@ export async function webpVariants(bytes: Buffer): Promise<WebpVariants> {
   const decode = await decoderFor(bytes)
   try {
     const [full, thumb] = await Promise.all([
-      decode()
-        .resize(FULL_MAX_SIZE, FULL_MAX_SIZE, { fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true }),
+      decode().resize(FULL_MAX_SIZE, FULL_MAX_SIZE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true }),
       decode().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
     ])
     return { full: full.data, thumb, width: full.info.width, height: full.info.height }

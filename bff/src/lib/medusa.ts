@@ -86,9 +86,7 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
   }
 
   function store(): Promise<Medusa> {
-    sdk ??= findPublishableKey().then(
-      (key) => new Medusa({ baseUrl, publishableKey: key, auth: { type: "jwt", jwtTokenStorageMethod: "nostore" } }),
-    )
+    sdk ??= findPublishableKey().then((key) => new Medusa({ baseUrl, publishableKey: key, auth: { type: "jwt", jwtTokenStorageMethod: "nostore" } }))
     // A failed lookup is not cached: the next request tries again (the seed may still be running).
     sdk.catch(() => (sdk = undefined))
     return sdk

@@ -15,9 +15,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID])
     await client.query("create schema if not exists bff")
-    await client.query(
-      "create table if not exists bff.schema_migrations (version text primary key, applied_at timestamptz not null default now())",
-    )
+    await client.query("create table if not exists bff.schema_migrations (version text primary key, applied_at timestamptz not null default now())")
     const { rows } = await client.query<{ version: string }>("select version from bff.schema_migrations")
     const done = new Set(rows.map((row) => row.version))
     for (const file of files) {

@@ -48,7 +48,12 @@ describe("the Razorpay client", () => {
   })
 })
 
-const BASE_ENV = { DATABASE_URL: "postgres://h/db", AUTH_TOKEN_SECRET: "a".repeat(32), INTERNAL_API_SECRET: "b".repeat(16), PUBLIC_URL: "http://localhost:8080/" }
+const BASE_ENV = {
+  DATABASE_URL: "postgres://h/db",
+  AUTH_TOKEN_SECRET: "a".repeat(32),
+  INTERNAL_API_SECRET: "b".repeat(16),
+  PUBLIC_URL: "http://localhost:8080/",
+}
 
 describe("razorpaySettings", () => {
   it("uses the emulator with keys derived from AUTH_TOKEN_SECRET when no real key is set", () => {
@@ -69,7 +74,9 @@ describe("razorpaySettings", () => {
   })
 
   it("points the emulated client at RAZORPAY_API_URL and signs webhooks with RAZORPAY_WEBHOOK_SECRET when set", () => {
-    const settings = razorpaySettings(loadConfig({ ...BASE_ENV, RAZORPAY_API_URL: "http://127.0.0.1:4010/emulator/razorpay", RAZORPAY_WEBHOOK_SECRET: "whsec" }))
+    const settings = razorpaySettings(
+      loadConfig({ ...BASE_ENV, RAZORPAY_API_URL: "http://127.0.0.1:4010/emulator/razorpay", RAZORPAY_WEBHOOK_SECRET: "whsec" }),
+    )
     expect(settings).toMatchObject({ emulated: true, apiUrl: "http://127.0.0.1:4010/emulator/razorpay", webhookSecret: "whsec" })
   })
 

@@ -83,7 +83,8 @@ async function call<Schema extends z.ZodType>(schema: Schema, request: () => Pro
     throw asRazorpayError(thrown)
   }
   const parsed = schema.safeParse(answer)
-  if (!parsed.success) throw new RazorpayError(502, "UNEXPECTED_RESPONSE", parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "))
+  if (!parsed.success)
+    throw new RazorpayError(502, "UNEXPECTED_RESPONSE", parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "))
   return parsed.data
 }
 
@@ -104,18 +105,20 @@ export function createRazorpayClient({ keyId, keySecret, apiUrl, timeoutMs = 15_
 
   return {
     keyId,
-    createOrder: ({ amount, currency = "INR", receipt, notes = {} }) =>
-      call(razorpayOrder, () => sdk.orders.create({ amount, currency, receipt, notes })),
+    createOrder: ({ amount, currency = "INR", receipt, notes = {} }) => call(razorpayOrder, () => sdk.orders.create({ amount, currency, receipt, notes })),
     fetchOrder: (orderId) => call(razorpayOrder, () => sdk.orders.fetch(checkedId("order", orderId))),
-    fetchOrderPayments: async (orderId) =>
-      (await call(razorpayPaymentCollection, () => sdk.orders.fetchPayments(checkedId("order", orderId)))).items,
+    fetchOrderPayments: async (orderId) => (await call(razorpayPaymentCollection, () => sdk.orders.fetchPayments(checkedId("order", orderId)))).items,
     fetchPayment: (paymentId) => call(razorpayPayment, () => sdk.payments.fetch(checkedId("pay", paymentId))),
     // The SDK's refund() can't send headers, so the idempotency key goes through its HTTP client directly.
     refund: (paymentId, { amount, idempotencyKey, notes = {} }) =>
       call(razorpayRefund, async () => {
-        const { data } = await http.post(`/v1/payments/${checkedId("pay", paymentId)}/refund`, { amount, speed: "normal", notes }, {
-          headers: { "X-Refund-Idempotency": idempotencyKey },
-        })
+        const { data } = await http.post(
+          `/v1/payments/${checkedId("pay", paymentId)}/refund`,
+          { amount, speed: "normal", notes },
+          {
+            headers: { "X-Refund-Idempotency": idempotencyKey },
+          },
+        )
         return data
       }),
   }

@@ -3,13 +3,19 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { notifyCatalogChanged } from "../lib/notify-bff"
 
 type EventData = { id?: string | string[] }
-type Query = { graph(config: { entity: string; fields: string[]; filters: Record<string, unknown>; withDeleted?: boolean }): Promise<{ data: Record<string, unknown>[] }> }
+type Query = {
+  graph(config: { entity: string; fields: string[]; filters: Record<string, unknown>; withDeleted?: boolean }): Promise<{ data: Record<string, unknown>[] }>
+}
 
 const PRODUCT_EVENTS = ["product.created", "product.updated", "product.deleted"]
 const VARIANT_EVENTS = ["product-variant.created", "product-variant.updated", "product-variant.deleted"]
 const STOCK_EVENTS = [
-  "inventory-level.created", "inventory-level.updated", "inventory-level.deleted",
-  "reservation-item.created", "reservation-item.updated", "reservation-item.deleted",
+  "inventory-level.created",
+  "inventory-level.updated",
+  "inventory-level.deleted",
+  "reservation-item.created",
+  "reservation-item.updated",
+  "reservation-item.deleted",
 ]
 const PRICE_EVENTS = ["price.created", "price.updated", "price.deleted"]
 

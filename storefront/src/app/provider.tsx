@@ -1,11 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
-import { SessionProvider } from '@/lib/auth';
-import { createQueryClient } from '@/lib/react-query';
+import { QueryClientProvider } from "@tanstack/react-query"
+import { useState, type ReactNode } from "react"
+import { BrowserRouter } from "react-router-dom"
+import { SessionProvider } from "@/lib/auth"
+import { createQueryClient } from "@/lib/react-query"
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createQueryClient)
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -13,5 +13,5 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <BrowserRouter>{children}</BrowserRouter>
       </SessionProvider>
     </QueryClientProvider>
-  );
+  )
 }

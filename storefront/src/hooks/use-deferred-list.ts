@@ -1,6 +1,6 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from "react"
 
-const NOT_YET_SHOWN: readonly never[] = [];
+const NOT_YET_SHOWN: readonly never[] = []
 
 /**
  * A list of cards rendered as a deferred value. react-query delivers data as a blocking update, and a
@@ -10,7 +10,7 @@ const NOT_YET_SHOWN: readonly never[] = [];
  * are there from the first render (the page came with its data) show at once, with no skeleton first.
  */
 export function useDeferredList<T>(items: readonly T[]): { shown: readonly T[]; pending: boolean } {
-  const [itemsAtMount] = useState(items);
-  const shown = useDeferredValue<readonly T[]>(items, itemsAtMount.length > 0 ? itemsAtMount : NOT_YET_SHOWN);
-  return { shown, pending: shown === NOT_YET_SHOWN && items.length > 0 };
+  const [itemsAtMount] = useState(items)
+  const shown = useDeferredValue<readonly T[]>(items, itemsAtMount.length > 0 ? itemsAtMount : NOT_YET_SHOWN)
+  return { shown, pending: shown === NOT_YET_SHOWN && items.length > 0 }
 }

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, type RefObject } from "react"
 
 /**
  * Calls `onVisible` when `target` scrolls within `rootMargin` of the viewport, while `enabled`.
@@ -7,20 +7,20 @@ import { useEffect, type RefObject } from 'react';
 export function useOnVisible(
   target: RefObject<Element | null>,
   onVisible: () => void,
-  { enabled, rootMargin = '400px 0px' }: { enabled: boolean; rootMargin?: string },
+  { enabled, rootMargin = "400px 0px" }: { enabled: boolean; rootMargin?: string },
 ) {
   useEffect(() => {
-    const element = target.current;
-    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const element = target.current
+    if (!enabled || !element || typeof IntersectionObserver === "undefined") return
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onVisible();
+        if (entries.some((entry) => entry.isIntersecting)) onVisible()
       },
       { rootMargin },
-    );
-    observer.observe(element);
+    )
+    observer.observe(element)
     return () => {
-      observer.disconnect();
-    };
-  }, [target, onVisible, enabled, rootMargin]);
+      observer.disconnect()
+    }
+  }, [target, onVisible, enabled, rootMargin])
 }

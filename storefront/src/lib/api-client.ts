@@ -1,190 +1,189 @@
-import { getReferralPostId } from './referral';
-import { clearSession, getAccessToken, hasSessionEnded, parseAuthSession, storeAccessToken } from './session';
+import { getReferralPostId } from "./referral"
+import { clearSession, getAccessToken, hasSessionEnded, parseAuthSession, storeAccessToken } from "./session"
 
-export const PERMISSION_DENIED_TEXT = 'You don’t have permission to do that.';
+export const PERMISSION_DENIED_TEXT = "You don’t have permission to do that."
 
-const REFRESH_PATH = '/api/auth/refresh';
-const REFRESH_LOCK = 'fitshop-auth-refresh';
+const REFRESH_PATH = "/api/auth/refresh"
+const REFRESH_LOCK = "fitshop-auth-refresh"
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
 function readErrorText(body: unknown): string | null {
-  if (!isRecord(body)) return null;
-  const { error, message } = body;
-  if (typeof error === 'string' && error) return error;
-  if (typeof message === 'string' && message) return message;
-  if (isRecord(error) && typeof error.message === 'string' && error.message) return error.message;
-  return null;
+  if (!isRecord(body)) return null
+  const { error, message } = body
+  if (typeof error === "string" && error) return error
+  if (typeof message === "string" && message) return message
+  if (isRecord(error) && typeof error.message === "string" && error.message) return error.message
+  return null
 }
 
 /** An HTTP failure from the BFF: status plus the text the server gave (its `error`, else `message`). */
 export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
+  readonly status: number
+  readonly body: unknown
   /** The server's own text, when its answer carried one. */
-  readonly serverText: string | null;
+  readonly serverText: string | null
 
   constructor(status: number, body: unknown) {
-    const serverText = readErrorText(body);
-    super(serverText ?? `Request failed with status ${String(status)}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-    this.serverText = serverText;
+    const serverText = readErrorText(body)
+    super(serverText ?? `Request failed with status ${String(status)}`)
+    this.name = "ApiError"
+    this.status = status
+    this.body = body
+    this.serverText = serverText
   }
 }
 
 /** A 401 that survived the client's refresh and retry: the shopper has to sign in. */
-export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401
 
 /** The text to show for a failed call: the server's, else the permission text for a 403, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.serverText) return error.serverText;
-  return error.status === 403 ? PERMISSION_DENIED_TEXT : fallback;
+  if (!(error instanceof ApiError)) return fallback
+  if (error.serverText) return error.serverText
+  return error.status === 403 ? PERMISSION_DENIED_TEXT : fallback
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined
 
-export type QueryParams = Record<string, QueryValue>;
+export type QueryParams = Record<string, QueryValue>
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 export type RequestOptions = {
-  params?: QueryParams;
-  body?: unknown;
-  signal?: AbortSignal;
+  params?: QueryParams
+  body?: unknown
+  signal?: AbortSignal
   /**
    * Neither waits for nor retries a token refresh: credential calls (login, signup, …), whose 401 means
    * wrong credentials, and public catalogue reads, which must not queue behind the session's refresh.
    */
-  skipSessionRefresh?: boolean;
-};
+  skipSessionRefresh?: boolean
+}
 
 /** A query string's parameters, leaving out empty values. */
 function toSearchParams(params?: QueryParams): URLSearchParams {
-  const search = new URLSearchParams();
+  const search = new URLSearchParams()
   for (const [key, value] of Object.entries(params ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    search.append(key, String(value));
+    if (value === undefined || value === null || value === "") continue
+    search.append(key, String(value))
   }
-  return search;
+  return search
 }
 
 const withQuery = (path: string, search: URLSearchParams) => {
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-};
+  const query = search.toString()
+  return query ? `${path}?${query}` : path
+}
 
 /** Builds a same-origin path with a query string, leaving out empty values. */
-export const buildUrl = (path: string, params?: QueryParams): string => withQuery(path, toSearchParams(params));
+export const buildUrl = (path: string, params?: QueryParams): string => withQuery(path, toSearchParams(params))
 
 /**
  * A read's key in the answers the BFF sends inside a page (lib/server-answers): the path and its
  * non-empty parameters sorted by name, so the order either side writes them in does not matter.
  */
 export function sortedUrl(path: string, params?: QueryParams): string {
-  const search = toSearchParams(params);
-  search.sort();
-  return withQuery(path, search);
+  const search = toSearchParams(params)
+  search.sort()
+  return withQuery(path, search)
 }
 
 /** A response body as JSON; null when it is empty or not JSON. */
 export function parseJson(text: string): unknown {
-  if (!text) return null;
+  if (!text) return null
   try {
-    return JSON.parse(text);
+    return JSON.parse(text)
   } catch {
-    return null;
+    return null
   }
 }
 
 function buildHeaders(accessToken: string | null, body: unknown): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
-  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  const referralPostId = getReferralPostId();
-  if (referralPostId) headers['X-Ref-Post'] = referralPostId;
-  return headers;
+  const headers: Record<string, string> = { Accept: "application/json" }
+  if (body !== undefined && !(body instanceof FormData)) headers["Content-Type"] = "application/json"
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`
+  const referralPostId = getReferralPostId()
+  if (referralPostId) headers["X-Ref-Post"] = referralPostId
+  return headers
 }
 
 function encodeBody(body: unknown): BodyInit | undefined {
-  if (body === undefined) return undefined;
-  return body instanceof FormData ? body : JSON.stringify(body);
+  if (body === undefined) return undefined
+  return body instanceof FormData ? body : JSON.stringify(body)
 }
 
 /** Other tabs share the refresh cookie, so where the browser offers Web Locks, refreshes queue across tabs. */
 async function withRefreshLock(run: () => Promise<string | null>): Promise<string | null> {
-  if (typeof navigator !== 'undefined' && 'locks' in navigator) return await navigator.locks.request(REFRESH_LOCK, run);
-  return run();
+  if (typeof navigator !== "undefined" && "locks" in navigator) return await navigator.locks.request(REFRESH_LOCK, run)
+  return run()
 }
 
 async function requestRefresh(): Promise<string | null> {
   try {
     const response = await fetch(REFRESH_PATH, {
-      method: 'POST',
+      method: "POST",
       headers: buildHeaders(null, undefined),
-      credentials: 'include',
-    });
-    const session = response.ok ? parseAuthSession(parseJson(await response.text())) : null;
+      credentials: "include",
+    })
+    const session = response.ok ? parseAuthSession(parseJson(await response.text())) : null
     if (session) {
-      storeAccessToken(session.accessToken, session.user);
-      return session.accessToken;
+      storeAccessToken(session.accessToken, session.user)
+      return session.accessToken
     }
   } catch {
     // A network failure ends the session like a refused refresh does.
   }
-  clearSession();
-  return null;
+  clearSession()
+  return null
 }
 
-let refreshInFlight: Promise<string | null> | null = null;
+let refreshInFlight: Promise<string | null> | null = null
 
 /**
  * Trades the refresh cookie for a new access token, or clears the session when that fails.
  * Concurrent callers share one request: the BFF revokes a session whose rotated refresh token is reused.
  */
 export function refreshAccessToken(): Promise<string | null> {
-  if (refreshInFlight) return refreshInFlight;
+  if (refreshInFlight) return refreshInFlight
   const flight = withRefreshLock(requestRefresh).finally(() => {
-    if (refreshInFlight === flight) refreshInFlight = null;
-  });
-  refreshInFlight = flight;
-  return flight;
+    if (refreshInFlight === flight) refreshInFlight = null
+  })
+  refreshInFlight = flight
+  return flight
 }
 
 /** Drops a refresh still in flight; tests start each case as a fresh page load. */
 export function resetRefreshState(): void {
-  refreshInFlight = null;
+  refreshInFlight = null
 }
 
 const send = (method: HttpMethod, url: string, options: RequestOptions, accessToken: string | null) =>
   fetch(url, {
     method,
     headers: buildHeaders(accessToken, options.body),
-    credentials: 'include',
+    credentials: "include",
     body: encodeBody(options.body),
     signal: options.signal,
-  });
+  })
 
 async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-  const url = buildUrl(path, options.params);
-  const managesSession = !options.skipSessionRefresh && path !== REFRESH_PATH;
+  const url = buildUrl(path, options.params)
+  const managesSession = !options.skipSessionRefresh && path !== REFRESH_PATH
 
-  let accessToken = getAccessToken();
-  if (!accessToken && managesSession && !hasSessionEnded()) accessToken = await refreshAccessToken();
+  let accessToken = getAccessToken()
+  if (!accessToken && managesSession && !hasSessionEnded()) accessToken = await refreshAccessToken()
 
-  let response = await send(method, url, options, accessToken);
+  let response = await send(method, url, options, accessToken)
   if (response.status === 401 && managesSession && accessToken) {
-    const current = getAccessToken();
-    const renewed = current && current !== accessToken ? current : await refreshAccessToken();
-    if (renewed) response = await send(method, url, options, renewed);
+    const current = getAccessToken()
+    const renewed = current && current !== accessToken ? current : await refreshAccessToken()
+    if (renewed) response = await send(method, url, options, renewed)
   }
 
-  const body = parseJson(await response.text());
-  if (!response.ok) throw new ApiError(response.status, body);
-  return body as T;
+  const body = parseJson(await response.text())
+  if (!response.ok) throw new ApiError(response.status, body)
+  return body as T
 }
 
 /**
@@ -192,12 +191,9 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
  * Bearer token and referral header attached, and one token refresh plus one retry on a 401.
  */
 export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PUT", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+}

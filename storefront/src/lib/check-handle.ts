@@ -1,33 +1,33 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { apiClient } from './api-client';
-import { isValidHandle } from './handle';
+import { queryOptions, useQuery } from "@tanstack/react-query"
+import { useEffect, useState } from "react"
+import { apiClient } from "./api-client"
+import { isValidHandle } from "./handle"
 
-const HANDLE_CHECK_DELAY_MS = 400;
+const HANDLE_CHECK_DELAY_MS = 400
 
-export type HandleAvailability = 'idle' | 'invalid' | 'checking' | 'available' | 'taken' | 'unknown';
+export type HandleAvailability = "idle" | "invalid" | "checking" | "available" | "taken" | "unknown"
 
 export const checkHandle = (handle: string, signal?: AbortSignal) =>
-  apiClient.get<{ available: boolean }>('/api/fitfeed/handle/check', { params: { handle }, signal });
+  apiClient.get<{ available: boolean }>("/api/fitfeed/handle/check", { params: { handle }, signal })
 
 export const getHandleCheckQueryOptions = (handle: string) =>
   queryOptions({
-    queryKey: ['handles', 'check', handle],
+    queryKey: ["handles", "check", handle],
     queryFn: ({ signal }) => checkHandle(handle, signal),
     staleTime: 0,
-  });
+  })
 
 function useSettledValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
+  const [settled, setSettled] = useState(value)
   useEffect(() => {
     const timer = setTimeout(() => {
-      setSettled(value);
-    }, delayMs);
+      setSettled(value)
+    }, delayMs)
     return () => {
-      clearTimeout(timer);
-    };
-  }, [value, delayMs]);
-  return settled;
+      clearTimeout(timer)
+    }
+  }, [value, delayMs])
+  return settled
 }
 
 /**
@@ -35,16 +35,16 @@ function useSettledValue<T>(value: T, delayMs: number): T {
  * The person's own current handle (`ownHandle`) counts as available without asking.
  */
 export function useHandleAvailability(handle: string, ownHandle?: string): HandleAvailability {
-  const settled = useSettledValue(handle, HANDLE_CHECK_DELAY_MS);
-  const typingStopped = settled === handle;
-  const valid = isValidHandle(handle);
-  const isOwn = ownHandle !== undefined && handle === ownHandle;
-  const check = useQuery({ ...getHandleCheckQueryOptions(settled), enabled: typingStopped && valid && !isOwn });
+  const settled = useSettledValue(handle, HANDLE_CHECK_DELAY_MS)
+  const typingStopped = settled === handle
+  const valid = isValidHandle(handle)
+  const isOwn = ownHandle !== undefined && handle === ownHandle
+  const check = useQuery({ ...getHandleCheckQueryOptions(settled), enabled: typingStopped && valid && !isOwn })
 
-  if (!handle) return 'idle';
-  if (!valid) return typingStopped ? 'invalid' : 'idle';
-  if (isOwn) return 'available';
-  if (!typingStopped || check.isPending) return 'checking';
-  if (check.isError) return 'unknown';
-  return check.data.available ? 'available' : 'taken';
+  if (!handle) return "idle"
+  if (!valid) return typingStopped ? "invalid" : "idle"
+  if (isOwn) return "available"
+  if (!typingStopped || check.isPending) return "checking"
+  if (check.isError) return "unknown"
+  return check.data.available ? "available" : "taken"
 }

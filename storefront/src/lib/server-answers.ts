@@ -1,4 +1,4 @@
-import { sortedUrl, type QueryParams } from './api-client';
+import { sortedUrl, type QueryParams } from "./api-client"
 
 /**
  * The id of the `<script type="application/json">` in which the BFF sends, inside a page's HTML, the
@@ -6,53 +6,52 @@ import { sortedUrl, type QueryParams } from './api-client';
  * first page, a product page's product): the first render then has its data, with no request and no
  * second render. An answer older than the query's staleTime (a page left open) shows and is refetched.
  */
-export const SERVER_ANSWERS_ELEMENT_ID = 'server-answers';
+export const SERVER_ANSWERS_ELEMENT_ID = "server-answers"
 
-type ServerAnswers = { sentAt: number; answers: Map<string, unknown> };
+type ServerAnswers = { sentAt: number; answers: Map<string, unknown> }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 function readServerAnswers(): ServerAnswers {
-  const empty: ServerAnswers = { sentAt: 0, answers: new Map() };
-  const element = typeof document === 'undefined' ? null : document.getElementById(SERVER_ANSWERS_ELEMENT_ID);
-  if (!element?.textContent) return empty;
+  const empty: ServerAnswers = { sentAt: 0, answers: new Map() }
+  const element = typeof document === "undefined" ? null : document.getElementById(SERVER_ANSWERS_ELEMENT_ID)
+  if (!element?.textContent) return empty
   try {
-    const parsed: unknown = JSON.parse(element.textContent);
-    if (!isRecord(parsed) || typeof parsed.sentAt !== 'number' || !isRecord(parsed.answers)) return empty;
-    return { sentAt: parsed.sentAt, answers: new Map(Object.entries(parsed.answers)) };
+    const parsed: unknown = JSON.parse(element.textContent)
+    if (!isRecord(parsed) || typeof parsed.sentAt !== "number" || !isRecord(parsed.answers)) return empty
+    return { sentAt: parsed.sentAt, answers: new Map(Object.entries(parsed.answers)) }
   } catch {
     // A malformed block costs only the head start: the reads go to the network as usual.
-    return empty;
+    return empty
   }
 }
 
-let serverAnswers: ServerAnswers | undefined;
+let serverAnswers: ServerAnswers | undefined
 
-const loaded = () => (serverAnswers ??= readServerAnswers());
+const loaded = () => (serverAnswers ??= readServerAnswers())
 
 /**
  * The answer the page came with for this read, handed out once: a later read of the same data (after
  * it went stale or left the cache) asks the server again.
  */
 export function takeServerAnswer<T>(path: string, params?: QueryParams): T | undefined {
-  const { answers } = loaded();
-  const key = sortedUrl(path, params);
-  const answer = answers.get(key);
-  answers.delete(key);
-  return answer as T | undefined;
+  const { answers } = loaded()
+  const key = sortedUrl(path, params)
+  const answer = answers.get(key)
+  answers.delete(key)
+  return answer as T | undefined
 }
 
 /** When the server made the page's answers (ms since the epoch); react-query judges their staleness by it. */
-export const serverAnswersSentAt = (): number => loaded().sentAt;
+export const serverAnswersSentAt = (): number => loaded().sentAt
 
 /** react-query options that start a query from the page's answer to its read, dated by when the page was made. */
 export const startFromServerAnswer = <T>(path: string, params?: QueryParams) => ({
   initialData: () => takeServerAnswer<T>(path, params),
   initialDataUpdatedAt: serverAnswersSentAt,
-});
+})
 
 /** Forgets what was read from the page; tests load a new page for each case. */
 export function resetServerAnswers(): void {
-  serverAnswers = undefined;
+  serverAnswers = undefined
 }

@@ -1,112 +1,111 @@
-import type { AuthSession, User } from '@/types/user';
-import { localStore, storageKeys } from './storage';
+import type { AuthSession, User } from "@/types/user"
+import { localStore, storageKeys } from "./storage"
 
 export type Session = {
-  accessToken: string | null;
-  user: User | null;
-};
+  accessToken: string | null
+  user: User | null
+}
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
-const optionalText = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const optionalText = (value: unknown): string | null => (typeof value === "string" && value ? value : null)
 
 /** Reads a user the BFF (or the admin console) stored, tolerating missing optional fields. */
 export function parseUser(value: unknown): User | null {
-  if (!isRecord(value)) return null;
-  const id = typeof value.id === 'number' ? String(value.id) : value.id;
-  if (typeof id !== 'string' || !id) return null;
+  if (!isRecord(value)) return null
+  const id = typeof value.id === "number" ? String(value.id) : value.id
+  if (typeof id !== "string" || !id) return null
   return {
     id,
-    name: typeof value.name === 'string' ? value.name : '',
-    email: typeof value.email === 'string' ? value.email : '',
-    handle: typeof value.handle === 'string' ? value.handle : '',
+    name: typeof value.name === "string" ? value.name : "",
+    email: typeof value.email === "string" ? value.email : "",
+    handle: typeof value.handle === "string" ? value.handle : "",
     avatarUrl: optionalText(value.avatarUrl),
     phone: optionalText(value.phone),
-    role: value.role === 'admin' ? 'admin' : 'customer',
-  };
+    role: value.role === "admin" ? "admin" : "customer",
+  }
 }
 
 /** An answer carrying a session (login, verify-email, refresh), or null when it carries none. */
 export function parseAuthSession(value: unknown): { accessToken: string; user: User | null } | null {
-  if (!isRecord(value) || typeof value.accessToken !== 'string' || !value.accessToken) return null;
-  return { accessToken: value.accessToken, user: parseUser(value.user) };
+  if (!isRecord(value) || typeof value.accessToken !== "string" || !value.accessToken) return null
+  return { accessToken: value.accessToken, user: parseUser(value.user) }
 }
 
 function parseStoredUser(raw: string | null): User | null {
-  if (!raw) return null;
+  if (!raw) return null
   try {
-    return parseUser(JSON.parse(raw));
+    return parseUser(JSON.parse(raw))
   } catch {
-    return null;
+    return null
   }
 }
 
-let cached: { accessToken: string | null; rawUser: string | null; session: Session } | null = null;
-let ended = false;
-const listeners = new Set<() => void>();
+let cached: { accessToken: string | null; rawUser: string | null; session: Session } | null = null
+let ended = false
+const listeners = new Set<() => void>()
 
 /** The stored session; the same object while storage is unchanged, as useSyncExternalStore needs. */
 export function readSession(): Session {
-  const accessToken = localStore.get(storageKeys.accessToken) || null;
-  const rawUser = localStore.get(storageKeys.me);
-  if (cached && cached.accessToken === accessToken && cached.rawUser === rawUser) return cached.session;
-  const session: Session = { accessToken, user: parseStoredUser(rawUser) };
-  cached = { accessToken, rawUser, session };
-  return session;
+  const accessToken = localStore.get(storageKeys.accessToken) || null
+  const rawUser = localStore.get(storageKeys.me)
+  if (cached && cached.accessToken === accessToken && cached.rawUser === rawUser) return cached.session
+  const session: Session = { accessToken, user: parseStoredUser(rawUser) }
+  cached = { accessToken, rawUser, session }
+  return session
 }
 
-export const getAccessToken = (): string | null => readSession().accessToken;
+export const getAccessToken = (): string | null => readSession().accessToken
 
 /** Calls `listener` when this tab or another one changes the stored session. */
 export function subscribeSession(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === storageKeys.accessToken || event.key === storageKeys.me) listener();
-  };
-  listeners.add(listener);
-  window.addEventListener('storage', onStorage);
+    if (event.key === null || event.key === storageKeys.accessToken || event.key === storageKeys.me) listener()
+  }
+  listeners.add(listener)
+  window.addEventListener("storage", onStorage)
   return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+    listeners.delete(listener)
+    window.removeEventListener("storage", onStorage)
+  }
 }
 
 function notify(): void {
-  for (const listener of listeners) listener();
+  for (const listener of listeners) listener()
 }
 
 export function saveSession({ accessToken, user }: AuthSession): void {
-  localStore.set(storageKeys.accessToken, accessToken);
-  localStore.set(storageKeys.me, JSON.stringify(user));
-  ended = false;
-  notify();
+  localStore.set(storageKeys.accessToken, accessToken)
+  localStore.set(storageKeys.me, JSON.stringify(user))
+  ended = false
+  notify()
 }
 
 /** Keeps a refreshed token; the user is replaced only when the answer carried one. */
 export function storeAccessToken(accessToken: string, user: User | null): void {
-  localStore.set(storageKeys.accessToken, accessToken);
-  if (user) localStore.set(storageKeys.me, JSON.stringify(user));
-  ended = false;
-  notify();
+  localStore.set(storageKeys.accessToken, accessToken)
+  if (user) localStore.set(storageKeys.me, JSON.stringify(user))
+  ended = false
+  notify()
 }
 
 export function storeUser(user: User): void {
-  localStore.set(storageKeys.me, JSON.stringify(user));
-  notify();
+  localStore.set(storageKeys.me, JSON.stringify(user))
+  notify()
 }
 
 export function clearSession(): void {
-  localStore.remove(storageKeys.accessToken);
-  localStore.remove(storageKeys.me);
-  ended = true;
-  notify();
+  localStore.remove(storageKeys.accessToken)
+  localStore.remove(storageKeys.me)
+  ended = true
+  notify()
 }
 
 /** True once this page cleared the session, so calls without a token stop trying to refresh. */
-export const hasSessionEnded = (): boolean => ended;
+export const hasSessionEnded = (): boolean => ended
 
 /** Forgets that the session ended, as a fresh page load would; tests start each case this way. */
 export function resetSessionMemory(): void {
-  ended = false;
-  cached = null;
+  ended = false
+  cached = null
 }

@@ -1,35 +1,34 @@
-import type { Cart, CartItem, CartSummary } from '@/types/cart';
-import type { Product } from '@/types/product';
-import { buildProduct } from './product-factory';
+import type { Cart, CartItem, CartSummary } from "@/types/cart"
+import type { Product } from "@/types/product"
+import { buildProduct } from "./product-factory"
 
-let sequence = 0;
+let sequence = 0
 
-type CartItemOverrides = Partial<Omit<CartItem, 'product'>> & { product?: Partial<Product> };
+type CartItemOverrides = Partial<Omit<CartItem, "product">> & { product?: Partial<Product> }
 
 /** A bag line as the BFF would send it: one sized line of a ₹1299 product unless overridden. */
 export function buildCartItem({ product: productOverrides, ...overrides }: CartItemOverrides = {}): CartItem {
-  sequence += 1;
-  const product = buildProduct(productOverrides);
-  const quantity = overrides.quantity ?? 1;
-  const unitPrice = overrides.unitPrice ?? product.basePrice;
+  sequence += 1
+  const product = buildProduct(productOverrides)
+  const quantity = overrides.quantity ?? 1
+  const unitPrice = overrides.unitPrice ?? product.basePrice
   return {
     id: `line_test_${String(sequence)}`,
     productId: product.id,
     product,
     quantity,
-    size: 'M',
+    size: "M",
     unitPrice,
     lineTotal: unitPrice * quantity,
     refPostId: null,
-    availableSizes: ['S', 'M', 'L'],
+    availableSizes: ["S", "M", "L"],
     sizeRequired: false,
     ...overrides,
-  };
+  }
 }
 
 /** A line the shopper added without choosing a size (the catalogue card and the wardrobe do so). */
-export const buildSizelessCartItem = (overrides: CartItemOverrides = {}): CartItem =>
-  buildCartItem({ size: null, sizeRequired: true, ...overrides });
+export const buildSizelessCartItem = (overrides: CartItemOverrides = {}): CartItem => buildCartItem({ size: null, sizeRequired: true, ...overrides })
 
 /** The bag for `items`, its sums computed as the BFF would; the coin figures default to none usable. */
 export function buildCart(items: CartItem[], summary: Partial<CartSummary> = {}): Cart {
@@ -44,5 +43,5 @@ export function buildCart(items: CartItem[], summary: Partial<CartSummary> = {})
       sizesMissing: items.some((item) => item.sizeRequired),
       ...summary,
     },
-  };
+  }
 }

@@ -1,45 +1,45 @@
-import type { Order, OrderItem } from '@/types/order';
+import type { Order, OrderItem } from "@/types/order"
 
-let sequence = 0;
+let sequence = 0
 
 /** An order line as the BFF would send it: one ₹1299 hoodie in M unless overridden. */
 export function buildOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
-  sequence += 1;
+  sequence += 1
   return {
-    type: 'product',
+    type: "product",
     productId: `prod_order_${String(sequence)}`,
     title: `Ordered Hoodie ${String(sequence)}`,
     imageUrl: `/media/products/prod_order_${String(sequence)}.jpg`,
-    size: 'M',
+    size: "M",
     quantity: 1,
     unitPrice: 129900,
     ...overrides,
-  };
+  }
 }
 
 /** A placed order as GET /api/orders/mine would send it, its total following its lines. */
 export function buildOrder(overrides: Partial<Order> = {}): Order {
-  sequence += 1;
-  const items = overrides.items ?? [buildOrderItem()];
-  const subtotal = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
-  const total = overrides.totalCents ?? subtotal;
+  sequence += 1
+  const items = overrides.items ?? [buildOrderItem()]
+  const subtotal = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0)
+  const total = overrides.totalCents ?? subtotal
   return {
     id: `order_test_${String(sequence)}`,
     displayId: 1000 + sequence,
-    status: 'PLACED',
+    status: "PLACED",
     total,
     totalCents: total,
     subtotal,
     darkCoinsDiscount: 0,
     codFee: 0,
-    paymentMethod: 'online',
+    paymentMethod: "online",
     isTest: false,
-    createdAt: '2025-03-14T10:30:00.000Z',
+    createdAt: "2025-03-14T10:30:00.000Z",
     shippingProvider: null,
     trackingId: null,
     trackingUrl: null,
     ...overrides,
     items,
     OrderItems: items,
-  };
+  }
 }

@@ -1,28 +1,28 @@
-import type { Comment, FitfeedUser, Post } from '@/types/fitfeed';
+import type { Comment, FitfeedUser, Post } from "@/types/fitfeed"
 
-let sequence = 0;
+let sequence = 0
 
 const next = () => {
-  sequence += 1;
-  return String(sequence);
-};
+  sequence += 1
+  return String(sequence)
+}
 
 /** A Medusa-style product id, as the BFF checks them (prod_ and 26 upper-case letters or digits). */
-export const buildProductId = () => `prod_${next().padStart(26, '0')}`;
+export const buildProductId = () => `prod_${next().padStart(26, "0")}`
 
 /** A unique FITFEED author; override only what a test cares about. */
 export function buildFitfeedUser(overrides: Partial<FitfeedUser> = {}): FitfeedUser {
-  const n = next();
-  return { id: `user_post_${n}`, name: `Fit Poster ${n}`, handle: `poster${n}`, avatarUrl: null, ...overrides };
+  const n = next()
+  return { id: `user_post_${n}`, name: `Fit Poster ${n}`, handle: `poster${n}`, avatarUrl: null, ...overrides }
 }
 
 /** A post as the BFF presents it: a verified buyer's fit in size M, posted a minute ago, with its product. */
 export function buildPost(overrides: Partial<Post> = {}): Post {
-  const id = String(7000 + Number(next()));
-  const productId = overrides.productId ?? buildProductId();
+  const id = String(7000 + Number(next()))
+  const productId = overrides.productId ?? buildProductId()
   return {
     id,
-    kind: 'REGULAR',
+    kind: "REGULAR",
     productId,
     text: `Fit number ${id}`,
     imageUrl: `/media/posts/${id}.webp`,
@@ -34,17 +34,17 @@ export function buildPost(overrides: Partial<Post> = {}): Post {
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     earningsCoins: 0,
     verifiedBuyer: true,
-    sizeBought: 'M',
+    sizeBought: "M",
     underReview: false,
     user: buildFitfeedUser(),
     Product: { id: productId, title: `Posted Hoodie ${id}`, imageUrl: `/media/products/${productId}.jpg` },
     ...overrides,
-  };
+  }
 }
 
 /** A comment on `postId` by a new author, written a minute ago; not deletable unless overridden. */
 export function buildComment(postId: string, overrides: Partial<Comment> = {}): Comment {
-  const id = String(9000 + Number(next()));
+  const id = String(9000 + Number(next()))
   return {
     id,
     postId,
@@ -53,5 +53,5 @@ export function buildComment(postId: string, overrides: Partial<Comment> = {}): 
     user: buildFitfeedUser(),
     canDelete: false,
     ...overrides,
-  };
+  }
 }

@@ -1,87 +1,87 @@
 /** A FITFEED author as the BFF sends it beside a post, a comment or a profile. */
 export type FitfeedUser = {
-  id: string;
-  name: string;
-  handle: string;
-  avatarUrl: string | null;
-};
+  id: string
+  name: string
+  handle: string
+  avatarUrl: string | null
+}
 
 /** The product a post is about; imageUrl is its primary picture. */
 export type FitfeedProduct = {
-  id: string;
-  title: string;
-  imageUrl: string | null;
-};
+  id: string
+  title: string
+  imageUrl: string | null
+}
 
 /** A FITFEED post (spec section 3: Post) as every /api/fitfeed read answers it. Ids are digits. */
 export type Post = {
-  id: string;
-  kind: 'REGULAR';
-  productId: string;
-  text: string | null;
+  id: string
+  kind: "REGULAR"
+  productId: string
+  text: string | null
   /** The full view (at most 1350 px on its long side). */
-  imageUrl: string;
+  imageUrl: string
   /** The same picture for grids and tiles (480 px wide). */
-  thumbnailUrl: string;
-  likeCount: number;
-  commentCount: number;
-  likedByMe: boolean;
-  trending: boolean;
-  createdAt: string;
+  thumbnailUrl: string
+  likeCount: number
+  commentCount: number
+  likedByMe: boolean
+  trending: boolean
+  createdAt: string
   /** Dark Coins the author earned from purchases made through this post. */
-  earningsCoins: number;
+  earningsCoins: number
   /** Always true: only buyers can post. */
-  verifiedBuyer: true;
+  verifiedBuyer: true
   /** The size on the author's order line, for the card's fit note. */
-  sizeBought: string | null;
+  sizeBought: string | null
   /** Hidden from everyone else after three reports, until staff review it; only its author sees this as true. */
-  underReview: boolean;
-  user: FitfeedUser;
-  Product: FitfeedProduct | null;
-};
+  underReview: boolean
+  user: FitfeedUser
+  Product: FitfeedProduct | null
+}
 
-export type PostsResponse = { posts: Post[] };
-export type PostResponse = { post: Post };
-export type ProfilePostsResponse = { posts: Post[]; nextCursor: string | null };
+export type PostsResponse = { posts: Post[] }
+export type PostResponse = { post: Post }
+export type ProfilePostsResponse = { posts: Post[]; nextCursor: string | null }
 
 /** A comment (spec section 3), with its author; canDelete when the reader wrote it or wrote the post. */
 export type Comment = {
-  id: string;
-  postId: string;
-  text: string;
-  createdAt: string;
-  user: FitfeedUser;
-  canDelete: boolean;
-};
+  id: string
+  postId: string
+  text: string
+  createdAt: string
+  user: FitfeedUser
+  canDelete: boolean
+}
 
-export type CommentsResponse = { comments: Comment[] };
+export type CommentsResponse = { comments: Comment[] }
 
-export type LikeResponse = { likeCount: number; likedByMe: boolean };
+export type LikeResponse = { likeCount: number; likedByMe: boolean }
 
-export type FollowResponse = { isFollowing: boolean; followers: number };
+export type FollowResponse = { isFollowing: boolean; followers: number }
 
 /** GET /api/fitfeed/profile/{handleOrId} (spec section 3: Profile response). */
 export type Profile = {
-  user: FitfeedUser;
-  counts: { posts: number; followers: number; following: number };
-  isFollowing: boolean;
-  isMe: boolean;
-};
+  user: FitfeedUser
+  counts: { posts: number; followers: number; following: number }
+  isFollowing: boolean
+  isMe: boolean
+}
 
 /** One Dark Coins ledger entry: when, why (reason) and which order. */
 export type LedgerEntry = {
-  id: string;
-  coins: number;
-  kind: 'earn' | 'spend' | 'reversal' | 'adjustment';
-  reason: string;
-  orderId: string | null;
-  postId: string | null;
+  id: string
+  coins: number
+  kind: "earn" | "spend" | "reversal" | "adjustment"
+  reason: string
+  orderId: string | null
+  postId: string | null
   /** Coins a reversal could not take back because they were already spent. */
-  shortfall: number;
-  createdAt: string;
-};
+  shortfall: number
+  createdAt: string
+}
 
 /** GET /api/wallet/ledger: newest first, keyset-paged. */
-export type LedgerResponse = { balance: number; entries: LedgerEntry[]; nextCursor: string | null };
+export type LedgerResponse = { balance: number; entries: LedgerEntry[]; nextCursor: string | null }
 
-export type UploadResponse = { url: string; thumbnailUrl: string };
+export type UploadResponse = { url: string; thumbnailUrl: string }

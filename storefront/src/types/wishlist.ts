@@ -1,13 +1,13 @@
-import type { Product } from './product';
+import type { Product } from "./product"
 
 /** A product saved to the wardrobe. */
 export type WishlistItem = {
-  id: string;
-  productId: string;
-  product: Product;
-  createdAt: string;
-};
+  id: string
+  productId: string
+  product: Product
+  createdAt: string
+}
 
 export type WishlistResponse = {
-  items: WishlistItem[];
-};
+  items: WishlistItem[]
+}

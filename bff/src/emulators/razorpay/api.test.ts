@@ -28,7 +28,16 @@ describe("the Razorpay emulator's orders and payments, through the official SDK"
   it("creates an order, fetches it, pays it, and signs the payment as Razorpay does", async () => {
     const receipt = uniqueReceipt()
     const order = await emulator.client.createOrder({ amount: 129900, receipt, notes: { internalOrderId: "42" } })
-    expect(order).toMatchObject({ entity: "order", amount: 129900, amount_paid: 0, amount_due: 129900, currency: "INR", receipt, status: "created", attempts: 0 })
+    expect(order).toMatchObject({
+      entity: "order",
+      amount: 129900,
+      amount_paid: 0,
+      amount_due: 129900,
+      currency: "INR",
+      receipt,
+      status: "created",
+      attempts: 0,
+    })
     expect(order.id).toMatch(/^order_[A-Za-z0-9]{14}$/)
     expect(order.notes).toEqual({ internalOrderId: "42" })
     expect(await emulator.client.fetchOrder(order.id)).toEqual(order)
@@ -40,7 +49,16 @@ describe("the Razorpay emulator's orders and payments, through the official SDK"
 
     expect(await emulator.client.fetchOrder(order.id)).toMatchObject({ status: "paid", amount_paid: 129900, amount_due: 0, attempts: 1 })
     const payment = await emulator.client.fetchPayment(paid.razorpay_payment_id)
-    expect(payment).toMatchObject({ entity: "payment", amount: 129900, currency: "INR", status: "captured", captured: true, order_id: order.id, amount_refunded: 0, refund_status: null })
+    expect(payment).toMatchObject({
+      entity: "payment",
+      amount: 129900,
+      currency: "INR",
+      status: "captured",
+      captured: true,
+      order_id: order.id,
+      amount_refunded: 0,
+      refund_status: null,
+    })
     expect(await emulator.client.fetchOrderPayments(order.id)).toEqual([payment])
   })
 
@@ -85,11 +103,22 @@ describe("the Razorpay emulator's orders and payments, through the official SDK"
   })
 
   it("answers 400 in Razorpay's shape for an id that is malformed or belongs to nobody", async () => {
-    expect(await failureOf(emulator.client.fetchOrder("order_AAAAAAAAAAAAAA"))).toMatchObject({ statusCode: 400, code: "BAD_REQUEST_ERROR", description: "The id provided does not exist" })
+    expect(await failureOf(emulator.client.fetchOrder("order_AAAAAAAAAAAAAA"))).toMatchObject({
+      statusCode: 400,
+      code: "BAD_REQUEST_ERROR",
+      description: "The id provided does not exist",
+    })
     const malformed = await request(emulator.url).get("/v1/payments/nope").auth(emulator.keyId, emulator.keySecret)
     expect(malformed.status).toBe(400)
     expect(malformed.body).toEqual({
-      error: { code: "BAD_REQUEST_ERROR", description: "nope is not a valid id", source: "business", step: "payment_initiation", reason: "input_validation_failed", metadata: {} },
+      error: {
+        code: "BAD_REQUEST_ERROR",
+        description: "nope is not a valid id",
+        source: "business",
+        step: "payment_initiation",
+        reason: "input_validation_failed",
+        metadata: {},
+      },
     })
   })
 })
@@ -189,12 +218,19 @@ describe("the Razorpay emulator's refunds", () => {
     const key = refundKey()
     await emulator.client.refund(paymentId, { amount: 10000, idempotencyKey: key })
     const error = await failureOf(emulator.client.refund(paymentId, { amount: 20000, idempotencyKey: key }))
-    expect(error).toMatchObject({ statusCode: 400, code: "BAD_REQUEST_ERROR", description: "Different request with the same idempotency key has already been processed." })
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: "BAD_REQUEST_ERROR",
+      description: "Different request with the same idempotency key has already been processed.",
+    })
   })
 
   it("never refunds more than was captured, over one refund or several", async () => {
     const paymentId = await capturedPayment(50000)
-    expect(await failureOf(emulator.client.refund(paymentId, { amount: 50001, idempotencyKey: refundKey() }))).toMatchObject({ statusCode: 400, code: "BAD_REQUEST_ERROR" })
+    expect(await failureOf(emulator.client.refund(paymentId, { amount: 50001, idempotencyKey: refundKey() }))).toMatchObject({
+      statusCode: 400,
+      code: "BAD_REQUEST_ERROR",
+    })
     await emulator.client.refund(paymentId, { amount: 30000, idempotencyKey: refundKey() })
     expect(await emulator.client.fetchPayment(paymentId)).toMatchObject({ status: "captured", amount_refunded: 30000, refund_status: "partial" })
     const over = await failureOf(emulator.client.refund(paymentId, { amount: 20001, idempotencyKey: refundKey() }))

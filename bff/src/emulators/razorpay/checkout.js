@@ -77,9 +77,7 @@
         "aria-modal": "true",
         "aria-labelledby": `${id}-title`,
         "aria-describedby": `${id}-description`,
-        style:
-          "background:#fff;color:#0f172a;border-radius:10px;padding:24px;width:min(360px,calc(100vw - 32px));" +
-          "box-shadow:0 20px 50px rgba(0,0,0,.3);",
+        style: "background:#fff;color:#0f172a;border-radius:10px;padding:24px;width:min(360px,calc(100vw - 32px));" + "box-shadow:0 20px 50px rgba(0,0,0,.3);",
       })
       const status = element("p", { role: "status", "aria-live": "polite", style: "min-height:1.4em;margin:12px 0;color:#b91c1c;" })
       const color = themeColor(options)

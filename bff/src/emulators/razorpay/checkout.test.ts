@@ -91,7 +91,11 @@ describe("the Razorpay emulator's checkout script", () => {
     expect(paid.razorpay_order_id).toBe(order.id)
     expect(verifyPaymentSignature(order.id, paid.razorpay_payment_id, paid.razorpay_signature, emulator.keySecret)).toBe(true)
     expect(dialogOf(window)).toBeNull()
-    expect(await emulator.client.fetchPayment(paid.razorpay_payment_id)).toMatchObject({ status: "captured", email: "asha@example.test", contact: "9876543210" })
+    expect(await emulator.client.fetchPayment(paid.razorpay_payment_id)).toMatchObject({
+      status: "captured",
+      email: "asha@example.test",
+      contact: "9876543210",
+    })
     window.close()
   })
 

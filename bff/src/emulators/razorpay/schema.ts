@@ -32,7 +32,11 @@ export const createOrderBody = z.strictObject(
 
 export const refundBody = z.strictObject(
   {
-    amount: z.number({ error: "The amount must be an integer." }).int("The amount must be an integer.").min(100, "The amount must be at least INR 1.00").optional(),
+    amount: z
+      .number({ error: "The amount must be an integer." })
+      .int("The amount must be an integer.")
+      .min(100, "The amount must be at least INR 1.00")
+      .optional(),
     speed: z.enum(["normal", "optimum"], { error: "The selected speed is invalid." }).default("normal"),
     notes,
     receipt: z.string().max(40, "The receipt may not be greater than 40 characters.").nullable().default(null),

@@ -153,10 +153,7 @@ export function razorpayStore(db: Db) {
     },
 
     async paymentsOfOrder(orderId: string): Promise<PaymentRow[]> {
-      const { rows } = await db.query<PaymentRow>(
-        "select * from emulator.razorpay_payments where order_id = $1 order by created_at desc, id",
-        [orderId],
-      )
+      const { rows } = await db.query<PaymentRow>("select * from emulator.razorpay_payments where order_id = $1 order by created_at desc, id", [orderId])
       return rows.map(normalise)
     },
 
@@ -235,7 +232,18 @@ export function razorpayStore(db: Db) {
                (id, payment_id, amount, currency, notes, receipt, speed_requested, idempotency_key, request_fingerprint, created_at)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
              returning ${REFUND_COLUMNS}`,
-            [razorpayId("rfnd"), payment.id, amount, payment.currency, JSON.stringify(refund.notes), refund.receipt, refund.speed, refund.idempotencyKey ?? null, fingerprint, now()],
+            [
+              razorpayId("rfnd"),
+              payment.id,
+              amount,
+              payment.currency,
+              JSON.stringify(refund.notes),
+              refund.receipt,
+              refund.speed,
+              refund.idempotencyKey ?? null,
+              fingerprint,
+              now(),
+            ],
           )
           await client.query(
             `update emulator.razorpay_payments

@@ -75,7 +75,13 @@ describe("the Razorpay emulator's webhooks", () => {
     const captured = events.find((event) => event.event === "payment.captured")!
     const orderPaid = events.find((event) => event.event === "order.paid")!
     expect(captured).toMatchObject({ entity: "event", contains: ["payment"] })
-    expect(captured.payload.payment?.entity).toMatchObject({ id: paid.razorpay_payment_id, order_id: order.id, amount: 159900, status: "captured", captured: true })
+    expect(captured.payload.payment?.entity).toMatchObject({
+      id: paid.razorpay_payment_id,
+      order_id: order.id,
+      amount: 159900,
+      status: "captured",
+      captured: true,
+    })
     expect(orderPaid.contains).toEqual(["payment", "order"])
     expect(orderPaid.payload.order?.entity).toMatchObject({ id: order.id, status: "paid", amount_paid: 159900, amount_due: 0 })
     expect(orderPaid.payload.payment?.entity.id).toBe(paid.razorpay_payment_id)

@@ -157,7 +157,7 @@ describe("the Shiprocket emulator's status hook", () => {
       for (const status of ["OUT FOR DELIVERY", "DELIVERED"]) {
         expect((await call(own.apiUrl, `/test/shipments/${awb}/status`, { body: { status } })).body.webhook.delivered).toBe(true)
       }
-      expect((receiver.received.at(-1)!.body as TrackingWebhook)).toMatchObject({ current_status: "DELIVERED", shipment_status_id: 7 })
+      expect(receiver.received.at(-1)!.body as TrackingWebhook).toMatchObject({ current_status: "DELIVERED", shipment_status_id: 7 })
       const tracking = await own.client().track(awb)
       expect(tracking).toMatchObject({ currentStatus: "Delivered", shipmentStatusId: 7 })
       expect(tracking.activities.map((scan) => scan.srStatusLabel)).toEqual(["DELIVERED", "OUT FOR DELIVERY", "SHIPPED", "AWB ASSIGNED"])
@@ -204,7 +204,10 @@ describe("the Shiprocket emulator's status hook", () => {
     })
     try {
       const { awb } = await shippable(own)
-      expect((await call(own.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "SHIPPED" } })).body.webhook).toMatchObject({ delivered: true, attempts: 1 })
+      expect((await call(own.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "SHIPPED" } })).body.webhook).toMatchObject({
+        delivered: true,
+        attempts: 1,
+      })
       expect(received).toEqual([{ token: "same-origin", awb }])
     } finally {
       await own.close()

@@ -4,9 +4,19 @@ import { z } from "zod"
 
 const text = (max = 255) => z.string().trim().min(1).max(max)
 const optionalText = (max = 255) => z.string().trim().max(max).optional()
-const amount = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "must be a number").transform(Number)])
+const amount = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "must be a number")
+    .transform(Number),
+])
 const digits = (count: number) =>
-  z.union([z.number().int().nonnegative(), z.string().trim()]).transform(String).pipe(z.string().regex(new RegExp(`^\\d{${count}}$`), `must be ${count} digits`))
+  z
+    .union([z.number().int().nonnegative(), z.string().trim()])
+    .transform(String)
+    .pipe(z.string().regex(new RegExp(`^\\d{${count}}$`), `must be ${count} digits`))
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "0", "1"])])
   .transform((value) => value === true || value === 1 || value === "true" || value === "1")
@@ -34,7 +44,10 @@ const SHIPPING_FIELDS = [
 export const adhocOrderSchema = z
   .object({
     order_id: z.union([z.string(), z.number()]).transform(String).pipe(text(50)),
-    order_date: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "must be a date as yyyy-mm-dd hh:mm"),
+    order_date: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "must be a date as yyyy-mm-dd hh:mm"),
     pickup_location: text(),
     comment: optionalText(),
     billing_customer_name: text(),
@@ -96,7 +109,11 @@ export function fieldErrors(error: z.ZodError, input: unknown): Record<string, s
     const value = valueAt(input, issue.path)
     const missing = (value === undefined || value === null || value === "") && issue.code !== "custom"
     const ownWords = /^(must|is) /.test(issue.message)
-    const message = missing ? `The ${label} field is required.` : ownWords ? `The ${label} ${issue.message}.` : `The ${label} field is invalid (${issue.message}).`
+    const message = missing
+      ? `The ${label} field is required.`
+      : ownWords
+        ? `The ${label} ${issue.message}.`
+        : `The ${label} field is invalid (${issue.message}).`
     ;(errors[key] ??= []).push(message)
   }
   return errors

@@ -32,8 +32,7 @@ export type Shipment = {
 /** A shipment with a courier: it has an AWB and a tracking status. */
 export type AssignedShipment = Shipment & { awbCode: string; status: ShipmentStatus }
 
-export const isAssigned = (shipment: Shipment | undefined): shipment is AssignedShipment =>
-  Boolean(shipment?.awbCode) && shipment?.status !== "NEW"
+export const isAssigned = (shipment: Shipment | undefined): shipment is AssignedShipment => Boolean(shipment?.awbCode) && shipment?.status !== "NEW"
 
 type ShipmentRow = {
   sr_order_id: string
@@ -152,29 +151,26 @@ export function shiprocketStore(db: Db, account: string) {
       await ready()
       const token = randomToken(32)
       await db.query("delete from emulator_shiprocket.tokens where account = $1 and expires_at < now() - interval '1 day'", [account])
-      await db.query(
-        `insert into emulator_shiprocket.tokens (token_hash, account, expires_at) values ($1, $2, now() + interval '${TOKEN_LIFETIME}')`,
-        [sha256(token), account],
-      )
+      await db.query(`insert into emulator_shiprocket.tokens (token_hash, account, expires_at) values ($1, $2, now() + interval '${TOKEN_LIFETIME}')`, [
+        sha256(token),
+        account,
+      ])
       return token
     },
 
     async tokenIsValid(token: string): Promise<boolean> {
       await ready()
-      const { rowCount } = await db.query(
-        "select 1 from emulator_shiprocket.tokens where token_hash = $1 and account = $2 and expires_at > now()",
-        [sha256(token), account],
-      )
+      const { rowCount } = await db.query("select 1 from emulator_shiprocket.tokens where token_hash = $1 and account = $2 and expires_at > now()", [
+        sha256(token),
+        account,
+      ])
       return rowCount === 1
     },
 
     /** Ends every token of the account now, as ten days passing would. */
     async expireTokens(): Promise<number> {
       await ready()
-      const { rowCount } = await db.query(
-        "update emulator_shiprocket.tokens set expires_at = now() where account = $1 and expires_at > now()",
-        [account],
-      )
+      const { rowCount } = await db.query("update emulator_shiprocket.tokens set expires_at = now() where account = $1 and expires_at > now()", [account])
       return rowCount ?? 0
     },
 

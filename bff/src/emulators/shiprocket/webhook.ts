@@ -74,7 +74,12 @@ export type DeliveryOptions = { attempts?: number; firstDelayMs?: number; timeou
  * POSTs the webhook with the `x-api-key` token, retrying with doubling delays until the receiver answers 200
  * (Shiprocket counts nothing else as received). Never throws: a receiver that is down only fails the delivery.
  */
-export async function deliverWebhook(url: string, token: string | undefined, payload: TrackingWebhook, options: DeliveryOptions = {}): Promise<WebhookDelivery> {
+export async function deliverWebhook(
+  url: string,
+  token: string | undefined,
+  payload: TrackingWebhook,
+  options: DeliveryOptions = {},
+): Promise<WebhookDelivery> {
   const { attempts = 4, firstDelayMs = 250, timeoutMs = 5_000 } = options
   const result: WebhookDelivery = { delivered: false, attempts: 0 }
   for (let attempt = 0; attempt < attempts; attempt++) {

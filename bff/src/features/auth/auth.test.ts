@@ -43,10 +43,7 @@ describe("POST /api/auth/signup", () => {
 
   it("lets only one of two racing sign-ups with the same e-mail through", async () => {
     const account = uniqueAccount("race")
-    const results = await Promise.all([
-      post("/api/auth/signup", account),
-      post("/api/auth/signup", { ...account, handle: `${account.handle.slice(0, 18)}x` }),
-    ])
+    const results = await Promise.all([post("/api/auth/signup", account), post("/api/auth/signup", { ...account, handle: `${account.handle.slice(0, 18)}x` })])
     expect(results.map((r) => r.status).sort()).toEqual([201, 409])
   })
 
@@ -111,9 +108,10 @@ describe("verification", () => {
     expect(early.status).toBe(429)
     expect(early.headers["retry-after"]).toMatch(/^\d+$/)
     expect(early.body.retryAfterSeconds).toBeGreaterThan(20)
-    await ctx.db.query("update bff.email_verifications set sent_at = now() - interval '31 seconds' where user_id = (select id from bff.users where email = $1)", [
-      account.email,
-    ])
+    await ctx.db.query(
+      "update bff.email_verifications set sent_at = now() - interval '31 seconds' where user_id = (select id from bff.users where email = $1)",
+      [account.email],
+    )
     const later = await post("/api/auth/resend-verification", { email: account.email })
     expect(later.status).toBe(200)
     expect(later.body.message).toBe("Code resent. Check your inbox (and spam).")
@@ -168,7 +166,14 @@ describe("login", () => {
     const strict = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "3" })
     try {
       const statuses = []
-      for (let i = 0; i < 4; i++) statuses.push((await request(strict.app).post("/api/auth/forgot-password").send({ email: `ip${i}-${Date.now()}@example.test` })).status)
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (
+            await request(strict.app)
+              .post("/api/auth/forgot-password")
+              .send({ email: `ip${i}-${Date.now()}@example.test` })
+          ).status,
+        )
       expect(statuses).toEqual([200, 200, 200, 429])
     } finally {
       await strict.close()

@@ -6,7 +6,12 @@ export const PASSWORD_RULE = "Password must be at least 8 characters and include
 
 /** Lowercased, characters outside a-z 0-9 . _ - stripped, at most 20 characters. */
 export function normalizeHandle(raw: string): string {
-  return raw.trim().replace(/^@/, "").toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 20)
+  return raw
+    .trim()
+    .replace(/^@/, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, "")
+    .slice(0, 20)
 }
 
 /** 2–20 characters, starting and ending with a letter or digit. */

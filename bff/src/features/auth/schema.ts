@@ -9,10 +9,7 @@ export const email = z
 
 const password = z.string({ message: "Password is required" }).refine(isValidPassword, { message: PASSWORD_RULE })
 
-export const handle = z
-  .string({ message: "Handle is required" })
-  .transform(normalizeHandle)
-  .refine(isValidHandle, { message: HANDLE_INVALID })
+export const handle = z.string({ message: "Handle is required" }).transform(normalizeHandle).refine(isValidHandle, { message: HANDLE_INVALID })
 
 export const name = z.string({ message: "Name is required" }).trim().min(1, { message: "Name is required" }).max(80)
 

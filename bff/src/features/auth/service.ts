@@ -51,7 +51,9 @@ function unverifiedClaims(token: string): { exp?: unknown; entity_id?: unknown }
 
 /** A free handle derived from the e-mail, for accounts that arrive without one (the seed's demo shopper). */
 async function freeHandleFor(users: UsersRepository, email: string): Promise<string> {
-  let base = normalizeHandle(email.split("@")[0] ?? "").replace(/^[._-]+|[._-]+$/g, "").slice(0, 16)
+  let base = normalizeHandle(email.split("@")[0] ?? "")
+    .replace(/^[._-]+|[._-]+$/g, "")
+    .slice(0, 16)
   if (!isValidHandle(base)) base = "fit"
   for (let n = 0; n < 1000; n++) {
     const candidate = n === 0 ? base : `${base}${n}`
@@ -177,10 +179,10 @@ export function authService({ db, users, sessions, codes, identity, mailer, logg
       const claims = unverifiedClaims(token)
       const expiresAt = typeof claims.exp === "number" ? new Date(claims.exp * 1000) : new Date(Date.now() + 24 * 60 * 60 * 1000)
       // Claim the token before using it: of two racing requests only one gets past this insert.
-      const claimed = await db.query(
-        "insert into bff.used_reset_tokens (token_hash, expires_at) values ($1, $2) on conflict (token_hash) do nothing",
-        [tokenHash, expiresAt],
-      )
+      const claimed = await db.query("insert into bff.used_reset_tokens (token_hash, expires_at) values ($1, $2) on conflict (token_hash) do nothing", [
+        tokenHash,
+        expiresAt,
+      ])
       if (!claimed.rowCount) throw badRequest(TEXTS.resetInvalid)
       let accepted: boolean
       try {

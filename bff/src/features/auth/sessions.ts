@@ -29,10 +29,11 @@ export function sessionStore(db: Db, tokenSecret: string, onRevoked: () => void 
 
   return {
     async start(userId: string, role: string, meta: { userAgent?: string | undefined; ip?: string | undefined }): Promise<IssuedSession> {
-      const { rows } = await db.query<{ id: string }>(
-        "insert into bff.session_families (user_id, user_agent, ip) values ($1, $2, $3) returning id",
-        [userId, meta.userAgent?.slice(0, 300) ?? null, meta.ip ?? null],
-      )
+      const { rows } = await db.query<{ id: string }>("insert into bff.session_families (user_id, user_agent, ip) values ($1, $2, $3) returning id", [
+        userId,
+        meta.userAgent?.slice(0, 300) ?? null,
+        meta.ip ?? null,
+      ])
       const familyId = rows[0]!.id
       return { accessToken: accessToken(userId, role, familyId), refreshToken: await issueRefreshToken(db, familyId), familyId }
     },
@@ -42,7 +43,14 @@ export function sessionStore(db: Db, tokenSecret: string, onRevoked: () => void 
       const client = await db.connect()
       try {
         await client.query("begin")
-        const { rows } = await client.query<{ family_id: string; expires_at: Date; rotated_at: Date | null; revoked_at: Date | null; user_id: string; role: string }>(
+        const { rows } = await client.query<{
+          family_id: string
+          expires_at: Date
+          rotated_at: Date | null
+          revoked_at: Date | null
+          user_id: string
+          role: string
+        }>(
           `select t.family_id, t.expires_at, t.rotated_at, f.revoked_at, u.id as user_id, u.role
              from bff.refresh_tokens t
              join bff.session_families f on f.id = t.family_id

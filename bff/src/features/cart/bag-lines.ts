@@ -96,10 +96,11 @@ export async function addToLine(
 }
 
 export async function setLineQuantity(client: Client, userId: string, id: string, quantity: number): Promise<boolean> {
-  const { rowCount } = await client.query(
-    `${UNFLUSHED} update bff.bag_lines set quantity = $3 from unflushed where user_id = $1 and id = $2`,
-    [userId, id, quantity],
-  )
+  const { rowCount } = await client.query(`${UNFLUSHED} update bff.bag_lines set quantity = $3 from unflushed where user_id = $1 and id = $2`, [
+    userId,
+    id,
+    quantity,
+  ])
   return rowCount === 1
 }
 

@@ -3,7 +3,18 @@ import { badRequest, HttpError, notFound } from "../../http/errors.js"
 import { transaction, type Db } from "../../lib/db.js"
 import type { Product, ProductVariant } from "../catalog/product.js"
 import { productsByIds } from "../catalog/read-model.js"
-import { addSizedAndRead, addToLine, bagLine, bagLinesWithProducts, lineOf, MAX_LINE_QUANTITY, removeBought, removeLine, setLineQuantity, type BagLine } from "./bag-lines.js"
+import {
+  addSizedAndRead,
+  addToLine,
+  bagLine,
+  bagLinesWithProducts,
+  lineOf,
+  MAX_LINE_QUANTITY,
+  removeBought,
+  removeLine,
+  setLineQuantity,
+  type BagLine,
+} from "./bag-lines.js"
 import { darkCoinsDiscount } from "./dark-coins-discount.js"
 
 export type BagItem = {

@@ -87,7 +87,10 @@ describe("the bag", () => {
     expect((sized.body as Bag).items).toHaveLength(1)
     expect(moved).toMatchObject({ size: inStock.size, quantity: 2, unitPrice: product.basePrice, refPostId: "12345", sizeRequired: false })
     expect((sized.body as Bag).summary.sizesMissing).toBe(false)
-    const { rows } = await ctx.db.query("select count(*)::int as n from bff.bag_lines where product_id = $1 and user_id = $2 and variant_id is null", [product.id, shopper.user.id])
+    const { rows } = await ctx.db.query("select count(*)::int as n from bff.bag_lines where product_id = $1 and user_id = $2 and variant_id is null", [
+      product.id,
+      shopper.user.id,
+    ])
     expect(rows[0].n).toBe(0)
   })
 
@@ -119,7 +122,9 @@ describe("the bag", () => {
 
   it("adds no more of a size than its stock, nor more than 10 to one line, and keeps the line as it was", async () => {
     const shopper = await signedUpUser(ctx.app, "bag")
-    const scarce = products.flatMap((product) => product.variants.filter((v) => v.stockOnHand > 0 && v.stockOnHand < 10).map((variant) => ({ product, variant })))[0]!
+    const scarce = products.flatMap((product) =>
+      product.variants.filter((v) => v.stockOnHand > 0 && v.stockOnHand < 10).map((variant) => ({ product, variant })),
+    )[0]!
     await add(shopper, { productId: scarce.product.id, size: scarce.variant.size })
     const pastStock = await add(shopper, { productId: scarce.product.id, size: scarce.variant.size, quantity: scarce.variant.stockOnHand })
     expect(pastStock.status).toBe(409)
@@ -144,7 +149,10 @@ describe("the bag", () => {
     expect(changed.status).toBe(200)
     expect((changed.body as Bag).items[0]!.quantity).toBe(2)
     if (inStock.stockOnHand < 10) {
-      const tooMany = await request(ctx.app).put(`/api/cart/${line.id}`).set(bearer(shopper)).send({ quantity: inStock.stockOnHand + 1 })
+      const tooMany = await request(ctx.app)
+        .put(`/api/cart/${line.id}`)
+        .set(bearer(shopper))
+        .send({ quantity: inStock.stockOnHand + 1 })
       expect(tooMany.status).toBe(409)
       expect(tooMany.body.error).toBe(`Only ${inStock.stockOnHand} left in size ${inStock.size}`)
       expect(tooMany.body.available).toBe(inStock.stockOnHand)
@@ -202,7 +210,9 @@ describe("the bag", () => {
     const shopper = await signedUpUser(ctx.app, "bag")
     const { product, inStock } = productWithSoldOutSize()
     await add(shopper, { productId: product.id, size: inStock.size })
-    await ctx.db.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, 3000, 'earn', 'test'), ($1, -495, 'spend', 'test')", [shopper.user.id])
+    await ctx.db.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, 3000, 'earn', 'test'), ($1, -495, 'spend', 'test')", [
+      shopper.user.id,
+    ])
     const { summary } = await bagOf(shopper)
     expect(summary.darkCoins).toBe(2505)
     const expected = Math.min(25_000, Math.floor(product.basePrice / 100) * 100)

@@ -10,9 +10,7 @@ const size = z
   .max(10)
   .transform((value) => value.toUpperCase())
 
-const quantity = z
-  .number({ error: `must be a whole number from 1 to ${MAX_LINE_QUANTITY}` })
-  .int(`must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
+const quantity = z.number({ error: `must be a whole number from 1 to ${MAX_LINE_QUANTITY}` }).int(`must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
 
 /** The referring FITFEED post: digits only (spec: referral id), as a string or a number. */
 const refPostId = z
@@ -23,7 +21,10 @@ const refPostId = z
 
 export const addToBagBody = z.object({
   productId,
-  quantity: quantity.min(1, `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`).max(MAX_LINE_QUANTITY, `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`).default(1),
+  quantity: quantity
+    .min(1, `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
+    .max(MAX_LINE_QUANTITY, `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
+    .default(1),
   size: size.nullish().transform((value) => value || null),
   refPostId: refPostId.nullish().transform((value) => value ?? null),
 })

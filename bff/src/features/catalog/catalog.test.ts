@@ -2,7 +2,19 @@ import sharp from "sharp"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
-import { listingDocument, COLLAR_STYLES, COLOR_NAMES, FABRICS, GENRES, PRICE_RANGES, SEASON_FITS, SLEEVE_TYPES, SUBCATEGORIES, type ListedProduct, type Product } from "./product.js"
+import {
+  listingDocument,
+  COLLAR_STYLES,
+  COLOR_NAMES,
+  FABRICS,
+  GENRES,
+  PRICE_RANGES,
+  SEASON_FITS,
+  SLEEVE_TYPES,
+  SUBCATEGORIES,
+  type ListedProduct,
+  type Product,
+} from "./product.js"
 import { databaseClock, upsertProducts } from "./read-model.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -13,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 async function listAll(query: Record<string, string> = {}): Promise<{ products: ListedProduct[]; total: number }> {
-  const response = await request(ctx.app).get("/api/products").query({ limit: "100", ...query })
+  const response = await request(ctx.app)
+    .get("/api/products")
+    .query({ limit: "100", ...query })
   expect(response.status).toBe(200)
   return response.body
 }
@@ -143,7 +157,10 @@ describe("GET /api/products", () => {
     let seen = 0
     for (const value of values) {
       const { products, total } = await listAll({ [field]: value })
-      expect(products.every((p) => p[field] === value), `${field}=${value}`).toBe(true)
+      expect(
+        products.every((p) => p[field] === value),
+        `${field}=${value}`,
+      ).toBe(true)
       expect(total).toBe(products.length)
       seen += total
     }
@@ -177,7 +194,9 @@ describe("GET /api/products", () => {
 
   it("keeps the total when the offset passes the end", async () => {
     const { total } = await listAll()
-    const response = await request(ctx.app).get("/api/products").query({ offset: String(total + 10) })
+    const response = await request(ctx.app)
+      .get("/api/products")
+      .query({ offset: String(total + 10) })
     expect(response.body).toEqual({ products: [], total })
   })
 })
@@ -232,7 +251,10 @@ describe("POST /api/internal/catalog/changed", () => {
     await ctx.db.query("delete from bff.catalog_products where id = $1", [id])
     await ctx.cache.invalidate()
     expect((await request(ctx.app).get(`/api/products/${id}`)).status).toBe(404)
-    const refused = await request(ctx.app).post("/api/internal/catalog/changed").set("x-internal-secret", "guess").send({ productIds: [id] })
+    const refused = await request(ctx.app)
+      .post("/api/internal/catalog/changed")
+      .set("x-internal-secret", "guess")
+      .send({ productIds: [id] })
     expect(refused.status).toBe(403)
     const changed = await request(ctx.app)
       .post("/api/internal/catalog/changed")
@@ -251,7 +273,10 @@ describe("the read model's writes", () => {
     const older = new Date(newer.getTime() - 60_000)
     await upsertProducts(ctx.db, [product], newer)
     await upsertProducts(ctx.db, [{ ...product, title: "A stale read" }], older)
-    const { rows } = await ctx.db.query("select c.title, c.synced_at, d.document->>'title' as document_title from bff.catalog_products c join bff.catalog_documents d using (id) where id = $1", [product.id])
+    const { rows } = await ctx.db.query(
+      "select c.title, c.synced_at, d.document->>'title' as document_title from bff.catalog_products c join bff.catalog_documents d using (id) where id = $1",
+      [product.id],
+    )
     expect(rows[0]).toEqual({ title: product.title, synced_at: newer, document_title: product.title })
   })
 })
@@ -266,7 +291,10 @@ describe("response cache", () => {
     expect(await get()).toBe(title)
     await ctx.cache.invalidate()
     expect(await get()).toBe("Stale")
-    await request(ctx.app).post("/api/internal/catalog/changed").set("x-internal-secret", ctx.config.INTERNAL_API_SECRET).send({ productIds: [id] })
+    await request(ctx.app)
+      .post("/api/internal/catalog/changed")
+      .set("x-internal-secret", ctx.config.INTERNAL_API_SECRET)
+      .send({ productIds: [id] })
     expect(await get()).toBe(title)
   })
 })
@@ -276,11 +304,14 @@ describe("/media", () => {
     const { products } = await listAll({ limit: "1" })
     const image = products[0]!.images[0]!
     expect(image.srcSet).toBe([320, 480, 800].map((w) => `${image.url}?w=${w} ${w}w`).join(", "))
-    const small = await request(ctx.app).get(`${image.url}?w=320`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = []
-      res.on("data", (chunk: Buffer) => chunks.push(chunk))
-      res.on("end", () => done(null, Buffer.concat(chunks)))
-    })
+    const small = await request(ctx.app)
+      .get(`${image.url}?w=320`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = []
+        res.on("data", (chunk: Buffer) => chunks.push(chunk))
+        res.on("end", () => done(null, Buffer.concat(chunks)))
+      })
     expect(small.status).toBe(200)
     expect(small.headers["content-type"]).toBe("image/webp")
     expect((await sharp(small.body as Buffer).metadata()).width).toBe(320)

@@ -12,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close())
 
 async function popularIds(query: Record<string, string> = {}): Promise<string[]> {
-  const response = await request(ctx.app).get("/api/products").query({ sort: "popular", limit: "100", ...query })
+  const response = await request(ctx.app)
+    .get("/api/products")
+    .query({ sort: "popular", limit: "100", ...query })
   expect(response.status).toBe(200)
   return (response.body.products as ListedProduct[]).map((product) => product.id)
 }
@@ -21,7 +23,8 @@ describe("Popular: units sold in the last 30 days", () => {
   it("ranks a product up after a real order is placed in Medusa, by units and not by order count", async () => {
     // Other test files in the same run sell products too: this test picks unsold ones from the read model.
     const unsold = async () =>
-      (await ctx.db.query<{ id: string }>("select id from bff.catalog_products where gender = 'MEN' and units_sold_30d = 0 order by created_at desc, id desc")).rows
+      (await ctx.db.query<{ id: string }>("select id from bff.catalog_products where gender = 'MEN' and units_sold_30d = 0 order by created_at desc, id desc"))
+        .rows
     // The oldest unsold products, so newest-first ties would never put them on top by themselves.
     const [many, few] = (await unsold()).slice(-2).reverse()
     // Listings carry no variant ids: the product page has them.

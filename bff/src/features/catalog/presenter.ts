@@ -16,7 +16,11 @@ const metadataSchema = z.object({
   styleGroup: z.enum(STYLE_GROUPS).nullish().catch(null),
   genre: text,
   colorName: text,
-  colorHex: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullish().catch(null),
+  colorHex: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullish()
+    .catch(null),
   fabric: text,
   collarStyle: z.enum(["NO_COLLAR", "WITH_COLLAR"]).nullish().catch(null),
   sleeveType: z.enum(["HALF", "FULL"]).nullish().catch(null),
@@ -71,9 +75,7 @@ export function presentProduct(product: HttpTypes.StoreProduct): Product {
   const meta = metadataSchema.parse(product.metadata ?? {})
   const sourceVariants = product.variants ?? []
   const variants = sourceVariants.map(presentVariant).sort(bySize)
-  const prices = sourceVariants
-    .map((variant) => variant.calculated_price?.calculated_amount)
-    .filter((amount): amount is number => typeof amount === "number")
+  const prices = sourceVariants.map((variant) => variant.calculated_price?.calculated_amount).filter((amount): amount is number => typeof amount === "number")
   const basePrice = prices.length ? rupeesToPaise(Math.min(...prices)) : 0
   const mrp = meta.mrp ? rupeesToPaise(meta.mrp) : null
   const images = [...(product.images ?? [])]

@@ -88,8 +88,26 @@ export type Product = {
 
 /** What a listing sends of each product: what a card shows and the attributes the shop filters on. */
 const LISTED_FIELDS = [
-  "id", "title", "basePrice", "mrp", "imageUrl", "images", "gender", "categoryType", "subcategory", "styleGroup", "genre",
-  "colorName", "colorHex", "fabric", "collarStyle", "sleeveType", "seasonFit", "availableSizes", "sizes", "createdAt",
+  "id",
+  "title",
+  "basePrice",
+  "mrp",
+  "imageUrl",
+  "images",
+  "gender",
+  "categoryType",
+  "subcategory",
+  "styleGroup",
+  "genre",
+  "colorName",
+  "colorHex",
+  "fabric",
+  "collarStyle",
+  "sleeveType",
+  "seasonFit",
+  "availableSizes",
+  "sizes",
+  "createdAt",
 ] as const satisfies readonly (keyof Product)[]
 
 /**
@@ -100,8 +118,7 @@ const LISTED_FIELDS = [
 export type ListedProduct = Pick<Product, (typeof LISTED_FIELDS)[number]>
 
 /** The picture that stands for a product: its primary image, else its first. */
-export const primaryImage = (product: Pick<Product, "images">): ProductImage | undefined =>
-  product.images.find((image) => image.isPrimary) ?? product.images[0]
+export const primaryImage = (product: Pick<Product, "images">): ProductImage | undefined => product.images.find((image) => image.isPrimary) ?? product.images[0]
 
 export function listingDocument(product: Product): ListedProduct {
   const primary = primaryImage(product)

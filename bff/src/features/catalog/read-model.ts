@@ -11,14 +11,43 @@ type Client = Pick<Db, "query">
 export async function upsertProducts(client: Client, products: Product[], readAt: Date): Promise<void> {
   if (!products.length) return
   const columns = [
-    "id", "handle", "title", "gender", "category_type", "subcategory", "style_group", "genre", "color_name", "fabric",
-    "collar_style", "sleeve_type", "season_fit", "base_price", "in_stock", "created_at", "image_url",
+    "id",
+    "handle",
+    "title",
+    "gender",
+    "category_type",
+    "subcategory",
+    "style_group",
+    "genre",
+    "color_name",
+    "fabric",
+    "collar_style",
+    "sleeve_type",
+    "season_fit",
+    "base_price",
+    "in_stock",
+    "created_at",
+    "image_url",
   ]
   const values: unknown[] = [readAt]
   const rows = products.map((p, row) => {
     values.push(
-      p.id, p.handle, p.title, p.gender, p.categoryType, p.subcategory, p.styleGroup, p.genre, p.colorName, p.fabric,
-      p.collarStyle, p.sleeveType, p.seasonFit, p.basePrice, p.availableSizes.length > 0, p.createdAt || new Date().toISOString(),
+      p.id,
+      p.handle,
+      p.title,
+      p.gender,
+      p.categoryType,
+      p.subcategory,
+      p.styleGroup,
+      p.genre,
+      p.colorName,
+      p.fabric,
+      p.collarStyle,
+      p.sleeveType,
+      p.seasonFit,
+      p.basePrice,
+      p.availableSizes.length > 0,
+      p.createdAt || new Date().toISOString(),
       p.imageUrl,
     )
     return `(${columns.map((_, col) => `$${row * columns.length + col + 2}`).join(", ")}, $1)`

@@ -62,7 +62,10 @@ export function catalogReads(catalog: CatalogService, logger: Logger, onProductR
 }
 
 const changedBody = z.object({
-  productIds: z.array(z.string().regex(/^prod_[0-9A-Z]{26}$/)).max(1000).default([]),
+  productIds: z
+    .array(z.string().regex(/^prod_[0-9A-Z]{26}$/))
+    .max(1000)
+    .default([]),
   all: z.boolean().default(false),
   /** An order was placed or cancelled: units sold (Popular, best sellers) changed. */
   sales: z.boolean().default(false),

@@ -69,9 +69,7 @@ export function catalogSync({
 
   /** Copies units sold per product (placed, not cancelled orders in the window) from Medusa; true when any changed. */
   async function updateSales(client: Pick<Db, "query">): Promise<boolean> {
-    const { products } = await commerce.internal<{ products: { id: string; units: number }[] }>(
-      `/internal/units-sold?days=${POPULAR_WINDOW_DAYS}`,
-    )
+    const { products } = await commerce.internal<{ products: { id: string; units: number }[] }>(`/internal/units-sold?days=${POPULAR_WINDOW_DAYS}`)
     return (await setUnitsSold(client, products)) > 0
   }
 
@@ -103,23 +101,32 @@ export function catalogSync({
    * Re-reads the given products; those Medusa no longer publishes leave the read model. Notices that come
    * while a refresh runs are merged into the next (a drop's orders each send one for the same product).
    */
-  const refresh = coalesced(async (ids: string[]) => {
-    const unique = [...new Set(ids)]
-    for (let start = 0; start < unique.length; start += PAGE_SIZE) {
-      const batch = unique.slice(start, start + PAGE_SIZE)
-      const readAt = await databaseClock(db)
-      const { products } = await fetchPage({ id: batch }, 0)
-      await upsertProducts(db, products.map(presentProduct), readAt)
-      const seen = new Set(products.map((p) => p.id))
-      await deleteProducts(db, batch.filter((id) => !seen.has(id)))
-    }
-    await onChange()
-  }, { gapMs: REFRESH_GAP_MS })
+  const refresh = coalesced(
+    async (ids: string[]) => {
+      const unique = [...new Set(ids)]
+      for (let start = 0; start < unique.length; start += PAGE_SIZE) {
+        const batch = unique.slice(start, start + PAGE_SIZE)
+        const readAt = await databaseClock(db)
+        const { products } = await fetchPage({ id: batch }, 0)
+        await upsertProducts(db, products.map(presentProduct), readAt)
+        const seen = new Set(products.map((p) => p.id))
+        await deleteProducts(
+          db,
+          batch.filter((id) => !seen.has(id)),
+        )
+      }
+      await onChange()
+    },
+    { gapMs: REFRESH_GAP_MS },
+  )
 
   /** Re-reads units sold after an order is placed or cancelled, so Popular and the best sellers follow (merged as refresh's are). */
-  const salesRefresh = coalesced(async () => {
-    if (await updateSales(db)) await onChange()
-  }, { gapMs: SALES_REFRESH_GAP_MS })
+  const salesRefresh = coalesced(
+    async () => {
+      if (await updateSales(db)) await onChange()
+    },
+    { gapMs: SALES_REFRESH_GAP_MS },
+  )
   const refreshSales = () => salesRefresh([])
 
   /** Builds the read model when it has nothing yet; waits for a build another process has started. */

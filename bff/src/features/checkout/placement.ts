@@ -69,7 +69,8 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditR
       } catch (error) {
         await client.query("rollback")
         if (error instanceof OrderRefused || error instanceof CoinsAlreadySpent) {
-          const reason = error instanceof CoinsAlreadySpent ? error.message : error.reason === "out_of_stock" ? SOLD_OUT : "The payment could not be matched to your order."
+          const reason =
+            error instanceof CoinsAlreadySpent ? error.message : error.reason === "out_of_stock" ? SOLD_OUT : "The payment could not be matched to your order."
           await markFailed(client, checkout.id, reason)
           logger.warn({ err: error, checkoutId }, "checkout refused")
           throw new CheckoutRefused(reason)

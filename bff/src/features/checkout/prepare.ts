@@ -140,7 +140,15 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       await releaseHolds(db, id)
       throw error
     })
-    return { ...checkout, razorpayOrderId: null, razorpayPaymentId: null, status: "awaiting_payment", failure: null, medusaOrderId: null, createdAt: new Date() }
+    return {
+      ...checkout,
+      razorpayOrderId: null,
+      razorpayPaymentId: null,
+      status: "awaiting_payment",
+      failure: null,
+      medusaOrderId: null,
+      createdAt: new Date(),
+    }
   }
 
   return { prepare }

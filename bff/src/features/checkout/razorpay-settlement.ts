@@ -17,11 +17,7 @@ export const RECONCILE_AFTER_MS = 15 * 60_000
 /** …until they are this old, when an unpaid one is marked expired. */
 export const EXPIRE_AFTER_MS = 48 * 60 * 60_000
 
-export type Settlement =
-  | { kind: "placed"; orderId: string }
-  | { kind: "unpaid" }
-  | { kind: "refused"; message: string }
-  | { kind: "unknown" }
+export type Settlement = { kind: "placed"; orderId: string } | { kind: "unpaid" } | { kind: "refused"; message: string } | { kind: "unknown" }
 
 type Deps = { db: Db; razorpay: RazorpayClient; placement: CheckoutPlacement; logger: Logger; onEnqueued?: () => void }
 

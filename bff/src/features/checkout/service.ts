@@ -17,7 +17,8 @@ import { VERIFICATION_FAILED, type CheckoutPayload, type VerifyPayload } from ".
 export const COD_CHECK_JOB = "confirm-cod-checkout"
 /** Long enough for a placement still running in Medusa to have finished. */
 const COD_CHECK_DELAY_MS = 60_000
-const COD_UNCONFIRMED = "We couldn't confirm your order just now. If it went through, it will appear in Account › Orders in a few minutes; please check there before ordering again."
+const COD_UNCONFIRMED =
+  "We couldn't confirm your order just now. If it went through, it will appear in Account › Orders in a few minutes; please check there before ordering again."
 
 export const PAYMENT_PENDING = "Payment received. We're placing your order now; it will appear in Account › Orders in a few minutes."
 const GATEWAY_DOWN = "The payment gateway is not answering. Please try again in a minute."

@@ -7,7 +7,9 @@ describe("GET /api/dev/outbox", () => {
     const ctx = await createTestApp()
     try {
       const to = `outbox-${Date.now()}@example.test`
-      await request(ctx.app).post("/api/auth/signup").send({ name: "Outbox", email: to, password: "outbox2026", handle: `ob${Date.now()}`.slice(0, 20) })
+      await request(ctx.app)
+        .post("/api/auth/signup")
+        .send({ name: "Outbox", email: to, password: "outbox2026", handle: `ob${Date.now()}`.slice(0, 20) })
       const response = await request(ctx.app).get("/api/dev/outbox").query({ to: to.toUpperCase() })
       expect(response.status).toBe(200)
       expect(response.body.messages).toHaveLength(1)

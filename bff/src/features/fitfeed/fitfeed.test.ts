@@ -65,7 +65,10 @@ describe("creating a post", () => {
     const { author, post } = await poster(1, caption)
     expect(post.text).toBe(caption)
     await ctx.db.query("update bff.users set name = $2, handle = $3, avatar_url = $4 where id = $1", [
-      author.id, 'Kabir "K" Malhotra', `${author.handle.slice(0, 17)}.v2`, "/media/avatars/a.webp",
+      author.id,
+      'Kabir "K" Malhotra',
+      `${author.handle.slice(0, 17)}.v2`,
+      "/media/avatars/a.webp",
     ])
     const read = (await api().get(`/api/fitfeed/posts/${post.id}`)).body.post
     expect(read.text).toBe(caption)
@@ -75,14 +78,34 @@ describe("creating a post", () => {
   it("refuses a product never bought, one whose order was cancelled, and a second post for the same product", async () => {
     const author = await member()
     const body = (productId: string) => ({ kind: "REGULAR", productId, text: null, imageUrl: png })
-    const never = await api().post("/api/fitfeed/posts").set(author.headers).send(body(product(1).id))
+    const never = await api()
+      .post("/api/fitfeed/posts")
+      .set(author.headers)
+      .send(body(product(1).id))
     expect(never.status).toBe(403)
     await recordedOrder(ctx.db, author.id, [{ productId: product(2).id }], "CANCELLED")
-    expect((await api().post("/api/fitfeed/posts").set(author.headers).send(body(product(2).id))).status).toBe(403)
+    expect(
+      (
+        await api()
+          .post("/api/fitfeed/posts")
+          .set(author.headers)
+          .send(body(product(2).id))
+      ).status,
+    ).toBe(403)
 
     await recordedOrder(ctx.db, author.id, [{ productId: product(3).id }])
-    expect((await api().post("/api/fitfeed/posts").set(author.headers).send(body(product(3).id))).status).toBe(201)
-    const again = await api().post("/api/fitfeed/posts").set(author.headers).send(body(product(3).id))
+    expect(
+      (
+        await api()
+          .post("/api/fitfeed/posts")
+          .set(author.headers)
+          .send(body(product(3).id))
+      ).status,
+    ).toBe(201)
+    const again = await api()
+      .post("/api/fitfeed/posts")
+      .set(author.headers)
+      .send(body(product(3).id))
     expect(again.status).toBe(409)
     expect(again.body.message).toBe("You have already posted a fit for this product")
   })
@@ -288,7 +311,9 @@ describe("profiles and follows", () => {
     expect((await api().post(`/api/fitfeed/follow/${owner.id}`).set(fan.headers)).body).toEqual({ isFollowing: true, followers: 1 })
     expect((await api().post(`/api/fitfeed/follow/${owner.id}`).set(fan.headers)).body).toEqual({ isFollowing: true, followers: 1 })
     for (const key of [`@${owner.handle}`, owner.handle, owner.id]) {
-      const profile = await api().get(`/api/fitfeed/profile/${encodeURIComponent(key)}`).set(fan.headers)
+      const profile = await api()
+        .get(`/api/fitfeed/profile/${encodeURIComponent(key)}`)
+        .set(fan.headers)
       expect(profile.body).toEqual({
         user: { id: owner.id, name: owner.name, handle: owner.handle, avatarUrl: null },
         counts: { posts: 1, followers: 1, following: 0 },
@@ -358,7 +383,11 @@ describe("limits", () => {
     const id = await insertedPost(ctx.db, author.id)
     const chatty = await member("chatty")
     let last: request.Response | undefined
-    for (let i = 0; i < 31; i++) last = await api().post(`/api/fitfeed/posts/${id}/comments`).set(chatty.headers).send({ text: `hi ${i}` })
+    for (let i = 0; i < 31; i++)
+      last = await api()
+        .post(`/api/fitfeed/posts/${id}/comments`)
+        .set(chatty.headers)
+        .send({ text: `hi ${i}` })
     expect(last!.status).toBe(429)
     expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0)
   })

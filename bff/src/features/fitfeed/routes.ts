@@ -115,7 +115,10 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
     res.json({ deleted: true })
   })
 
-  for (const [method, liked] of [["post", true], ["delete", false]] as const) {
+  for (const [method, liked] of [
+    ["post", true],
+    ["delete", false],
+  ] as const) {
     router[method]("/fitfeed/posts/:id/like", requireUser, limited("like"), async (req, res) => {
       const state = await setLike(db, digitsParam(req, POST_NOT_FOUND), currentUser(req).id, liked)
       if (!state) throw notFound(POST_NOT_FOUND)
@@ -173,7 +176,10 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
     sendJson(res, postsAnswer(page, { nextCursor }))
   })
 
-  for (const [method, following] of [["post", true], ["delete", false]] as const) {
+  for (const [method, following] of [
+    ["post", true],
+    ["delete", false],
+  ] as const) {
     router[method]("/fitfeed/follow/:userId", requireUser, limited("follow"), async (req, res) => {
       const me = currentUser(req).id
       const target = await profileUser(db, String(req.params.userId))

@@ -15,8 +15,7 @@ export const POST_NOT_FOUND = "Post not found"
 const RANGE = `must be a whole number from 1 to ${FEED_PAGE_SIZE}`
 
 /** A page size: at most a feed page, `fallback` when not given. */
-const pageSize = (fallback: number) =>
-  z.coerce.number({ error: RANGE }).int(RANGE).min(1, RANGE).max(FEED_PAGE_SIZE, RANGE).default(fallback)
+const pageSize = (fallback: number) => z.coerce.number({ error: RANGE }).int(RANGE).min(1, RANGE).max(FEED_PAGE_SIZE, RANGE).default(fallback)
 
 export const feedQuery = z.object({ limit: pageSize(FEED_PAGE_SIZE) })
 
@@ -45,7 +44,11 @@ export const commentBody = z.object({
 })
 
 export const reportBody = z.object({
-  reason: z.string({ error: "Tell us what is wrong with this post." }).trim().min(1, "Tell us what is wrong with this post.").max(500, "Keep the reason under 500 characters."),
+  reason: z
+    .string({ error: "Tell us what is wrong with this post." })
+    .trim()
+    .min(1, "Tell us what is wrong with this post.")
+    .max(500, "Keep the reason under 500 characters."),
 })
 
 /** A profile page's position: the last post shown (its time in microseconds since 1970, and its id), opaque to clients. */

@@ -57,9 +57,7 @@ export function dispatchJob({ db, shiprocket, pickupLocation, logger }: { db: Db
     if (!order || order.isTest || order.status === "CANCELLED" || order.trackingId) return
     try {
       const shipment = await shiprocket.createOrder(shiprocketOrder(order, pickupLocation))
-      const awb = shipment.awbCode
-        ? { awbCode: shipment.awbCode, courierName: shipment.courierName ?? "" }
-        : await shiprocket.assignAwb(shipment.shipmentId)
+      const awb = shipment.awbCode ? { awbCode: shipment.awbCode, courierName: shipment.courierName ?? "" } : await shiprocket.assignAwb(shipment.shipmentId)
       await recordShipment(db, order.id, {
         provider: awb.courierName || "Shiprocket",
         shiprocketOrderId: String(shipment.shiprocketOrderId),

@@ -7,10 +7,7 @@ type Status = "up" | "down"
 
 async function probe(check: () => Promise<unknown>): Promise<Status> {
   try {
-    await Promise.race([
-      check(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
-    ])
+    await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref())])
     return "up"
   } catch {
     return "down"

@@ -15,8 +15,7 @@ export function referralCoins(paise: number, sharePercent: number): number {
 }
 
 /** Whether the order's money is in: paid online, or delivered and paid in cash. */
-const isSettled = (order: OrderRecord) =>
-  order.status !== "CANCELLED" && (order.paymentMethod === "online" || order.status === "DELIVERED")
+const isSettled = (order: OrderRecord) => order.status !== "CANCELLED" && (order.paymentMethod === "online" || order.status === "DELIVERED")
 
 /**
  * Pays a post's author for order lines bought through the post: only a line of the post's own product,

@@ -81,7 +81,16 @@ describe("referral earnings", () => {
     const book = await ledger(author)
     const earns = book.entries.filter((entry: { kind: string }) => entry.kind === "earn")
     expect(earns).toEqual([
-      { id: expect.any(String), coins: expected, kind: "earn", reason: `Referral: ${product.title} bought through your post`, orderId, postId, shortfall: 0, createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        coins: expected,
+        kind: "earn",
+        reason: `Referral: ${product.title} bought through your post`,
+        orderId,
+        postId,
+        shortfall: 0,
+        createdAt: expect.any(String),
+      },
     ])
     expect(book.balance).toBe(expected)
     expect(await earnings(postId)).toBe(expected)
@@ -121,7 +130,10 @@ describe("referral earnings", () => {
     expect(await earnings(postId)).toBe(expected)
 
     // The author spends all but 100 of the coins, then the order is cancelled.
-    await app.db.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, $2, 'spend', 'test spend')", [author.user.id, -(expected - 100)])
+    await app.db.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, $2, 'spend', 'test spend')", [
+      author.user.id,
+      -(expected - 100),
+    ])
     const cancelled = () => api().post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", app.config.INTERNAL_API_SECRET).send({})
     expect((await cancelled()).status).toBe(204)
     expect((await cancelled()).status).toBe(204)

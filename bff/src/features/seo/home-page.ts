@@ -26,5 +26,11 @@ export type HomeAnswer = { params: Params; answer: CachedAnswer }
 export function renderHomeHtml(indexHtml: string, answers: HomeAnswer[], sentAt: number): string {
   const covers = answers.filter(({ params }) => params.subcategory !== undefined).slice(0, ABOVE_THE_FOLD_TILES)
   const preloads = covers.flatMap(({ answer }) => listingImagePreloads(answer, 1, TILE_IMAGE_SIZES))
-  return withHeadTags(indexHtml, [...preloads, serverAnswersTag(answers.map(({ params, answer }) => listingAnswer(params, answer)), sentAt)])
+  return withHeadTags(indexHtml, [
+    ...preloads,
+    serverAnswersTag(
+      answers.map(({ params, answer }) => listingAnswer(params, answer)),
+      sentAt,
+    ),
+  ])
 }

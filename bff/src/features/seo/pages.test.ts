@@ -78,8 +78,16 @@ describe("GET /product/:id (the HTML the server sends)", () => {
 describe("renderProductHtml", () => {
   it("escapes what a merchandiser typed, in the tags and in the JSON-LD", () => {
     const product = {
-      id: "prod_X", title: `Tee "</script><script>alert(1)</script>`, description: "<b>bold</b>", basePrice: 49900,
-      imageUrl: null, images: [], availableSizes: [], sku: null, colorName: null, fabric: null,
+      id: "prod_X",
+      title: `Tee "</script><script>alert(1)</script>`,
+      description: "<b>bold</b>",
+      basePrice: 49900,
+      imageUrl: null,
+      images: [],
+      availableSizes: [],
+      sku: null,
+      colorName: null,
+      fabric: null,
     } as unknown as Product
     const html = renderProductHtml(INDEX, product, TEST_PUBLIC_URL)
     expect(html).not.toContain("<script>alert(1)</script>")
@@ -149,7 +157,14 @@ describe("shopFirstRead", () => {
     expect(read("g=MEN&type=LOWERS&sub=Loose+fit&wg=WESTERN")).toMatchObject({ categoryType: "LOWERS", subcategory: "Loose fit" })
     expect(read("g=MEN&wg=WESTERN")).not.toHaveProperty("styleGroup")
     expect(read("g=MEN&sub=Jeans")).not.toHaveProperty("subcategory")
-    expect(read("g=WOMEN&type=UPPERS&wg=TRADITIONS")).toEqual({ active: "true", gender: "WOMEN", sort: "popular", limit: "24", offset: "0", styleGroup: "TRADITIONS" })
+    expect(read("g=WOMEN&type=UPPERS&wg=TRADITIONS")).toEqual({
+      active: "true",
+      gender: "WOMEN",
+      sort: "popular",
+      limit: "24",
+      offset: "0",
+      styleGroup: "TRADITIONS",
+    })
     expect(read("priceRange=500-1000&genre=Anime")).toMatchObject({ priceRange: "500-1000", genre: "Anime" })
   })
 

@@ -27,7 +27,10 @@ export function productHeadTags(product: Product, publicUrl: string): { title: s
   const url = new URL(`/product/${product.id}`, publicUrl).toString()
   const image = product.imageUrl ? absolute(product.imageUrl, publicUrl) : undefined
   const title = `${product.title} | ${BRAND}`
-  const description = `${product.title} for ₹${rupees(product.basePrice)}${product.colorName ? ` in ${product.colorName}` : ""}. ${product.description}`.slice(0, 300)
+  const description = `${product.title} for ₹${rupees(product.basePrice)}${product.colorName ? ` in ${product.colorName}` : ""}. ${product.description}`.slice(
+    0,
+    300,
+  )
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -78,8 +81,8 @@ export function productHeadTags(product: Product, publicUrl: string): { title: s
 export function renderProductHtml(indexHtml: string, product: Product, publicUrl: string, pageAnswer?: { body: Buffer; sentAt: number }): string {
   const { title, tags } = productHeadTags(product, publicUrl)
   const answers = pageAnswer ? [serverAnswersTag([{ url: `/api/products/${product.id}`, body: pageAnswer.body }], pageAnswer.sentAt)] : []
-  return withHeadTags(
-    indexHtml.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`).replace(/\s*<meta name="description"[^>]*>/, ""),
-    [tags, ...answers],
-  )
+  return withHeadTags(indexHtml.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`).replace(/\s*<meta name="description"[^>]*>/, ""), [
+    tags,
+    ...answers,
+  ])
 }

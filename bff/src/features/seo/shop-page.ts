@@ -37,5 +37,8 @@ export function shopFirstRead(search: URLSearchParams): Params | null {
 
 /** The storefront's index.html with the shop's first page of products and preloads for its first row's pictures. */
 export function renderShopHtml(indexHtml: string, params: Params, answer: CachedAnswer, sentAt: number): string {
-  return withHeadTags(indexHtml, [...listingImagePreloads(answer, FIRST_ROW_ON_A_PHONE, GRID_IMAGE_SIZES), serverAnswersTag([listingAnswer(params, answer)], sentAt)])
+  return withHeadTags(indexHtml, [
+    ...listingImagePreloads(answer, FIRST_ROW_ON_A_PHONE, GRID_IMAGE_SIZES),
+    serverAnswersTag([listingAnswer(params, answer)], sentAt),
+  ])
 }

@@ -17,9 +17,7 @@ const DATA_URL_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/w
 /** A stored upload's path as the Storage answers it: the full image, never the thumbnail. */
 export const UPLOAD_PATH = /^\/media\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/
 
-export type DataUrlPayload =
-  | { ok: true; base64: string }
-  | { ok: false; reason: "unsupported" | "unreadable" }
+export type DataUrlPayload = { ok: true; base64: string } | { ok: false; reason: "unsupported" | "unreadable" }
 
 /** Splits `data:image/<type>;base64,<payload>`: only the four image types, only base64. */
 export function dataUrlPayload(dataUrl: string): DataUrlPayload {

@@ -51,7 +51,12 @@ function pngHeaderOnly(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0)
   ihdr.writeUInt32BE(height, 4)
   ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ])
 }
 
 describe("POST /api/uploads/image", () => {
@@ -64,7 +69,10 @@ describe("POST /api/uploads/image", () => {
   for (const { kind, file, bytes, full, thumb } of cases) {
     it(`stores a ${kind} as a WebP within 1350 px and a 480 px wide thumbnail, never enlarged, served from /media`, async () => {
       const user = await signedUpUser(ctx.app, "upload")
-      const response = await request(ctx.app).post("/api/uploads/image").set(auth(user.accessToken)).attach("image", await bytes(), file)
+      const response = await request(ctx.app)
+        .post("/api/uploads/image")
+        .set(auth(user.accessToken))
+        .attach("image", await bytes(), file)
       expect(response.status, JSON.stringify(response.body)).toBe(201)
       expect(Object.keys(response.body).sort()).toEqual(["thumbnailUrl", "url"])
       expect(response.body.url).toMatch(UPLOAD_PATH)
@@ -103,8 +111,16 @@ describe("POST /api/uploads/image", () => {
 
   it("keeps the first frame of an animated GIF", async () => {
     const user = await signedUpUser(ctx.app, "gif")
-    const frames = await Promise.all(["#ff0000", "#0000ff"].map((background) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer()))
-    const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer()
+    const frames = await Promise.all(
+      ["#ff0000", "#0000ff"].map((background) =>
+        sharp({ create: { width: 64, height: 64, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    )
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer()
     expect((await sharp(gif).metadata()).pages).toBe(2)
     const response = await request(ctx.app).post("/api/uploads/image").set(auth(user.accessToken)).attach("image", gif, "anim.gif")
     expect(response.status).toBe(201)
@@ -132,7 +148,10 @@ describe("POST /api/uploads/image", () => {
     const user = await signedUpUser(ctx.app, "svg")
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')
     const tiff = await picture(20, 20).tiff().toBuffer()
-    for (const [bytes, name] of [[svg, "x.png"], [tiff, "x.jpg"]] as const) {
+    for (const [bytes, name] of [
+      [svg, "x.png"],
+      [tiff, "x.jpg"],
+    ] as const) {
       const response = await request(ctx.app).post("/api/uploads/image").set(auth(user.accessToken)).attach("image", bytes, name)
       expect(response.status, name).toBe(400)
       expect(response.body.error).toBe(NOT_AN_IMAGE)
@@ -157,7 +176,10 @@ describe("POST /api/uploads/image", () => {
     expect(truncated.status).toBe(400)
     expect(truncated.body.error).toBe(UNREADABLE)
     expect(truncated.body.error).toContain("could not be read")
-    const headerOnly = await request(ctx.app).post("/api/uploads/image").set(auth(user.accessToken)).attach("image", Buffer.from([0xff, 0xd8, 0xff, 0xe0]), "x.jpg")
+    const headerOnly = await request(ctx.app)
+      .post("/api/uploads/image")
+      .set(auth(user.accessToken))
+      .attach("image", Buffer.from([0xff, 0xd8, 0xff, 0xe0]), "x.jpg")
     expect(headerOnly.status).toBe(400)
     expect(headerOnly.body.error).toBe(UNREADABLE)
     for (const side of [8_000, 30_000]) {
@@ -194,7 +216,15 @@ describe("POST /api/uploads/image", () => {
   it("limits uploads per user with a 429 and Retry-After", async () => {
     const user = await signedUpUser(ctx.app, "limit")
     const small = express()
-      .use("/api", uploadRoutes({ uploads: service, authentication: authentication(ctx.db, ctx.config.AUTH_TOKEN_SECRET), limiter: memoryRateLimiter(), perUserPerHour: 2 }))
+      .use(
+        "/api",
+        uploadRoutes({
+          uploads: service,
+          authentication: authentication(ctx.db, ctx.config.AUTH_TOKEN_SECRET),
+          limiter: memoryRateLimiter(),
+          perUserPerHour: 2,
+        }),
+      )
       .use(errorHandler(createLogger("silent")))
     const png = await picture(10, 10).png().toBuffer()
     const upload = () => request(small).post("/api/uploads/image").set(auth(user.accessToken)).attach("image", png, "a.png")

@@ -18,7 +18,10 @@ describe("GET /api/fitfeed/handle/check", () => {
   it("says whether a handle is free; invalid handles are never available; one's own counts as free", async () => {
     const user = await signedUpUser(ctx.app, "check")
     const check = (handle: string, token?: string) =>
-      request(ctx.app).get("/api/fitfeed/handle/check").query({ handle }).set(token ? auth(token) : {})
+      request(ctx.app)
+        .get("/api/fitfeed/handle/check")
+        .query({ handle })
+        .set(token ? auth(token) : {})
     expect((await check(user.handle)).body).toEqual({ available: false })
     expect((await check(user.handle.toUpperCase())).body).toEqual({ available: false })
     expect((await check(user.handle, user.accessToken)).body).toEqual({ available: true })
@@ -33,7 +36,10 @@ describe("profile", () => {
     expect((await request(ctx.app).get("/api/users/me")).status).toBe(401)
     const me = await request(ctx.app).get("/api/users/me").set(auth(user.accessToken))
     expect(me.body.user).toMatchObject({ email: user.email, handle: user.handle, avatarUrl: null })
-    const updated = await request(ctx.app).put("/api/users/me").set(auth(user.accessToken)).send({ name: "Asha Rao", phone: "+91 98765 43210", email: user.email })
+    const updated = await request(ctx.app)
+      .put("/api/users/me")
+      .set(auth(user.accessToken))
+      .send({ name: "Asha Rao", phone: "+91 98765 43210", email: user.email })
     expect(updated.status).toBe(200)
     expect(updated.body.user).toMatchObject({ name: "Asha Rao", phone: "9876543210" })
   })
@@ -48,7 +54,9 @@ describe("profile", () => {
 
   it("takes as avatarUrl only an avatar of this shop or one of the user's own uploads; null clears it", async () => {
     const [me, other] = [await signedUpUser(ctx.app, "avurl"), await signedUpUser(ctx.app, "avother")]
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#222222" } }).png().toBuffer()
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#222222" } })
+      .png()
+      .toBuffer()
     const mine = await request(ctx.app).post("/api/uploads/image").set(auth(me.accessToken)).attach("image", png, "me.png")
     const theirs = await request(ctx.app).post("/api/uploads/image").set(auth(other.accessToken)).attach("image", png, "them.png")
     expect([mine.status, theirs.status]).toEqual([201, 201])
@@ -57,7 +65,14 @@ describe("profile", () => {
     const own = await put(mine.body.url)
     expect(own.status).toBe(200)
     expect(own.body.user.avatarUrl).toBe(mine.body.url)
-    for (const refused of [theirs.body.url, "https://evil.example/a.png", `http://shop.test.evil.example${mine.body.url}`, mine.body.thumbnailUrl, "/media/uploads/x.webp", ""]) {
+    for (const refused of [
+      theirs.body.url,
+      "https://evil.example/a.png",
+      `http://shop.test.evil.example${mine.body.url}`,
+      mine.body.thumbnailUrl,
+      "/media/uploads/x.webp",
+      "",
+    ]) {
       const response = await put(refused)
       expect(response.status, refused).toBe(400)
       expect(response.body.error).toBe("Choose an avatar uploaded to this shop: links to images elsewhere are not accepted.")

@@ -36,10 +36,11 @@ export async function spendCoins(client: Queryable, userId: string, checkoutId: 
   if (rows.length) return
   const balance = await darkCoinsBalance(client, userId)
   if (balance < coins) throw new CoinsAlreadySpent(coins, balance)
-  await client.query(
-    "insert into bff.dark_coin_entries (user_id, coins, kind, note, checkout_id) values ($1, $2, 'spend', 'Dark Coins discount', $3)",
-    [userId, -coins, checkoutId],
-  )
+  await client.query("insert into bff.dark_coin_entries (user_id, coins, kind, note, checkout_id) values ($1, $2, 'spend', 'Dark Coins discount', $3)", [
+    userId,
+    -coins,
+    checkoutId,
+  ])
   await client.query("update bff.wallets set updated_at = now() where user_id = $1", [userId])
 }
 
@@ -89,9 +90,7 @@ export async function reverseReferralCoins(client: Queryable, orderId: string): 
     await client.query("select user_id from bff.wallets where user_id = $1 for update", [earn.user_id])
     const take = Math.min(earn.coins, Math.max(0, await darkCoinsBalance(client, earn.user_id)))
     const missing = earn.coins - take
-    const note = missing
-      ? `Order cancelled: referral coins taken back (${missing} already spent could not be)`
-      : "Order cancelled: referral coins taken back"
+    const note = missing ? `Order cancelled: referral coins taken back (${missing} already spent could not be)` : "Order cancelled: referral coins taken back"
     const { rowCount } = await client.query(
       `insert into bff.dark_coin_entries (user_id, coins, kind, note, order_id, line_key, post_id, shortfall)
        values ($1, $2, 'reversal', $3, $4, $5, $6, $7)

@@ -10,7 +10,10 @@ const PAGE = "must be a whole number from 1 to 100"
 
 const ledgerQuery = z.object({
   limit: z.coerce.number({ error: PAGE }).int(PAGE).min(1, PAGE).max(100, PAGE).default(50),
-  cursor: z.string().regex(/^[1-9][0-9]{0,17}$/, "is not a cursor this server gave").optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, "is not a cursor this server gave")
+    .optional(),
 })
 
 type Options = { db: Db; authentication: Authentication }

@@ -28,7 +28,9 @@ describe("GET /api/wallet/mine", () => {
 
   it("is 0 for a new shopper, never cached", async () => {
     const user = await signedUpUser(ctx.app, "wallet0")
-    const response = await request(app).get("/api/wallet/mine").set({ Authorization: `Bearer ${user.accessToken}` })
+    const response = await request(app)
+      .get("/api/wallet/mine")
+      .set({ Authorization: `Bearer ${user.accessToken}` })
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ darkCoins: 0 })
     expect(response.headers["cache-control"]).toBe("no-store")
@@ -44,7 +46,9 @@ describe("GET /api/wallet/mine", () => {
       [5, "adjustment"],
     ])
     await addEntries(other.user.id, [[1000, "earn"]])
-    const response = await request(app).get("/api/wallet/mine").set({ Authorization: `Bearer ${user.accessToken}` })
+    const response = await request(app)
+      .get("/api/wallet/mine")
+      .set({ Authorization: `Bearer ${user.accessToken}` })
     expect(response.body).toEqual({ darkCoins: 405 })
     expect(await darkCoinsBalance(ctx.db, other.user.id)).toBe(1000)
   })

@@ -14,10 +14,7 @@ const ENTRIES = `select w.id, w.product_id, w.created_at, p.document
 /** The wardrobe: products a shopper saved, one entry each; products no longer sold are left out. */
 export function wishlistRepository(db: Db) {
   async function list(userId: string): Promise<WishlistItem[]> {
-    const { rows } = await db.query<Row>(
-      `${ENTRIES} where w.user_id = $1 order by w.created_at desc, w.id`,
-      [userId],
-    )
+    const { rows } = await db.query<Row>(`${ENTRIES} where w.user_id = $1 order by w.created_at desc, w.id`, [userId])
     return rows.map(toItem)
   }
 
@@ -29,10 +26,7 @@ export function wishlistRepository(db: Db) {
       [userId, productId],
     )
     // Read after the insert, so an entry a concurrent add just committed is found too.
-    const { rows } = await db.query<Row>(
-      `${ENTRIES} where w.user_id = $1 and w.product_id = $2`,
-      [userId, productId],
-    )
+    const { rows } = await db.query<Row>(`${ENTRIES} where w.user_id = $1 and w.product_id = $2`, [userId, productId])
     return rows[0] && { item: toItem(rows[0]), created: rowCount === 1 }
   }
 

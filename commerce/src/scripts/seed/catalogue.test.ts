@@ -36,8 +36,14 @@ describe("the demo catalogue", () => {
   it("gives every product stock per size with at least one size sold out, and measurements for each", () => {
     for (const p of catalogue) {
       expect(Object.keys(p.stock)).toEqual([...SIZES])
-      expect(Object.values(p.stock).some((n) => n === 0), p.handle).toBe(true)
-      expect(Object.values(p.stock).some((n) => n > 0), p.handle).toBe(true)
+      expect(
+        Object.values(p.stock).some((n) => n === 0),
+        p.handle,
+      ).toBe(true)
+      expect(
+        Object.values(p.stock).some((n) => n > 0),
+        p.handle,
+      ).toBe(true)
       for (const size of SIZES) expect(p.measurements[size].unit).toBe("in")
       if (p.mrp !== null) expect(p.mrp).toBeGreaterThan(p.price)
     }

@@ -8,8 +8,7 @@ const HEIGHT = 1000
 
 /** Silhouettes drawn on an 800×1000 canvas; no fonts, so rendering is the same on every machine. */
 const SILHOUETTES: Record<Garment, string> = {
-  hoodie:
-    "M300 170 Q400 90 500 170 L640 230 L720 560 L640 585 L600 360 L600 880 L200 880 L200 360 L160 585 L80 560 L160 230 Z",
+  hoodie: "M300 170 Q400 90 500 170 L640 230 L720 560 L640 585 L600 360 L600 880 L200 880 L200 360 L160 585 L80 560 L160 230 Z",
   polo: "M320 170 L400 230 L480 170 L640 230 L700 420 L610 450 L590 360 L590 860 L210 860 L210 360 L190 450 L100 420 L160 230 Z",
   tee: "M320 170 Q400 230 480 170 L650 230 L720 400 L620 440 L590 360 L590 860 L210 860 L210 360 L180 440 L80 400 L150 230 Z",
   jeans: "M250 140 L550 140 L590 900 L440 900 L400 360 L360 900 L210 900 Z",
@@ -56,7 +55,10 @@ ${details(product.garment, view, accent)}
 }
 
 async function exists(file: string): Promise<boolean> {
-  return stat(file).then(() => true, () => false)
+  return stat(file).then(
+    () => true,
+    () => false,
+  )
 }
 
 export const IMAGE_VIEWS = ["front", "back"] as const
@@ -73,7 +75,9 @@ export async function renderGarmentImages(product: SeedProduct, mediaDir: string
     const name = imageFileName(product.handle, view)
     const file = path.join(mediaDir, name)
     if (!(await exists(file))) {
-      const webp = await sharp(Buffer.from(garmentSvg(product, view))).webp({ quality: 82 }).toBuffer()
+      const webp = await sharp(Buffer.from(garmentSvg(product, view)))
+        .webp({ quality: 82 })
+        .toBuffer()
       await writeFile(file, webp)
     }
     urls.push(`/media/${name}`)

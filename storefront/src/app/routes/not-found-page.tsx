@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
-import { Page } from '@/components/ui/page';
-import { paths } from '@/config/paths';
+import { Link } from "react-router-dom"
+import { Page } from "@/components/ui/page"
+import { paths } from "@/config/paths"
 
 export function NotFoundPage() {
   return (
@@ -10,5 +10,5 @@ export function NotFoundPage() {
         Back to home
       </Link>
     </Page>
-  );
+  )
 }

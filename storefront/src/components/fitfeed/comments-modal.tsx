@@ -1,33 +1,33 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Avatar } from '@/components/ui/avatar';
-import { Dialog } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/form-error';
-import { ReadError } from '@/components/ui/read-status';
-import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
-import type { Comment, Post } from '@/types/fitfeed';
-import { useAddComment } from './api/add-comment';
-import { useComments } from './api/get-comments';
-import { useDeleteComment } from './api/delete-comment';
-import { TimeAgo } from './time-ago';
-import './fitfeed.css';
+import { useId, useRef, useState, type FormEvent } from "react"
+import { Link } from "react-router-dom"
+import { Avatar } from "@/components/ui/avatar"
+import { Dialog } from "@/components/ui/dialog"
+import { FormError } from "@/components/ui/form-error"
+import { ReadError } from "@/components/ui/read-status"
+import { paths } from "@/config/paths"
+import { errorMessage } from "@/lib/api-client"
+import type { Comment, Post } from "@/types/fitfeed"
+import { useAddComment } from "./api/add-comment"
+import { useComments } from "./api/get-comments"
+import { useDeleteComment } from "./api/delete-comment"
+import { TimeAgo } from "./time-ago"
+import "./fitfeed.css"
 
 /** Spec section 9: rows shown while the comments load. */
-export const COMMENT_PLACEHOLDER_ROWS = 4;
+export const COMMENT_PLACEHOLDER_ROWS = 4
 /** The BFF's limit for one comment. */
-const COMMENT_MAX = 500;
+const COMMENT_MAX = 500
 
 export type CommentsModalProps = {
-  post: Post;
-  open: boolean;
-  onClose(): void;
-};
+  post: Post
+  open: boolean
+  onClose(): void
+}
 
 function CommentRow({ comment, postId, onLeave }: { comment: Comment; postId: string; onLeave: () => void }) {
-  const deleteComment = useDeleteComment(postId);
-  const [error, setError] = useState<string | null>(null);
-  const profile = paths.fitProfile(comment.user.handle ? `@${comment.user.handle}` : comment.user.id);
+  const deleteComment = useDeleteComment(postId)
+  const [error, setError] = useState<string | null>(null)
+  const profile = paths.fitProfile(comment.user.handle ? `@${comment.user.handle}` : comment.user.id)
 
   return (
     <li className="comment" aria-label={`Comment by ${comment.user.name}`}>
@@ -50,23 +50,23 @@ function CommentRow({ comment, postId, onLeave }: { comment: Comment; postId: st
           className="text-button comment__delete"
           disabled={deleteComment.isPending}
           onClick={() => {
-            setError(null);
+            setError(null)
             deleteComment.mutate(comment.id, {
               onError: (failure) => {
-                setError(errorMessage(failure, 'Something went wrong'));
+                setError(errorMessage(failure, "Something went wrong"))
               },
-            });
+            })
           }}
         >
           Delete
         </button>
       ) : null}
     </li>
-  );
+  )
 }
 
 function CommentList({ post, onLeave }: { post: Post; onLeave: () => void }) {
-  const comments = useComments(post.id);
+  const comments = useComments(post.id)
 
   if (comments.isPending) {
     return (
@@ -81,44 +81,44 @@ function CommentList({ post, onLeave }: { post: Post; onLeave: () => void }) {
           </li>
         ))}
       </ul>
-    );
+    )
   }
   if (comments.isError) {
-    return <ReadError error={comments.error} fallback="Failed to load comments" />;
+    return <ReadError error={comments.error} fallback="Failed to load comments" />
   }
-  if (comments.data.comments.length === 0) return <p className="comments__empty muted">Be the first to comment.</p>;
+  if (comments.data.comments.length === 0) return <p className="comments__empty muted">Be the first to comment.</p>
   return (
     <ul className="comments__list" aria-label="Comments">
       {comments.data.comments.map((comment) => (
         <CommentRow key={comment.id} comment={comment} postId={post.id} onLeave={onLeave} />
       ))}
     </ul>
-  );
+  )
 }
 
 function CommentForm({ postId }: { postId: string }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const addComment = useAddComment(postId);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const trimmed = text.trim();
+  const [text, setText] = useState("")
+  const [error, setError] = useState<string | null>(null)
+  const addComment = useAddComment(postId)
+  const inputId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const trimmed = text.trim()
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!trimmed || addComment.isPending) return;
-    setError(null);
+    event.preventDefault()
+    if (!trimmed || addComment.isPending) return
+    setError(null)
     addComment.mutate(trimmed, {
       onSuccess: () => {
-        setText('');
+        setText("")
         // The Post button was focused and went disabled while sending; back in the box, Escape closes again.
-        inputRef.current?.focus();
+        inputRef.current?.focus()
       },
       onError: (failure) => {
-        setError(errorMessage(failure, 'Could not add comment'));
+        setError(errorMessage(failure, "Could not add comment"))
       },
-    });
-  };
+    })
+  }
 
   return (
     <form className="comments__form" onSubmit={submit}>
@@ -134,7 +134,7 @@ function CommentForm({ postId }: { postId: string }) {
         maxLength={COMMENT_MAX}
         value={text}
         onChange={(event) => {
-          setText(event.target.value);
+          setText(event.target.value)
         }}
       />
       <button type="submit" className="button button--primary" disabled={!trimmed || addComment.isPending}>
@@ -142,7 +142,7 @@ function CommentForm({ postId }: { postId: string }) {
       </button>
       <FormError message={error} />
     </form>
-  );
+  )
 }
 
 /** A post's comments, newest first, with a box to add one; the reader's own (or those on their post) can be deleted. */
@@ -156,5 +156,5 @@ export function CommentsModal({ post, open, onClose }: CommentsModalProps) {
         </>
       ) : null}
     </Dialog>
-  );
+  )
 }

@@ -3,10 +3,10 @@
  * patch the post wherever it is cached (feed, home preview, a single post, a profile's pages).
  */
 export const fitfeedKeys = {
-  all: ['fitfeed'] as const,
-  feeds: ['fitfeed', 'feed'] as const,
-  feed: (limit: number) => ['fitfeed', 'feed', { limit }] as const,
-  post: (postId: string) => ['fitfeed', 'post', postId] as const,
-  comments: (postId: string) => ['fitfeed', 'comments', postId] as const,
-  mine: ['fitfeed', 'posts', 'mine'] as const,
-};
+  all: ["fitfeed"] as const,
+  feeds: ["fitfeed", "feed"] as const,
+  feed: (limit: number) => ["fitfeed", "feed", { limit }] as const,
+  post: (postId: string) => ["fitfeed", "post", postId] as const,
+  comments: (postId: string) => ["fitfeed", "comments", postId] as const,
+  mine: ["fitfeed", "posts", "mine"] as const,
+}

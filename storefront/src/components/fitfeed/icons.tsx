@@ -1,4 +1,4 @@
-import { HeartIcon as SharedHeartIcon } from '@/components/ui/heart-icon';
+import { HeartIcon as SharedHeartIcon } from "@/components/ui/heart-icon"
 
 // Decorative icons of the post card; the buttons around them carry the names.
 
@@ -8,13 +8,7 @@ export const HeartIcon = ({ filled }: { filled: boolean }) => <SharedHeartIcon f
 export function CommentIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        d="M4 5.5h16v10H9l-5 4z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
+      <path d="M4 5.5h16v10H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
     </svg>
-  );
+  )
 }

@@ -1,29 +1,29 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/form-error';
-import { errorMessage } from '@/lib/api-client';
-import { useReportPost } from './api/report-post';
+import { useId, useState, type FormEvent } from "react"
+import { Dialog } from "@/components/ui/dialog"
+import { FormError } from "@/components/ui/form-error"
+import { errorMessage } from "@/lib/api-client"
+import { useReportPost } from "./api/report-post"
 
 /** The reasons offered; 'Something else' asks for the reason in words. */
 export const REPORT_REASONS = [
-  'Spam or misleading',
-  'Nudity or sexual content',
-  'Hate speech or harassment',
-  'Violence or dangerous acts',
-  'Not the product it shows',
-] as const;
+  "Spam or misleading",
+  "Nudity or sexual content",
+  "Hate speech or harassment",
+  "Violence or dangerous acts",
+  "Not the product it shows",
+] as const
 
-const OTHER = 'Something else';
-const REASON_MAX = 500;
-const NO_REASON_TEXT = 'Tell us what is wrong with this post.';
-export const REPORT_THANKS_TEXT = 'Thanks for telling us. We’ll review this post.';
+const OTHER = "Something else"
+const REASON_MAX = 500
+const NO_REASON_TEXT = "Tell us what is wrong with this post."
+export const REPORT_THANKS_TEXT = "Thanks for telling us. We’ll review this post."
 
 function ReportForm({ postId, onClose }: { postId: string; onClose: () => void }) {
-  const [choice, setChoice] = useState<string | null>(null);
-  const [other, setOther] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const report = useReportPost();
-  const otherId = useId();
+  const [choice, setChoice] = useState<string | null>(null)
+  const [other, setOther] = useState("")
+  const [error, setError] = useState<string | null>(null)
+  const report = useReportPost()
+  const otherId = useId()
 
   if (report.isSuccess) {
     return (
@@ -37,26 +37,26 @@ function ReportForm({ postId, onClose }: { postId: string; onClose: () => void }
           </button>
         </div>
       </>
-    );
+    )
   }
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const reason = (choice === OTHER ? other : (choice ?? '')).trim();
+    event.preventDefault()
+    const reason = (choice === OTHER ? other : (choice ?? "")).trim()
     if (!reason) {
-      setError(NO_REASON_TEXT);
-      return;
+      setError(NO_REASON_TEXT)
+      return
     }
-    setError(null);
+    setError(null)
     report.mutate(
       { postId, reason },
       {
         onError: (failure) => {
-          setError(errorMessage(failure, 'Something went wrong'));
+          setError(errorMessage(failure, "Something went wrong"))
         },
       },
-    );
-  };
+    )
+  }
 
   return (
     <form className="report-form" onSubmit={submit} noValidate>
@@ -70,7 +70,7 @@ function ReportForm({ postId, onClose }: { postId: string; onClose: () => void }
               value={reason}
               checked={choice === reason}
               onChange={() => {
-                setChoice(reason);
+                setChoice(reason)
               }}
             />
             {reason}
@@ -89,7 +89,7 @@ function ReportForm({ postId, onClose }: { postId: string; onClose: () => void }
             maxLength={REASON_MAX}
             value={other}
             onChange={(event) => {
-              setOther(event.target.value);
+              setOther(event.target.value)
             }}
           />
         </div>
@@ -100,11 +100,11 @@ function ReportForm({ postId, onClose }: { postId: string; onClose: () => void }
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={report.isPending}>
-          {report.isPending ? 'Reporting…' : 'Report'}
+          {report.isPending ? "Reporting…" : "Report"}
         </button>
       </div>
     </form>
-  );
+  )
 }
 
 /** Asks why the post should be reviewed, sends the report, then thanks the reader. */
@@ -113,5 +113,5 @@ export function ReportDialog({ postId, open, onClose }: { postId: string; open: 
     <Dialog open={open} onClose={onClose} title="Report post" closeButton className="dialog--form">
       {open ? <ReportForm postId={postId} onClose={onClose} /> : null}
     </Dialog>
-  );
+  )
 }

@@ -1,51 +1,51 @@
-import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { Dialog } from '@/components/ui/dialog';
-import { paths } from '@/config/paths';
-import { sessionStore, storageKeys } from '@/lib/storage';
+import { useId } from "react"
+import { useLocation, useNavigate } from "react-router-dom"
+import { Dialog } from "@/components/ui/dialog"
+import { paths } from "@/config/paths"
+import { sessionStore, storageKeys } from "@/lib/storage"
 
 /** What a signed-out visitor tried; the feed finishes it after sign-in (spec section 4). */
-export type SignInIntent = 'like' | 'comment' | 'create' | 'report';
+export type SignInIntent = "like" | "comment" | "create" | "report"
 
 export const SIGN_IN_INTENT_TEXT: Record<SignInIntent, string> = {
-  like: 'You need to be signed in to like posts',
-  comment: 'You need to be signed in to comment on posts',
-  create: 'You need to be signed in to create a post',
-  report: 'You need to be signed in to report posts',
-};
+  like: "You need to be signed in to like posts",
+  comment: "You need to be signed in to comment on posts",
+  create: "You need to be signed in to create a post",
+  report: "You need to be signed in to report posts",
+}
 
 /** The query parameters that carry an intent through /login; the screen drops them once it is done. */
-export const INTENT_PARAMS = ['intent', 'post'] as const;
+export const INTENT_PARAMS = ["intent", "post"] as const
 
 /** /login with `next` (where to come back), `intent` and `post`, which the login page passes on. */
 export function signInIntentHref(next: string, intent: SignInIntent, postId: string | null): string {
-  const query = new URLSearchParams({ next, intent });
-  if (postId) query.set('post', postId);
-  return `${paths.login}?${query.toString()}`;
+  const query = new URLSearchParams({ next, intent })
+  if (postId) query.set("post", postId)
+  return `${paths.login}?${query.toString()}`
 }
 
 type SignInIntentDialogProps = {
   /** The intent to ask about; the dialog is closed while null. */
-  intent: SignInIntent | null;
-  postId: string | null;
-  onClose: () => void;
-};
+  intent: SignInIntent | null
+  postId: string | null
+  onClose: () => void
+}
 
 /** "Sign in to continue": 'Not now' closes it, 'Sign in' goes to /login and comes back here with the intent. */
 export function SignInIntentDialog({ intent, postId, onClose }: SignInIntentDialogProps) {
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const textId = useId();
+  const navigate = useNavigate()
+  const { pathname, search } = useLocation()
+  const textId = useId()
 
   const signIn = (chosen: SignInIntent) => {
-    const query = new URLSearchParams(search);
-    for (const name of INTENT_PARAMS) query.delete(name);
-    const rest = query.toString();
-    const next = rest ? `${pathname}?${rest}` : pathname;
-    sessionStore.set(storageKeys.returnToPath, next);
-    onClose();
-    void navigate(signInIntentHref(next, chosen, postId));
-  };
+    const query = new URLSearchParams(search)
+    for (const name of INTENT_PARAMS) query.delete(name)
+    const rest = query.toString()
+    const next = rest ? `${pathname}?${rest}` : pathname
+    sessionStore.set(storageKeys.returnToPath, next)
+    onClose()
+    void navigate(signInIntentHref(next, chosen, postId))
+  }
 
   return (
     <Dialog open={intent !== null} onClose={onClose} title="Sign in to continue" className="dialog--prompt" describedBy={textId}>
@@ -60,12 +60,12 @@ export function SignInIntentDialog({ intent, postId, onClose }: SignInIntentDial
           type="button"
           className="button button--primary"
           onClick={() => {
-            if (intent) signIn(intent);
+            if (intent) signIn(intent)
           }}
         >
           Sign in
         </button>
       </div>
     </Dialog>
-  );
+  )
 }

@@ -1,8 +1,8 @@
-import type { Address } from '@/types/address';
+import type { Address } from "@/types/address"
 
 /** An address as it reads on a card: name, phone, line 1, line 2 when given, city, state and pincode, country. */
 export function AddressLines({ address }: { address: Address }) {
-  const place = [address.city, address.state, address.postalCode].filter(Boolean).join(', ');
+  const place = [address.city, address.state, address.postalCode].filter(Boolean).join(", ")
   return (
     <address className="address-card__text">
       <span>{address.fullName}</span>
@@ -12,5 +12,5 @@ export function AddressLines({ address }: { address: Address }) {
       <span>{place}</span>
       <span>{address.country}</span>
     </address>
-  );
+  )
 }

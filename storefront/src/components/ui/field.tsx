@@ -1,29 +1,29 @@
-import type { InputHTMLAttributes } from 'react';
-import { FormError } from './form-error';
+import type { InputHTMLAttributes } from "react"
+import { FormError } from "./form-error"
 
-type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string | null;
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
+  id: string
+  label: string
+  hint?: string
+  error?: string | null
   /** A fixed character shown before the input, such as the @ of a handle. */
-  prefix?: string;
-};
+  prefix?: string
+}
 
 /** A labelled input with its hint and error, wired up for screen readers. */
 export function Field({ id, label, hint, error, prefix, className, ...inputProps }: FieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined
   const input = (
     <input
       id={id}
-      className={className ? `field__input ${className}` : 'field__input'}
+      className={className ? `field__input ${className}` : "field__input"}
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
       {...inputProps}
     />
-  );
+  )
 
   return (
     <div className="field">
@@ -47,5 +47,5 @@ export function Field({ id, label, hint, error, prefix, className, ...inputProps
       ) : null}
       <FormError id={errorId} message={error} />
     </div>
-  );
+  )
 }

@@ -1,13 +1,13 @@
-import { HANDLE_HINT, normaliseHandle } from '@/lib/handle';
-import { Field } from './field';
+import { HANDLE_HINT, normaliseHandle } from "@/lib/handle"
+import { Field } from "./field"
 
 type HandleFieldProps = {
-  id: string;
-  value: string;
-  onChange: (handle: string) => void;
-  error?: string | null;
-  checking?: boolean;
-};
+  id: string
+  value: string
+  onChange: (handle: string) => void
+  error?: string | null
+  checking?: boolean
+}
 
 /** The @handle input: normalises as typed and always shows the spec's hint. */
 export function HandleField({ id, value, onChange, error, checking = false }: HandleFieldProps) {
@@ -26,8 +26,8 @@ export function HandleField({ id, value, onChange, error, checking = false }: Ha
       spellCheck={false}
       aria-busy={checking || undefined}
       onChange={(event) => {
-        onChange(normaliseHandle(event.target.value));
+        onChange(normaliseHandle(event.target.value))
       }}
     />
-  );
+  )
 }

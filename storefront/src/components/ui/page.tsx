@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import type { ReactNode } from "react"
 
 type PageProps = {
-  title: string;
-  children?: ReactNode;
-};
+  title: string
+  children?: ReactNode
+}
 
 /** A screen with its heading; screens whose content is still to come render just this. */
 export function Page({ title, children }: PageProps) {
@@ -12,5 +12,5 @@ export function Page({ title, children }: PageProps) {
       <h1 className="page-title">{title}</h1>
       {children}
     </div>
-  );
+  )
 }

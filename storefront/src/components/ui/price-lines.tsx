@@ -1,13 +1,13 @@
-import { formatPaise } from '@/lib/money';
-import { orderTotal } from '@/lib/order-total';
+import { formatPaise } from "@/lib/money"
+import { orderTotal } from "@/lib/order-total"
 
 type PriceLinesProps = {
-  subtotal: number;
+  subtotal: number
   /** The Dark Coins discount in paise; its line shows only when above 0. */
-  discount: number;
+  discount: number
   /** The cash-on-delivery fee in paise; its line shows only when above 0. */
-  codFee?: number;
-};
+  codFee?: number
+}
 
 /** An order summary's figures: Subtotal, Dark Coins Discount, COD Fee and Total, as the bag and checkout show them. */
 export function PriceLines({ subtotal, discount, codFee = 0 }: PriceLinesProps) {
@@ -34,5 +34,5 @@ export function PriceLines({ subtotal, discount, codFee = 0 }: PriceLinesProps) 
         <dd>{formatPaise(orderTotal(subtotal, discount, codFee))}</dd>
       </div>
     </dl>
-  );
+  )
 }

@@ -4,5 +4,5 @@ export function RouteLoading() {
     <div className="page route-loading" role="status" aria-live="polite">
       <span className="visually-hidden">Loading…</span>
     </div>
-  );
+  )
 }

@@ -1,21 +1,21 @@
-import { useId } from 'react';
-import { useGoToSignIn } from '@/hooks/use-go-to-sign-in';
-import { Dialog } from './dialog';
+import { useId } from "react"
+import { useGoToSignIn } from "@/hooks/use-go-to-sign-in"
+import { Dialog } from "./dialog"
 
 type SignInDialogProps = {
-  open: boolean;
-  onClose: () => void;
-};
+  open: boolean
+  onClose: () => void
+}
 
 /** The prompt shown when a signed-out shopper (or a 401) tries to add to the bag or wardrobe. */
 export function SignInDialog({ open, onClose }: SignInDialogProps) {
-  const goToSignIn = useGoToSignIn();
-  const textId = useId();
+  const goToSignIn = useGoToSignIn()
+  const textId = useId()
 
   const signIn = () => {
-    onClose();
-    goToSignIn();
-  };
+    onClose()
+    goToSignIn()
+  }
 
   return (
     <Dialog open={open} onClose={onClose} title="Sign in to continue" className="dialog--prompt" describedBy={textId}>
@@ -31,5 +31,5 @@ export function SignInDialog({ open, onClose }: SignInDialogProps) {
         </button>
       </div>
     </Dialog>
-  );
+  )
 }

@@ -1,18 +1,18 @@
-import { useId } from 'react';
-import { useGoToSignIn } from '@/hooks/use-go-to-sign-in';
-import { FormError } from './form-error';
+import { useId } from "react"
+import { useGoToSignIn } from "@/hooks/use-go-to-sign-in"
+import { FormError } from "./form-error"
 
 type SignInPromptProps = {
-  title: string;
-  text: string;
+  title: string
+  text: string
   /** Why the prompt appeared, e.g. the server refused the session; announced as an alert. */
-  notice?: string | null;
-};
+  notice?: string | null
+}
 
 /** A screen's signed-out state: what to do, and 'Go to Login', which brings the visitor back here. */
 export function SignInPrompt({ title, text, notice }: SignInPromptProps) {
-  const goToSignIn = useGoToSignIn();
-  const titleId = useId();
+  const goToSignIn = useGoToSignIn()
+  const titleId = useId()
   return (
     <section className="sign-in-prompt" aria-labelledby={titleId}>
       <FormError message={notice} />
@@ -24,5 +24,5 @@ export function SignInPrompt({ title, text, notice }: SignInPromptProps) {
         Go to Login
       </button>
     </section>
-  );
+  )
 }

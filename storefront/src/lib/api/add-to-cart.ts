@@ -1,23 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import type { Cart } from '@/types/cart';
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { queryKeys } from "@/lib/query-keys"
+import type { Cart } from "@/types/cart"
 
 /** POST /api/cart as the spec gives it; size may be null and refPostId is the stored referral, if any. */
 export type AddToCartInput = {
-  productId: string;
-  quantity: number;
-  size: string | null;
-  refPostId: string | null;
-};
+  productId: string
+  quantity: number
+  size: string | null
+  refPostId: string | null
+}
 
-export const addToCart = (input: AddToCartInput) => apiClient.post<Cart>('/api/cart', input);
+export const addToCart = (input: AddToCartInput) => apiClient.post<Cart>("/api/cart", input)
 
 /** Shared: the catalogue and the wardrobe both add to the bag, and the bag and its count then reload. */
 export function useAddToCart() {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: addToCart,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart }),
-  });
+  })
 }

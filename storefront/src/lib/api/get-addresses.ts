@@ -1,16 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import type { Address } from '@/types/address';
+import { queryOptions, useQuery } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { queryKeys } from "@/lib/query-keys"
+import type { Address } from "@/types/address"
 
 /** GET /api/addresses: the default first. */
-export const getAddresses = (signal?: AbortSignal) =>
-  apiClient.get<{ addresses: Address[] }>('/api/addresses', { signal });
+export const getAddresses = (signal?: AbortSignal) => apiClient.get<{ addresses: Address[] }>("/api/addresses", { signal })
 
 export const getAddressesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.addresses,
     queryFn: ({ signal }) => getAddresses(signal),
-  });
+  })
 
-export const useAddresses = () => useQuery(getAddressesQueryOptions());
+export const useAddresses = () => useQuery(getAddressesQueryOptions())

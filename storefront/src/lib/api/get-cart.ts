@@ -1,30 +1,30 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
-import { queryKeys } from '@/lib/query-keys';
-import type { Cart } from '@/types/cart';
+import { queryOptions, useQuery } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { useSession } from "@/lib/auth"
+import { queryKeys } from "@/lib/query-keys"
+import type { Cart } from "@/types/cart"
 
-export const getCart = (signal?: AbortSignal) => apiClient.get<Cart>('/api/cart', { signal });
+export const getCart = (signal?: AbortSignal) => apiClient.get<Cart>("/api/cart", { signal })
 
 export const getCartQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.cart,
     queryFn: ({ signal }) => getCart(signal),
-  });
+  })
 
 /** Shared: the bag page, the header count and checkout read the same bag; only signed-in shoppers ask for it. */
 export function useCart() {
-  const { isSignedIn } = useSession();
-  return useQuery({ ...getCartQueryOptions(), enabled: isSignedIn });
+  const { isSignedIn } = useSession()
+  return useQuery({ ...getCartQueryOptions(), enabled: isSignedIn })
 }
 
 /** The header's bag count: the summary's itemCount, 0 when signed out or not loaded. */
 export function useBagCount(): number {
-  const { isSignedIn } = useSession();
+  const { isSignedIn } = useSession()
   const { data } = useQuery({
     ...getCartQueryOptions(),
     enabled: isSignedIn,
     select: (cart) => cart.summary.itemCount,
-  });
-  return isSignedIn ? (data ?? 0) : 0;
+  })
+  return isSignedIn ? (data ?? 0) : 0
 }

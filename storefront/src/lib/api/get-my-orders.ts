@@ -1,15 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import type { Order } from '@/types/order';
+import { queryOptions, useQuery } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { queryKeys } from "@/lib/query-keys"
+import type { Order } from "@/types/order"
 
 /** GET /api/orders/mine: the shopper's orders, newest first. */
-export const getMyOrders = (signal?: AbortSignal) => apiClient.get<{ orders: Order[] }>('/api/orders/mine', { signal });
+export const getMyOrders = (signal?: AbortSignal) => apiClient.get<{ orders: Order[] }>("/api/orders/mine", { signal })
 
 export const getMyOrdersQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.orders,
     queryFn: ({ signal }) => getMyOrders(signal),
-  });
+  })
 
-export const useMyOrders = () => useQuery(getMyOrdersQueryOptions());
+export const useMyOrders = () => useQuery(getMyOrdersQueryOptions())

@@ -29,11 +29,7 @@ export async function shopContext(scope: MedusaContainer): Promise<{ regionId: s
 export type Shortfall = { variant_id: string; requested: number; available: number }
 
 /** The lines whose variant has fewer units available in the sales channel than asked for. */
-export async function stockShortfalls(
-  scope: MedusaContainer,
-  salesChannelId: string,
-  items: { variant_id: string; quantity: number }[],
-): Promise<Shortfall[]> {
+export async function stockShortfalls(scope: MedusaContainer, salesChannelId: string, items: { variant_id: string; quantity: number }[]): Promise<Shortfall[]> {
   const availability = await getVariantAvailability(scope.resolve(ContainerRegistrationKeys.QUERY), {
     variant_ids: items.map((item) => item.variant_id),
     sales_channel_id: salesChannelId,

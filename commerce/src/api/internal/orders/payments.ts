@@ -12,7 +12,12 @@ type Payment = { id: string; provider_id: string; captured_at?: string | null; c
 export async function capturePendingPayments(scope: MedusaContainer, orderId: string, providerId: string): Promise<void> {
   const { data } = await query(scope).graph({
     entity: "order",
-    fields: ["payment_collections.payments.id", "payment_collections.payments.provider_id", "payment_collections.payments.captured_at", "payment_collections.payments.canceled_at"],
+    fields: [
+      "payment_collections.payments.id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.captured_at",
+      "payment_collections.payments.canceled_at",
+    ],
     filters: { id: orderId },
   })
   const collections = (data[0]?.payment_collections ?? []) as { payments?: Payment[] | null }[]

@@ -1,28 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { Comment, CommentsResponse } from '@/types/fitfeed';
-import { fitfeedKeys } from '../fitfeed-keys';
-import { updateCachedPost } from '../post-cache';
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import type { Comment, CommentsResponse } from "@/types/fitfeed"
+import { fitfeedKeys } from "../fitfeed-keys"
+import { updateCachedPost } from "../post-cache"
 
-type AddCommentResponse = { comment: Comment; commentCount: number };
+type AddCommentResponse = { comment: Comment; commentCount: number }
 
 /** POST /api/fitfeed/posts/{id}/comments {text}. */
 export const addComment = (postId: string, text: string) =>
-  apiClient.post<AddCommentResponse>(`/api/fitfeed/posts/${encodeURIComponent(postId)}/comments`, { text });
+  apiClient.post<AddCommentResponse>(`/api/fitfeed/posts/${encodeURIComponent(postId)}/comments`, { text })
 
 /** Adds a comment, then shows it first and takes the post's comment count from the answer. */
 export function useAddComment(postId: string) {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (text: string) => addComment(postId, text),
     onSuccess: ({ comment, commentCount }) => {
       queryClient.setQueryData<CommentsResponse>(fitfeedKeys.comments(postId), (data) => ({
         comments: [comment, ...(data?.comments ?? []).filter((item) => item.id !== comment.id)],
-      }));
+      }))
       updateCachedPost(queryClient, postId, (post) => ({
         ...post,
-        commentCount: typeof commentCount === 'number' ? commentCount : post.commentCount + 1,
-      }));
+        commentCount: typeof commentCount === "number" ? commentCount : post.commentCount + 1,
+      }))
     },
-  });
+  })
 }

@@ -1,28 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { CommentsResponse } from '@/types/fitfeed';
-import { fitfeedKeys } from '../fitfeed-keys';
-import { updateCachedPost } from '../post-cache';
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import type { CommentsResponse } from "@/types/fitfeed"
+import { fitfeedKeys } from "../fitfeed-keys"
+import { updateCachedPost } from "../post-cache"
 
-type DeleteCommentResponse = { deleted: true; commentCount: number };
+type DeleteCommentResponse = { deleted: true; commentCount: number }
 
 /** DELETE /api/fitfeed/comments/{id}: the reader's own comment, or any comment on the reader's post. */
-export const deleteComment = (commentId: string) =>
-  apiClient.delete<DeleteCommentResponse>(`/api/fitfeed/comments/${encodeURIComponent(commentId)}`);
+export const deleteComment = (commentId: string) => apiClient.delete<DeleteCommentResponse>(`/api/fitfeed/comments/${encodeURIComponent(commentId)}`)
 
 /** Deletes a comment of post `postId`, then drops it from the list and takes the count from the answer. */
 export function useDeleteComment(postId: string) {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteComment,
     onSuccess: ({ commentCount }, commentId) => {
       queryClient.setQueryData<CommentsResponse>(fitfeedKeys.comments(postId), (data) =>
         data ? { comments: data.comments.filter((item) => item.id !== commentId) } : data,
-      );
+      )
       updateCachedPost(queryClient, postId, (post) => ({
         ...post,
-        commentCount: typeof commentCount === 'number' ? commentCount : Math.max(0, post.commentCount - 1),
-      }));
+        commentCount: typeof commentCount === "number" ? commentCount : Math.max(0, post.commentCount - 1),
+      }))
     },
-  });
+  })
 }

@@ -1,16 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { CommentsResponse } from '@/types/fitfeed';
-import { fitfeedKeys } from '../fitfeed-keys';
+import { queryOptions, useQuery } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import type { CommentsResponse } from "@/types/fitfeed"
+import { fitfeedKeys } from "../fitfeed-keys"
 
 /** GET /api/fitfeed/posts/{id}/comments: newest first. */
 export const getComments = (postId: string, signal?: AbortSignal) =>
-  apiClient.get<CommentsResponse>(`/api/fitfeed/posts/${encodeURIComponent(postId)}/comments`, { signal });
+  apiClient.get<CommentsResponse>(`/api/fitfeed/posts/${encodeURIComponent(postId)}/comments`, { signal })
 
 export const getCommentsQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: fitfeedKeys.comments(postId),
     queryFn: ({ signal }) => getComments(postId, signal),
-  });
+  })
 
-export const useComments = (postId: string) => useQuery(getCommentsQueryOptions(postId));
+export const useComments = (postId: string) => useQuery(getCommentsQueryOptions(postId))

@@ -1,16 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import type { Address } from '@/types/address';
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { queryKeys } from "@/lib/query-keys"
+import type { Address } from "@/types/address"
 
-export const setDefaultAddress = (id: string) =>
-  apiClient.post<{ address: Address }>(`/api/addresses/${encodeURIComponent(id)}/default`);
+export const setDefaultAddress = (id: string) => apiClient.post<{ address: Address }>(`/api/addresses/${encodeURIComponent(id)}/default`)
 
 /** The previous default loses its mark on the server, so the whole list reloads. */
 export function useSetDefaultAddress() {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: setDefaultAddress,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
-  });
+  })
 }

@@ -1,18 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import type { Address, AddressInput } from '@/types/address';
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { queryKeys } from "@/lib/query-keys"
+import type { Address, AddressInput } from "@/types/address"
 
-export type UpdateAddressInput = { id: string; address: AddressInput };
+export type UpdateAddressInput = { id: string; address: AddressInput }
 
 /** PUT /api/addresses/{id} with the whole address, as the create call takes it. */
-export const updateAddress = ({ id, address }: UpdateAddressInput) =>
-  apiClient.put<{ address: Address }>(`/api/addresses/${encodeURIComponent(id)}`, address);
+export const updateAddress = ({ id, address }: UpdateAddressInput) => apiClient.put<{ address: Address }>(`/api/addresses/${encodeURIComponent(id)}`, address)
 
 export function useUpdateAddress() {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: updateAddress,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
-  });
+  })
 }

@@ -1,18 +1,18 @@
-import { useId } from 'react';
-import { AddressLines } from '@/components/ui/address-lines';
-import type { Address } from '@/types/address';
+import { useId } from "react"
+import { AddressLines } from "@/components/ui/address-lines"
+import type { Address } from "@/types/address"
 
 type AddressCardProps = {
-  address: Address;
-  busy: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-  onSetDefault: () => void;
-};
+  address: Address
+  busy: boolean
+  onEdit: () => void
+  onDelete: () => void
+  onSetDefault: () => void
+}
 
 /** A saved address with its Default mark, and Edit, Delete and (for the others) Set as default. */
 export function AddressCard({ address, busy, onEdit, onDelete, onSetDefault }: AddressCardProps) {
-  const titleId = useId();
+  const titleId = useId()
 
   return (
     <li className="address-card" aria-labelledby={titleId}>
@@ -37,5 +37,5 @@ export function AddressCard({ address, busy, onEdit, onDelete, onSetDefault }: A
         )}
       </div>
     </li>
-  );
+  )
 }

@@ -1,39 +1,39 @@
-import { Dialog } from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/api-client';
-import type { Address, AddressInput } from '@/types/address';
-import { useCreateAddress } from '../api/create-address';
-import { useUpdateAddress } from '../api/update-address';
-import { addressToValues, emptyAddressValues } from '@/lib/address-form';
-import { AddressForm } from './address-form';
+import { Dialog } from "@/components/ui/dialog"
+import { errorMessage } from "@/lib/api-client"
+import type { Address, AddressInput } from "@/types/address"
+import { useCreateAddress } from "../api/create-address"
+import { useUpdateAddress } from "../api/update-address"
+import { addressToValues, emptyAddressValues } from "@/lib/address-form"
+import { AddressForm } from "./address-form"
 
 type AddressDialogProps = {
   /** The address to edit; none to add a new one. */
-  address: Address | null;
-  onClose: () => void;
-};
+  address: Address | null
+  onClose: () => void
+}
 
 /** 'Add address' or 'Edit address': the address form in a dialog that closes once the save succeeds. */
 export function AddressDialog({ address, onClose }: AddressDialogProps) {
-  const create = useCreateAddress();
-  const update = useUpdateAddress();
-  const saving = address ? update : create;
+  const create = useCreateAddress()
+  const update = useUpdateAddress()
+  const saving = address ? update : create
 
   const save = (input: AddressInput) => {
-    const done = { onSuccess: onClose };
-    if (address) update.mutate({ id: address.id, address: input }, done);
-    else create.mutate(input, done);
-  };
+    const done = { onSuccess: onClose }
+    if (address) update.mutate({ id: address.id, address: input }, done)
+    else create.mutate(input, done)
+  }
 
   return (
-    <Dialog open onClose={onClose} title={address ? 'Edit address' : 'Add address'} className="dialog--form" closeButton>
+    <Dialog open onClose={onClose} title={address ? "Edit address" : "Add address"} className="dialog--form" closeButton>
       <AddressForm
-        mode={address ? 'edit' : 'add'}
+        mode={address ? "edit" : "add"}
         initialValues={address ? addressToValues(address) : emptyAddressValues()}
         pending={saving.isPending}
-        error={saving.isError ? errorMessage(saving.error, 'Could not save address') : null}
+        error={saving.isError ? errorMessage(saving.error, "Could not save address") : null}
         onSubmit={save}
         onCancel={onClose}
       />
     </Dialog>
-  );
+  )
 }

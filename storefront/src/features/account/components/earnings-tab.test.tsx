@@ -1,95 +1,92 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { answerRoutes, calledUrls, jsonResponse, type ApiRoute } from '@/testing/mock-fetch';
-import { buildPost } from '@/testing/post-factory';
-import { buildLedgerEntry } from '@/testing/profile-factory';
-import { renderAppSignedIn } from '@/testing/test-utils';
-import type { LedgerResponse, Post } from '@/types/fitfeed';
+import { fireEvent, screen, within } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { answerRoutes, calledUrls, jsonResponse, type ApiRoute } from "@/testing/mock-fetch"
+import { buildPost } from "@/testing/post-factory"
+import { buildLedgerEntry } from "@/testing/profile-factory"
+import { renderAppSignedIn } from "@/testing/test-utils"
+import type { LedgerResponse, Post } from "@/types/fitfeed"
 
-const LEDGER = '/api/wallet/ledger';
+const LEDGER = "/api/wallet/ledger"
 
 function openEarningsTab(posts: Post[], ledger: (url: URL) => LedgerResponse) {
   const routes: ApiRoute[] = [
-    { method: 'GET', path: '/api/fitfeed/posts/mine', answer: () => jsonResponse({ posts }) },
-    { method: 'GET', path: LEDGER, answer: (url) => jsonResponse(ledger(url)) },
-  ];
-  return renderAppSignedIn('/account?tab=earnings', answerRoutes(routes));
+    { method: "GET", path: "/api/fitfeed/posts/mine", answer: () => jsonResponse({ posts }) },
+    { method: "GET", path: LEDGER, answer: (url) => jsonResponse(ledger(url)) },
+  ]
+  return renderAppSignedIn("/account?tab=earnings", answerRoutes(routes))
 }
 
-describe('/account Earnings tab', () => {
-  it('shows the balance, the coins each post earned with their total, in coins and rupees', async () => {
+describe("/account Earnings tab", () => {
+  it("shows the balance, the coins each post earned with their total, in coins and rupees", async () => {
     const posts = [
-      buildPost({ earningsCoins: 120, Product: { id: 'prod_1', title: 'Static Shift Hoodie', imageUrl: null } }),
-      buildPost({ earningsCoins: 35, Product: { id: 'prod_2', title: 'Cargo Pants', imageUrl: null } }),
-    ];
-    openEarningsTab(posts, () => ({ balance: 155, entries: [], nextCursor: null }));
+      buildPost({ earningsCoins: 120, Product: { id: "prod_1", title: "Static Shift Hoodie", imageUrl: null } }),
+      buildPost({ earningsCoins: 35, Product: { id: "prod_2", title: "Cargo Pants", imageUrl: null } }),
+    ]
+    openEarningsTab(posts, () => ({ balance: 155, entries: [], nextCursor: null }))
 
-    expect(await screen.findByText('155 Dark Coins')).toBeInTheDocument();
-    expect(screen.getByText(/worth ₹15\.50/)).toBeInTheDocument();
-    const perPost = await screen.findByRole('list', { name: 'Coins per post' });
-    const rows = within(perPost).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      'Static Shift Hoodie120 coins · ₹12.00',
-      'Cargo Pants35 coins · ₹3.50',
-    ]);
-    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', posts[0]!.thumbnailUrl);
-    expect(screen.getByText('Total earned: 155 coins · ₹15.50')).toBeInTheDocument();
-    expect(screen.getByText('No Dark Coins yet.')).toBeInTheDocument();
-  });
+    expect(await screen.findByText("155 Dark Coins")).toBeInTheDocument()
+    expect(screen.getByText(/worth ₹15\.50/)).toBeInTheDocument()
+    const perPost = await screen.findByRole("list", { name: "Coins per post" })
+    const rows = within(perPost).getAllByRole("listitem")
+    expect(rows.map((row) => row.textContent)).toEqual(["Static Shift Hoodie120 coins · ₹12.00", "Cargo Pants35 coins · ₹3.50"])
+    expect(rows[0]!.querySelector("img")).toHaveAttribute("src", posts[0]!.thumbnailUrl)
+    expect(screen.getByText("Total earned: 155 coins · ₹15.50")).toBeInTheDocument()
+    expect(screen.getByText("No Dark Coins yet.")).toBeInTheDocument()
+  })
 
-  it('lists ledger entries with date, reason, signed coins, order and what a reversal could not take back', async () => {
+  it("lists ledger entries with date, reason, signed coins, order and what a reversal could not take back", async () => {
     const earned = buildLedgerEntry({
       coins: 120,
-      reason: 'Purchase through your post',
-      orderId: 'order_2042',
-      createdAt: '2025-03-14T10:30:00.000Z',
-    });
+      reason: "Purchase through your post",
+      orderId: "order_2042",
+      createdAt: "2025-03-14T10:30:00.000Z",
+    })
     const reversed = buildLedgerEntry({
-      kind: 'reversal',
+      kind: "reversal",
       coins: -80,
       shortfall: 40,
-      reason: 'Order returned',
-      orderId: 'order_2043',
-      createdAt: '2025-03-20T08:00:00.000Z',
-    });
-    const adjusted = buildLedgerEntry({ kind: 'adjustment', coins: 10, reason: 'Welcome bonus', orderId: null });
-    openEarningsTab([], () => ({ balance: 50, entries: [reversed, earned, adjusted], nextCursor: null }));
+      reason: "Order returned",
+      orderId: "order_2043",
+      createdAt: "2025-03-20T08:00:00.000Z",
+    })
+    const adjusted = buildLedgerEntry({ kind: "adjustment", coins: 10, reason: "Welcome bonus", orderId: null })
+    openEarningsTab([], () => ({ balance: 50, entries: [reversed, earned, adjusted], nextCursor: null }))
 
-    const ledger = await screen.findByRole('list', { name: 'Dark Coins ledger' });
-    const [first, second, third] = within(ledger).getAllByRole('listitem');
-    expect(within(first!).getByRole('heading')).toHaveTextContent('Order returned');
-    expect(first).toHaveTextContent('-80 coins · -₹8.00');
-    expect(within(first!).getByText('20 Mar 2025')).toHaveAttribute('datetime', '2025-03-20T08:00:00.000Z');
-    expect(first).toHaveTextContent('Order order_2043');
-    expect(first).toHaveTextContent('40 coins could not be taken back');
+    const ledger = await screen.findByRole("list", { name: "Dark Coins ledger" })
+    const [first, second, third] = within(ledger).getAllByRole("listitem")
+    expect(within(first!).getByRole("heading")).toHaveTextContent("Order returned")
+    expect(first).toHaveTextContent("-80 coins · -₹8.00")
+    expect(within(first!).getByText("20 Mar 2025")).toHaveAttribute("datetime", "2025-03-20T08:00:00.000Z")
+    expect(first).toHaveTextContent("Order order_2043")
+    expect(first).toHaveTextContent("40 coins could not be taken back")
 
-    expect(within(second!).getByRole('heading')).toHaveTextContent('Purchase through your post');
-    expect(second).toHaveTextContent('+120 coins · ₹12.00');
-    expect(within(second!).getByText('14 Mar 2025')).toBeInTheDocument();
-    expect(second).toHaveTextContent('Order order_2042');
-    expect(second).not.toHaveTextContent('could not be taken back');
+    expect(within(second!).getByRole("heading")).toHaveTextContent("Purchase through your post")
+    expect(second).toHaveTextContent("+120 coins · ₹12.00")
+    expect(within(second!).getByText("14 Mar 2025")).toBeInTheDocument()
+    expect(second).toHaveTextContent("Order order_2042")
+    expect(second).not.toHaveTextContent("could not be taken back")
 
-    expect(third).toHaveTextContent('Welcome bonus');
-    expect(third).not.toHaveTextContent('Order');
-  });
+    expect(third).toHaveTextContent("Welcome bonus")
+    expect(third).not.toHaveTextContent("Order")
+  })
 
-  it('loads older ledger entries with the cursor', async () => {
+  it("loads older ledger entries with the cursor", async () => {
     const fetchMock = openEarningsTab([], (url) =>
-      url.searchParams.get('cursor') === 'next-50'
-        ? { balance: 70, entries: [buildLedgerEntry({ reason: 'Older entry' })], nextCursor: null }
-        : { balance: 70, entries: [buildLedgerEntry({ reason: 'Newest entry' })], nextCursor: 'next-50' },
-    );
+      url.searchParams.get("cursor") === "next-50"
+        ? { balance: 70, entries: [buildLedgerEntry({ reason: "Older entry" })], nextCursor: null }
+        : { balance: 70, entries: [buildLedgerEntry({ reason: "Newest entry" })], nextCursor: "next-50" },
+    )
 
-    await screen.findByText('Newest entry');
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText("Newest entry")
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }))
 
-    expect(await screen.findByText('Older entry')).toBeInTheDocument();
-    expect(screen.getByText('Newest entry')).toBeInTheDocument();
-    const urls = calledUrls(fetchMock, LEDGER);
-    expect(urls.map((url) => [url.searchParams.get('limit'), url.searchParams.get('cursor')])).toEqual([
-      ['50', null],
-      ['50', 'next-50'],
-    ]);
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-  });
-});
+    expect(await screen.findByText("Older entry")).toBeInTheDocument()
+    expect(screen.getByText("Newest entry")).toBeInTheDocument()
+    const urls = calledUrls(fetchMock, LEDGER)
+    expect(urls.map((url) => [url.searchParams.get("limit"), url.searchParams.get("cursor")])).toEqual([
+      ["50", null],
+      ["50", "next-50"],
+    ])
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull()
+  })
+})

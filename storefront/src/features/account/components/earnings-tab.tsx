@@ -1,23 +1,23 @@
-import { useId } from 'react';
-import { LoadingLine, ReadError } from '@/components/ui/read-status';
-import { formatShortDate } from '@/lib/dates';
-import { formatPaise } from '@/lib/money';
-import type { LedgerEntry, Post } from '@/types/fitfeed';
-import { useMyPosts } from '@/components/fitfeed/api/get-my-posts';
-import { useWalletLedger } from '../api/get-wallet-ledger';
-import { PostThumbnail, postTitle } from './fitfeed-tab';
+import { useId } from "react"
+import { LoadingLine, ReadError } from "@/components/ui/read-status"
+import { formatShortDate } from "@/lib/dates"
+import { formatPaise } from "@/lib/money"
+import type { LedgerEntry, Post } from "@/types/fitfeed"
+import { useMyPosts } from "@/components/fitfeed/api/get-my-posts"
+import { useWalletLedger } from "../api/get-wallet-ledger"
+import { PostThumbnail, postTitle } from "./fitfeed-tab"
 
 /** 10 Dark Coins are worth ₹1, so one coin is 10 paise. */
-const PAISE_PER_COIN = 10;
+const PAISE_PER_COIN = 10
 
-const coinsText = (coins: number) => `${String(coins)} ${Math.abs(coins) === 1 ? 'coin' : 'coins'}`;
+const coinsText = (coins: number) => `${String(coins)} ${Math.abs(coins) === 1 ? "coin" : "coins"}`
 
-const signedCoinsText = (coins: number) => (coins > 0 ? `+${coinsText(coins)}` : coinsText(coins));
+const signedCoinsText = (coins: number) => (coins > 0 ? `+${coinsText(coins)}` : coinsText(coins))
 
-const rupeesOf = (coins: number) => formatPaise(coins * PAISE_PER_COIN);
+const rupeesOf = (coins: number) => formatPaise(coins * PAISE_PER_COIN)
 
 function PostEarnings({ posts }: { posts: Post[] }) {
-  const total = posts.reduce((sum, post) => sum + post.earningsCoins, 0);
+  const total = posts.reduce((sum, post) => sum + post.earningsCoins, 0)
   return (
     <>
       <ul className="order-list" aria-label="Coins per post">
@@ -33,24 +33,24 @@ function PostEarnings({ posts }: { posts: Post[] }) {
       </ul>
       <p className="order-card__total">{`Total earned: ${coinsText(total)} · ${rupeesOf(total)}`}</p>
     </>
-  );
+  )
 }
 
 function CoinsPerPost() {
-  const posts = useMyPosts();
+  const posts = useMyPosts()
   if (posts.isPending) {
-    return <LoadingLine>Loading posts…</LoadingLine>;
+    return <LoadingLine>Loading posts…</LoadingLine>
   }
   if (posts.isError) {
-    return <ReadError error={posts.error} fallback="Failed to load posts" />;
+    return <ReadError error={posts.error} fallback="Failed to load posts" />
   }
-  if (posts.data.posts.length === 0) return <p className="muted">Your posts will show what each one earned.</p>;
-  return <PostEarnings posts={posts.data.posts} />;
+  if (posts.data.posts.length === 0) return <p className="muted">Your posts will show what each one earned.</p>
+  return <PostEarnings posts={posts.data.posts} />
 }
 
 function LedgerRow({ entry }: { entry: LedgerEntry }) {
-  const titleId = useId();
-  const date = formatShortDate(entry.createdAt);
+  const titleId = useId()
+  const date = formatShortDate(entry.createdAt)
   return (
     <li className="order-card" aria-labelledby={titleId}>
       <div className="order-card__head">
@@ -63,20 +63,18 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
         {date ? <time dateTime={entry.createdAt}>{date}</time> : null}
         {entry.orderId ? <span>{`Order ${entry.orderId}`}</span> : null}
       </p>
-      {entry.kind === 'reversal' && entry.shortfall > 0 ? (
-        <p className="order-card__meta">{`${coinsText(entry.shortfall)} could not be taken back`}</p>
-      ) : null}
+      {entry.kind === "reversal" && entry.shortfall > 0 ? <p className="order-card__meta">{`${coinsText(entry.shortfall)} could not be taken back`}</p> : null}
     </li>
-  );
+  )
 }
 
 /** The account's Earnings tab: the Dark Coins balance, what each post earned, and the ledger of every change. */
 export function EarningsTab() {
-  const ledger = useWalletLedger();
-  const ledgerId = useId();
-  const postsId = useId();
-  const balance = ledger.data?.pages[0]?.balance;
-  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+  const ledger = useWalletLedger()
+  const ledgerId = useId()
+  const postsId = useId()
+  const balance = ledger.data?.pages[0]?.balance
+  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? []
 
   return (
     <>
@@ -111,16 +109,14 @@ export function EarningsTab() {
             ))}
           </ul>
         )}
-        {ledger.isFetchNextPageError ? (
-          <ReadError error={ledger.error} fallback="Something went wrong" />
-        ) : null}
+        {ledger.isFetchNextPageError ? <ReadError error={ledger.error} fallback="Something went wrong" /> : null}
         {ledger.hasNextPage ? (
           <button
             type="button"
             className="button"
             disabled={ledger.isFetchingNextPage}
             onClick={() => {
-              void ledger.fetchNextPage();
+              void ledger.fetchNextPage()
             }}
           >
             Load more
@@ -128,5 +124,5 @@ export function EarningsTab() {
         ) : null}
       </section>
     </>
-  );
+  )
 }

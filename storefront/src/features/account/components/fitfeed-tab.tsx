@@ -1,47 +1,40 @@
-import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Dialog } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/form-error';
-import { LoadingLine, ReadError } from '@/components/ui/read-status';
-import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
-import type { Post } from '@/types/fitfeed';
-import { useDeletePost } from '../api/delete-post';
-import { useMyPosts } from '@/components/fitfeed/api/get-my-posts';
+import { useId, useState } from "react"
+import { Link } from "react-router-dom"
+import { Dialog } from "@/components/ui/dialog"
+import { FormError } from "@/components/ui/form-error"
+import { LoadingLine, ReadError } from "@/components/ui/read-status"
+import { paths } from "@/config/paths"
+import { errorMessage } from "@/lib/api-client"
+import type { Post } from "@/types/fitfeed"
+import { useDeletePost } from "../api/delete-post"
+import { useMyPosts } from "@/components/fitfeed/api/get-my-posts"
 
 /** Post thumbnails are 480 px wide, shown at 4:5. */
-const THUMBNAIL_WIDTH = 480;
-const THUMBNAIL_HEIGHT = 600;
+const THUMBNAIL_WIDTH = 480
+const THUMBNAIL_HEIGHT = 600
 
 /** What a post is listed under: the product it is about. */
-export const postTitle = (post: Post) => post.Product?.title ?? 'FitFeed post';
+export const postTitle = (post: Post) => post.Product?.title ?? "FitFeed post"
 
 /** A post's small picture; the Earnings tab lists posts with it too. */
 export function PostThumbnail({ post }: { post: Post }) {
   return (
     <div className="order-card__media">
-      <img
-        src={post.thumbnailUrl}
-        alt=""
-        width={THUMBNAIL_WIDTH}
-        height={THUMBNAIL_HEIGHT}
-        loading="lazy"
-        decoding="async"
-      />
+      <img src={post.thumbnailUrl} alt="" width={THUMBNAIL_WIDTH} height={THUMBNAIL_HEIGHT} loading="lazy" decoding="async" />
     </div>
-  );
+  )
 }
 
-const countOf = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`;
+const countOf = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`
 
 type MyPostCardProps = {
-  post: Post;
-  busy: boolean;
-  onDelete: () => void;
-};
+  post: Post
+  busy: boolean
+  onDelete: () => void
+}
 
 function MyPostCard({ post, busy, onDelete }: MyPostCardProps) {
-  const titleId = useId();
+  const titleId = useId()
   return (
     <li className="order-card" aria-labelledby={titleId}>
       <div className="order-card__item">
@@ -51,9 +44,7 @@ function MyPostCard({ post, busy, onDelete }: MyPostCardProps) {
             {postTitle(post)}
           </h3>
           {post.text ? <p className="order-card__meta">{post.text}</p> : null}
-          <p className="order-card__meta muted">
-            {`${countOf(post.likeCount, 'like', 'likes')} · ${countOf(post.commentCount, 'comment', 'comments')}`}
-          </p>
+          <p className="order-card__meta muted">{`${countOf(post.likeCount, "like", "likes")} · ${countOf(post.commentCount, "comment", "comments")}`}</p>
           {post.underReview ? (
             <p className="order-card__meta">
               <span className="badge">Under review</span>
@@ -70,17 +61,17 @@ function MyPostCard({ post, busy, onDelete }: MyPostCardProps) {
         </button>
       </div>
     </li>
-  );
+  )
 }
 
 type ConfirmDeleteProps = {
-  post: Post | null;
-  onCancel: () => void;
-  onConfirm: (post: Post) => void;
-};
+  post: Post | null
+  onCancel: () => void
+  onConfirm: (post: Post) => void
+}
 
 function ConfirmDelete({ post, onCancel, onConfirm }: ConfirmDeleteProps) {
-  const textId = useId();
+  const textId = useId()
   return (
     <Dialog open={post !== null} onClose={onCancel} title="Delete post?" className="dialog--prompt" describedBy={textId}>
       <p id={textId} className="dialog__text">
@@ -94,38 +85,38 @@ function ConfirmDelete({ post, onCancel, onConfirm }: ConfirmDeleteProps) {
           type="button"
           className="button button--primary"
           onClick={() => {
-            if (post) onConfirm(post);
+            if (post) onConfirm(post)
           }}
         >
           Delete
         </button>
       </div>
     </Dialog>
-  );
+  )
 }
 
 /** The account's FitFeed tab: the shopper's own posts (under review ones marked), each viewable and deletable. */
 export function FitfeedTab() {
-  const posts = useMyPosts();
-  const remove = useDeletePost();
-  const [confirming, setConfirming] = useState<Post | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const posts = useMyPosts()
+  const remove = useDeletePost()
+  const [confirming, setConfirming] = useState<Post | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
 
   const deletePost = (post: Post) => {
-    setConfirming(null);
-    setFailure(null);
+    setConfirming(null)
+    setFailure(null)
     remove.mutate(post.id, {
       onError: (error) => {
-        setFailure(errorMessage(error, 'Could not delete post'));
+        setFailure(errorMessage(error, "Could not delete post"))
       },
-    });
-  };
+    })
+  }
 
   if (posts.isPending) {
-    return <LoadingLine>Loading posts…</LoadingLine>;
+    return <LoadingLine>Loading posts…</LoadingLine>
   }
   if (posts.isError) {
-    return <ReadError error={posts.error} fallback="Failed to load posts" />;
+    return <ReadError error={posts.error} fallback="Failed to load posts" />
   }
   if (posts.data.posts.length === 0) {
     return (
@@ -135,7 +126,7 @@ export function FitfeedTab() {
           Go to FitFeed
         </Link>
       </div>
-    );
+    )
   }
   return (
     <>
@@ -147,7 +138,7 @@ export function FitfeedTab() {
             post={post}
             busy={remove.isPending}
             onDelete={() => {
-              setConfirming(post);
+              setConfirming(post)
             }}
           />
         ))}
@@ -155,10 +146,10 @@ export function FitfeedTab() {
       <ConfirmDelete
         post={confirming}
         onCancel={() => {
-          setConfirming(null);
+          setConfirming(null)
         }}
         onConfirm={deletePost}
       />
     </>
-  );
+  )
 }

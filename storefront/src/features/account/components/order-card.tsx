@@ -1,33 +1,27 @@
-import { useId } from 'react';
-import { ProductPicture } from '@/components/ui/product-picture';
-import { formatShortDate } from '@/lib/dates';
-import { formatPaise } from '@/lib/money';
-import type { Order, OrderItem } from '@/types/order';
+import { useId } from "react"
+import { ProductPicture } from "@/components/ui/product-picture"
+import { formatShortDate } from "@/lib/dates"
+import { formatPaise } from "@/lib/money"
+import type { Order, OrderItem } from "@/types/order"
 
-const ORDER_IMAGE_SIZES = '56px';
+const ORDER_IMAGE_SIZES = "56px"
 
 function OrderLine({ item }: { item: OrderItem }) {
   return (
     <li className="order-card__item">
-      <ProductPicture
-        product={{ images: [], imageUrl: item.imageUrl, title: item.title }}
-        sizes={ORDER_IMAGE_SIZES}
-        className="order-card__media"
-      />
+      <ProductPicture product={{ images: [], imageUrl: item.imageUrl, title: item.title }} sizes={ORDER_IMAGE_SIZES} className="order-card__media" />
       <div className="order-card__item-text">
         <span className="order-card__item-title">{item.title}</span>
-        <span className="muted">
-          {[item.size ? `Size ${item.size}` : null, `Qty ${String(item.quantity)}`].filter(Boolean).join(' · ')}
-        </span>
+        <span className="muted">{[item.size ? `Size ${item.size}` : null, `Qty ${String(item.quantity)}`].filter(Boolean).join(" · ")}</span>
       </div>
     </li>
-  );
+  )
 }
 
 /** One order: its number, status, total and date, the lines, and the courier's tracking link once there is one. */
 export function OrderCard({ order }: { order: Order }) {
-  const titleId = useId();
-  const date = formatShortDate(order.createdAt);
+  const titleId = useId()
+  const date = formatShortDate(order.createdAt)
   return (
     <li className="order-card" aria-labelledby={titleId}>
       <div className="order-card__head">
@@ -44,14 +38,14 @@ export function OrderCard({ order }: { order: Order }) {
       </p>
       <ul className="order-card__items" aria-label="Items">
         {order.items.map((item, index) => (
-          <OrderLine key={`${item.productId}-${item.size ?? ''}-${String(index)}`} item={item} />
+          <OrderLine key={`${item.productId}-${item.size ?? ""}-${String(index)}`} item={item} />
         ))}
       </ul>
       {order.trackingUrl ? (
         <a className="text-link" href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
-          {order.trackingId ? `Track shipment ${order.trackingId}` : 'Track shipment'}
+          {order.trackingId ? `Track shipment ${order.trackingId}` : "Track shipment"}
         </a>
       ) : null}
     </li>
-  );
+  )
 }

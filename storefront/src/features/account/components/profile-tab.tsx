@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Avatar } from '@/components/ui/avatar';
-import { ProfileForm } from '@/components/ui/profile-form';
-import type { User } from '@/types/user';
+import { useEffect, useState } from "react"
+import { Avatar } from "@/components/ui/avatar"
+import { ProfileForm } from "@/components/ui/profile-form"
+import type { User } from "@/types/user"
 
-const PROFILE_SAVED_MESSAGE_MS = 3000;
+const PROFILE_SAVED_MESSAGE_MS = 3000
 
 function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
   return (
@@ -21,23 +21,23 @@ function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
         Edit profile
       </button>
     </div>
-  );
+  )
 }
 
 /** The account's Profile tab: view, then edit name, @handle and avatar. */
 export function ProfileTab({ user }: { user: User }) {
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [editing, setEditing] = useState(false)
+  const [saved, setSaved] = useState(false)
 
   useEffect(() => {
-    if (!saved) return;
+    if (!saved) return
     const timer = setTimeout(() => {
-      setSaved(false);
-    }, PROFILE_SAVED_MESSAGE_MS);
+      setSaved(false)
+    }, PROFILE_SAVED_MESSAGE_MS)
     return () => {
-      clearTimeout(timer);
-    };
-  }, [saved]);
+      clearTimeout(timer)
+    }
+  }, [saved])
 
   return (
     <>
@@ -51,22 +51,22 @@ export function ProfileTab({ user }: { user: User }) {
           user={user}
           failureText="Could not update profile"
           onCancel={() => {
-            setEditing(false);
+            setEditing(false)
           }}
           onSaved={() => {
-            setEditing(false);
-            setSaved(true);
+            setEditing(false)
+            setSaved(true)
           }}
         />
       ) : (
         <ProfileView
           user={user}
           onEdit={() => {
-            setEditing(true);
-            setSaved(false);
+            setEditing(true)
+            setSaved(false)
           }}
         />
       )}
     </>
-  );
+  )
 }

@@ -1,55 +1,55 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { FormError } from '@/components/ui/form-error';
-import { Page } from '@/components/ui/page';
-import { paths } from '@/config/paths';
-import { useLogout, useSession } from '@/lib/auth';
-import { AddressTab } from '../components/address-tab';
-import { EarningsTab } from '../components/earnings-tab';
-import { FitfeedTab } from '../components/fitfeed-tab';
-import { OrdersTab } from '../components/orders-tab';
-import { ProfileTab } from '../components/profile-tab';
+import { useState } from "react"
+import { Link, useSearchParams } from "react-router-dom"
+import { FormError } from "@/components/ui/form-error"
+import { Page } from "@/components/ui/page"
+import { paths } from "@/config/paths"
+import { useLogout, useSession } from "@/lib/auth"
+import { AddressTab } from "../components/address-tab"
+import { EarningsTab } from "../components/earnings-tab"
+import { FitfeedTab } from "../components/fitfeed-tab"
+import { OrdersTab } from "../components/orders-tab"
+import { ProfileTab } from "../components/profile-tab"
 
 const TABS = [
-  { id: 'fitfeed', label: 'FitFeed' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'address', label: 'Address' },
-  { id: 'earnings', label: 'Earnings' },
-  { id: 'profile', label: 'Profile' },
-] as const;
+  { id: "fitfeed", label: "FitFeed" },
+  { id: "orders", label: "Orders" },
+  { id: "address", label: "Address" },
+  { id: "earnings", label: "Earnings" },
+  { id: "profile", label: "Profile" },
+] as const
 
-type TabId = (typeof TABS)[number]['id'];
+type TabId = (typeof TABS)[number]["id"]
 
-const OFFLINE_LOGOUT_TEXT = 'Could not contact server — logging out locally';
+const OFFLINE_LOGOUT_TEXT = "Could not contact server — logging out locally"
 
 /** How long the offline-logout notice stays before the local session ends. */
-const OFFLINE_LOGOUT_NOTICE_MS = 1500;
+const OFFLINE_LOGOUT_NOTICE_MS = 1500
 
-const readTab = (value: string | null): TabId => TABS.find((tab) => tab.id === value)?.id ?? 'fitfeed';
+const readTab = (value: string | null): TabId => TABS.find((tab) => tab.id === value)?.id ?? "fitfeed"
 
 const wait = (ms: number) =>
   new Promise<void>((resolve) => {
-    setTimeout(resolve, ms);
-  });
+    setTimeout(resolve, ms)
+  })
 
 export function AccountPage() {
-  const { user } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const activeTab = readTab(searchParams.get('tab'));
-  const logout = useLogout();
-  const [loggingOut, setLoggingOut] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { user } = useSession()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const activeTab = readTab(searchParams.get("tab"))
+  const logout = useLogout()
+  const [loggingOut, setLoggingOut] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
 
   const signOut = () => {
-    setLoggingOut(true);
+    setLoggingOut(true)
     void logout(() => {
-      setNotice(OFFLINE_LOGOUT_TEXT);
-      return wait(OFFLINE_LOGOUT_NOTICE_MS);
-    });
-  };
+      setNotice(OFFLINE_LOGOUT_TEXT)
+      return wait(OFFLINE_LOGOUT_NOTICE_MS)
+    })
+  }
 
-  const profileLink = user ? (user.handle ? paths.fitProfile(`@${user.handle}`) : paths.fitProfile(user.id)) : null;
-  const activeLabel = TABS.find((tab) => tab.id === activeTab)?.label;
+  const profileLink = user ? (user.handle ? paths.fitProfile(`@${user.handle}`) : paths.fitProfile(user.id)) : null
+  const activeLabel = TABS.find((tab) => tab.id === activeTab)?.label
 
   return (
     <Page title="Account">
@@ -75,26 +75,21 @@ export function AccountPage() {
             aria-selected={activeTab === tab.id}
             aria-controls="account-panel"
             onClick={() => {
-              setSearchParams(tab.id === 'fitfeed' ? {} : { tab: tab.id }, { replace: true });
+              setSearchParams(tab.id === "fitfeed" ? {} : { tab: tab.id }, { replace: true })
             }}
           >
             {tab.label}
           </button>
         ))}
       </div>
-      <section
-        id="account-panel"
-        className="account-panel"
-        role="tabpanel"
-        aria-labelledby={`account-tab-${activeTab}`}
-      >
+      <section id="account-panel" className="account-panel" role="tabpanel" aria-labelledby={`account-tab-${activeTab}`}>
         <h2 className="section-title">{activeLabel}</h2>
-        {activeTab === 'fitfeed' ? <FitfeedTab /> : null}
-        {activeTab === 'orders' ? <OrdersTab /> : null}
-        {activeTab === 'address' ? <AddressTab /> : null}
-        {activeTab === 'earnings' ? <EarningsTab /> : null}
-        {activeTab === 'profile' && user ? <ProfileTab user={user} /> : null}
+        {activeTab === "fitfeed" ? <FitfeedTab /> : null}
+        {activeTab === "orders" ? <OrdersTab /> : null}
+        {activeTab === "address" ? <AddressTab /> : null}
+        {activeTab === "earnings" ? <EarningsTab /> : null}
+        {activeTab === "profile" && user ? <ProfileTab user={user} /> : null}
       </section>
     </Page>
-  );
+  )
 }

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { useMutation } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
 
-export const requestPasswordReset = (email: string) =>
-  apiClient.post<{ message: string }>('/api/auth/forgot-password', { email }, { skipSessionRefresh: true });
+export const requestPasswordReset = (email: string) => apiClient.post<{ message: string }>("/api/auth/forgot-password", { email }, { skipSessionRefresh: true })
 
-export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset })

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { AuthSession } from '@/types/user';
+import { useMutation } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import type { AuthSession } from "@/types/user"
 
-export type LoginInput = { email: string; password: string };
+export type LoginInput = { email: string; password: string }
 
-export const login = (input: LoginInput) =>
-  apiClient.post<AuthSession>('/api/auth/login', input, { skipSessionRefresh: true });
+export const login = (input: LoginInput) => apiClient.post<AuthSession>("/api/auth/login", input, { skipSessionRefresh: true })
 
-export const useLogin = () => useMutation({ mutationFn: login });
+export const useLogin = () => useMutation({ mutationFn: login })

@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import type { AuthSession } from '@/types/user';
+import { useMutation } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import type { AuthSession } from "@/types/user"
 
-export type VerifyEmailInput = { email: string; code: string };
+export type VerifyEmailInput = { email: string; code: string }
 
 export const verifyEmail = (input: VerifyEmailInput) =>
-  apiClient.post<AuthSession & { message: string }>('/api/auth/verify-email', input, { skipSessionRefresh: true });
+  apiClient.post<AuthSession & { message: string }>("/api/auth/verify-email", input, { skipSessionRefresh: true })
 
-export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail });
+export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail })

@@ -1,59 +1,55 @@
-import { useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/field';
-import { HandleField } from '@/components/ui/handle-field';
-import { errorMessage } from '@/lib/api-client';
-import { useHandleAvailability } from '@/lib/check-handle';
-import { isValidHandle } from '@/lib/handle';
-import { useSignup } from '../api/signup';
-import { PASSWORD_MIN_LENGTH, isValidSignupPassword } from '../utils/password';
-import { FormError } from '@/components/ui/form-error';
+import { useState, type FormEvent } from "react"
+import { Field } from "@/components/ui/field"
+import { HandleField } from "@/components/ui/handle-field"
+import { errorMessage } from "@/lib/api-client"
+import { useHandleAvailability } from "@/lib/check-handle"
+import { isValidHandle } from "@/lib/handle"
+import { useSignup } from "../api/signup"
+import { PASSWORD_MIN_LENGTH, isValidSignupPassword } from "../utils/password"
+import { FormError } from "@/components/ui/form-error"
 
-const INVALID_HANDLE_TEXT = 'Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)';
-const TAKEN_HANDLE_TEXT = 'That @handle is already taken. Please choose another.';
+const INVALID_HANDLE_TEXT = "Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)"
+const TAKEN_HANDLE_TEXT = "That @handle is already taken. Please choose another."
 
 type SignupFormProps = {
-  onSignedUp: (email: string) => void;
-};
+  onSignedUp: (email: string) => void
+}
 
 export function SignupForm({ onSignedUp }: SignupFormProps) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [handle, setHandle] = useState('');
-  const [triedSubmit, setTriedSubmit] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const availability = useHandleAvailability(handle);
-  const signupMutation = useSignup();
+  const [name, setName] = useState("")
+  const [email, setEmail] = useState("")
+  const [password, setPassword] = useState("")
+  const [handle, setHandle] = useState("")
+  const [triedSubmit, setTriedSubmit] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const availability = useHandleAvailability(handle)
+  const signupMutation = useSignup()
 
   const handleError =
-    availability === 'taken'
-      ? TAKEN_HANDLE_TEXT
-      : availability === 'invalid' || (triedSubmit && !isValidHandle(handle))
-        ? INVALID_HANDLE_TEXT
-        : null;
+    availability === "taken" ? TAKEN_HANDLE_TEXT : availability === "invalid" || (triedSubmit && !isValidHandle(handle)) ? INVALID_HANDLE_TEXT : null
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setTriedSubmit(true);
-    setError(null);
-    const form = event.currentTarget;
+    event.preventDefault()
+    setTriedSubmit(true)
+    setError(null)
+    const form = event.currentTarget
     if (!name.trim() || !email.trim() || !isValidSignupPassword(password)) {
-      form.reportValidity();
-      return;
+      form.reportValidity()
+      return
     }
-    if (!isValidHandle(handle) || availability === 'taken') return;
+    if (!isValidHandle(handle) || availability === "taken") return
     signupMutation.mutate(
       { name: name.trim(), email: email.trim(), password, handle },
       {
         onSuccess: (answer) => {
-          onSignedUp(answer.email || email.trim());
+          onSignedUp(answer.email || email.trim())
         },
         onError: (failure) => {
-          setError(errorMessage(failure, 'Signup failed'));
+          setError(errorMessage(failure, "Signup failed"))
         },
       },
-    );
-  };
+    )
+  }
 
   return (
     <form className="auth-form" onSubmit={submit}>
@@ -64,7 +60,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         required
         value={name}
         onChange={(event) => {
-          setName(event.target.value);
+          setName(event.target.value)
         }}
       />
       <Field
@@ -75,7 +71,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         required
         value={email}
         onChange={(event) => {
-          setEmail(event.target.value);
+          setEmail(event.target.value)
         }}
       />
       <Field
@@ -88,23 +84,23 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         pattern=".*[0-9].*"
         value={password}
         onChange={(event) => {
-          setPassword(event.target.value);
+          setPassword(event.target.value)
         }}
       />
       <HandleField
         id="signup-handle"
         value={handle}
         onChange={(next) => {
-          setHandle(next);
-          setTriedSubmit(false);
+          setHandle(next)
+          setTriedSubmit(false)
         }}
         error={handleError}
-        checking={availability === 'checking'}
+        checking={availability === "checking"}
       />
       <FormError message={error} />
       <button type="submit" className="button button--primary auth-form__submit" disabled={signupMutation.isPending}>
-        {signupMutation.isPending ? 'Creating account…' : 'Create account'}
+        {signupMutation.isPending ? "Creating account…" : "Create account"}
       </button>
     </form>
-  );
+  )
 }

@@ -1,26 +1,26 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Field } from '@/components/ui/field';
-import { Page } from '@/components/ui/page';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { useRequestPasswordReset } from '../api/forgot-password';
-import { FormError } from '@/components/ui/form-error';
+import { useState, type FormEvent } from "react"
+import { Link } from "react-router-dom"
+import { Field } from "@/components/ui/field"
+import { Page } from "@/components/ui/page"
+import { paths } from "@/config/paths"
+import { ApiError } from "@/lib/api-client"
+import { useRequestPasswordReset } from "../api/forgot-password"
+import { FormError } from "@/components/ui/form-error"
 
-const SENT_TEXT = 'we sent a reset link to your Email. Check your inbox.';
-const FAILED_TEXT = 'You dont have an account , please sign up';
+const SENT_TEXT = "we sent a reset link to your Email. Check your inbox."
+const FAILED_TEXT = "You dont have an account , please sign up"
 
 /** Spec: the server's error message, otherwise the sign-up suggestion. */
-const failureText = (error: unknown) => (error instanceof ApiError && error.serverText) || FAILED_TEXT;
+const failureText = (error: unknown) => (error instanceof ApiError && error.serverText) || FAILED_TEXT
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const requestReset = useRequestPasswordReset();
+  const [email, setEmail] = useState("")
+  const requestReset = useRequestPasswordReset()
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    requestReset.mutate(email.trim());
-  };
+    event.preventDefault()
+    requestReset.mutate(email.trim())
+  }
 
   return (
     <Page title="Forgot password">
@@ -33,8 +33,8 @@ export function ForgotPasswordPage() {
           required
           value={email}
           onChange={(event) => {
-            setEmail(event.target.value);
-            requestReset.reset();
+            setEmail(event.target.value)
+            requestReset.reset()
           }}
         />
         {requestReset.isSuccess ? (
@@ -44,12 +44,12 @@ export function ForgotPasswordPage() {
         ) : null}
         <FormError message={requestReset.isError ? failureText(requestReset.error) : null} />
         <button type="submit" className="button button--primary auth-form__submit" disabled={requestReset.isPending}>
-          {requestReset.isPending ? 'Sending…' : 'Send reset link'}
+          {requestReset.isPending ? "Sending…" : "Send reset link"}
         </button>
         <Link to={paths.login} className="text-link auth-form__link">
           Back to login
         </Link>
       </form>
     </Page>
-  );
+  )
 }

@@ -1,41 +1,41 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Page } from '@/components/ui/page';
-import { useSignIn } from '@/lib/auth';
-import { sessionStore, storageKeys } from '@/lib/storage';
-import type { AuthSession } from '@/types/user';
-import { LoginForm } from '../components/login-form';
-import { SignupForm } from '../components/signup-form';
-import { RESEND_COOLDOWN_SECONDS, VerifyEmailPanel } from '../components/verify-email-panel';
-import { resolveReturnPath } from '../utils/return-path';
+import { useState } from "react"
+import { useNavigate, useSearchParams } from "react-router-dom"
+import { Page } from "@/components/ui/page"
+import { useSignIn } from "@/lib/auth"
+import { sessionStore, storageKeys } from "@/lib/storage"
+import type { AuthSession } from "@/types/user"
+import { LoginForm } from "../components/login-form"
+import { SignupForm } from "../components/signup-form"
+import { RESEND_COOLDOWN_SECONDS, VerifyEmailPanel } from "../components/verify-email-panel"
+import { resolveReturnPath } from "../utils/return-path"
 
-type Tab = 'login' | 'signup';
+type Tab = "login" | "signup"
 
-type Verification = { email: string; cooldownSeconds: number; notice: string | null };
+type Verification = { email: string; cooldownSeconds: number; notice: string | null }
 
 const TABS: readonly { id: Tab; label: string }[] = [
-  { id: 'login', label: 'Login' },
-  { id: 'signup', label: 'Sign up' },
-];
+  { id: "login", label: "Login" },
+  { id: "signup", label: "Sign up" },
+]
 
 export function LoginPage() {
-  const [tab, setTab] = useState<Tab>('login');
-  const [verification, setVerification] = useState<Verification | null>(null);
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const signIn = useSignIn();
+  const [tab, setTab] = useState<Tab>("login")
+  const [verification, setVerification] = useState<Verification | null>(null)
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const signIn = useSignIn()
 
   const finishSignIn = (session: AuthSession) => {
     const target = resolveReturnPath({
-      next: searchParams.get('next'),
+      next: searchParams.get("next"),
       remembered: sessionStore.get(storageKeys.returnToPath),
-      intent: searchParams.get('intent'),
-      post: searchParams.get('post'),
-    });
-    sessionStore.remove(storageKeys.returnToPath);
-    signIn(session);
-    void navigate(target, { replace: true });
-  };
+      intent: searchParams.get("intent"),
+      post: searchParams.get("post"),
+    })
+    sessionStore.remove(storageKeys.returnToPath)
+    signIn(session)
+    void navigate(target, { replace: true })
+  }
 
   return (
     <Page title="Sign in">
@@ -51,8 +51,8 @@ export function LoginPage() {
               aria-selected={tab === item.id}
               aria-controls="auth-panel"
               onClick={() => {
-                setTab(item.id);
-                setVerification(null);
+                setTab(item.id)
+                setVerification(null)
               }}
             >
               {item.label}
@@ -74,22 +74,22 @@ export function LoginPage() {
                 onVerified={finishSignIn}
               />
             </>
-          ) : tab === 'login' ? (
+          ) : tab === "login" ? (
             <LoginForm
               onSignedIn={finishSignIn}
               onNeedsVerification={(email, message) => {
-                setVerification({ email, cooldownSeconds: 0, notice: message });
+                setVerification({ email, cooldownSeconds: 0, notice: message })
               }}
             />
           ) : (
             <SignupForm
               onSignedUp={(email) => {
-                setVerification({ email, cooldownSeconds: RESEND_COOLDOWN_SECONDS, notice: null });
+                setVerification({ email, cooldownSeconds: RESEND_COOLDOWN_SECONDS, notice: null })
               }}
             />
           )}
         </div>
       </div>
     </Page>
-  );
+  )
 }

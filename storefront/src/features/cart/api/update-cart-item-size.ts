@@ -1,14 +1,13 @@
-import { apiClient } from '@/lib/api-client';
-import type { Cart } from '@/types/cart';
-import { withSize } from '../utils/cart-edits';
-import { isOutOfStock } from '../utils/cart-errors';
-import { useOptimisticCartEdit } from '../hooks/use-optimistic-cart-edit';
+import { apiClient } from "@/lib/api-client"
+import type { Cart } from "@/types/cart"
+import { withSize } from "../utils/cart-edits"
+import { isOutOfStock } from "../utils/cart-errors"
+import { useOptimisticCartEdit } from "../hooks/use-optimistic-cart-edit"
 
-export type CartSizeInput = { id: string; size: string };
+export type CartSizeInput = { id: string; size: string }
 
 /** PATCH /api/cart/items/{id}; the answer's line has a new id, so the bag is always reloaded after it. */
-export const updateCartItemSize = ({ id, size }: CartSizeInput) =>
-  apiClient.patch<Cart>(`/api/cart/items/${encodeURIComponent(id)}`, { size });
+export const updateCartItemSize = ({ id, size }: CartSizeInput) => apiClient.patch<Cart>(`/api/cart/items/${encodeURIComponent(id)}`, { size })
 
 /** A size that is out of stock is cleared (the line is flagged again); any other failure restores the line. */
 export const useUpdateCartItemSize = () =>
@@ -16,4 +15,4 @@ export const useUpdateCartItemSize = () =>
     mutationFn: updateCartItemSize,
     edit: (cart, { id, size }: CartSizeInput) => withSize(cart, id, size),
     editOnFailure: (before, { id }, error) => (isOutOfStock(error) ? withSize(before, id, null) : before),
-  });
+  })

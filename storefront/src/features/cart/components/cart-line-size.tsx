@@ -1,19 +1,19 @@
-import { useId } from 'react';
-import type { CartItem } from '@/types/cart';
+import { useId } from "react"
+import type { CartItem } from "@/types/cart"
 
-export const SIZE_REQUIRED_TEXT = 'required before payment';
+export const SIZE_REQUIRED_TEXT = "required before payment"
 
 type CartLineSizeProps = {
-  item: CartItem;
-  disabled: boolean;
-  onChange: (size: string) => void;
-};
+  item: CartItem
+  disabled: boolean
+  onChange: (size: string) => void
+}
 
 /** The sizes in stock now (plus the line's own, even if it just sold out); without one the line is flagged red. */
 export function CartLineSize({ item, disabled, onChange }: CartLineSizeProps) {
-  const selectId = useId();
-  const flagId = useId();
-  const sizes = item.size && !item.availableSizes.includes(item.size) ? [item.size, ...item.availableSizes] : item.availableSizes;
+  const selectId = useId()
+  const flagId = useId()
+  const sizes = item.size && !item.availableSizes.includes(item.size) ? [item.size, ...item.availableSizes] : item.availableSizes
 
   return (
     <div className="cart-line__size">
@@ -23,12 +23,12 @@ export function CartLineSize({ item, disabled, onChange }: CartLineSizeProps) {
       <select
         id={selectId}
         className="cart-line__select"
-        value={item.size ?? ''}
+        value={item.size ?? ""}
         disabled={disabled}
         aria-invalid={item.sizeRequired || undefined}
         aria-describedby={item.sizeRequired ? flagId : undefined}
         onChange={(event) => {
-          if (event.target.value) onChange(event.target.value);
+          if (event.target.value) onChange(event.target.value)
         }}
       >
         {item.size ? null : (
@@ -48,5 +48,5 @@ export function CartLineSize({ item, disabled, onChange }: CartLineSizeProps) {
         </p>
       ) : null}
     </div>
-  );
+  )
 }

@@ -1,56 +1,56 @@
-import { useId } from 'react';
-import { Link } from 'react-router-dom';
-import { ProductPicture } from '@/components/ui/product-picture';
-import { paths } from '@/config/paths';
-import { formatPaise } from '@/lib/money';
-import { unitPriceOf } from '@/lib/unit-price';
-import type { CartItem } from '@/types/cart';
-import { useRemoveCartItem } from '../api/remove-cart-item';
-import { useUpdateCartItemSize } from '../api/update-cart-item-size';
-import { useUpdateCartQuantity } from '../api/update-cart-quantity';
-import { sizeChangeErrorText } from '../utils/cart-errors';
-import { CartLineSize } from './cart-line-size';
-import { QuantityStepper } from './quantity-stepper';
+import { useId } from "react"
+import { Link } from "react-router-dom"
+import { ProductPicture } from "@/components/ui/product-picture"
+import { paths } from "@/config/paths"
+import { formatPaise } from "@/lib/money"
+import { unitPriceOf } from "@/lib/unit-price"
+import type { CartItem } from "@/types/cart"
+import { useRemoveCartItem } from "../api/remove-cart-item"
+import { useUpdateCartItemSize } from "../api/update-cart-item-size"
+import { useUpdateCartQuantity } from "../api/update-cart-quantity"
+import { sizeChangeErrorText } from "../utils/cart-errors"
+import { CartLineSize } from "./cart-line-size"
+import { QuantityStepper } from "./quantity-stepper"
 
-const CART_IMAGE_SIZES = '96px';
+const CART_IMAGE_SIZES = "96px"
 
 type CartLineProps = {
-  item: CartItem;
+  item: CartItem
   /** Shows a failed change's text; the change itself is already rolled back. */
-  onFailure: (text: string) => void;
-};
+  onFailure: (text: string) => void
+}
 
 /**
  * One bag line. Every change shows at once and is rolled back if the server refuses it; the line's
  * controls wait while one of its changes is under way, since a size change gives the line a new id.
  */
 export function CartLine({ item, onFailure }: CartLineProps) {
-  const titleId = useId();
-  const updateQuantity = useUpdateCartQuantity();
-  const updateSize = useUpdateCartItemSize();
-  const remove = useRemoveCartItem();
-  const busy = updateQuantity.isPending || updateSize.isPending || remove.isPending;
+  const titleId = useId()
+  const updateQuantity = useUpdateCartQuantity()
+  const updateSize = useUpdateCartItemSize()
+  const remove = useRemoveCartItem()
+  const busy = updateQuantity.isPending || updateSize.isPending || remove.isPending
 
   const changeQuantity = (quantity: number) => {
     updateQuantity.mutateAsync({ id: item.id, quantity }).catch(() => {
-      onFailure('Could not update quantity');
-    });
-  };
+      onFailure("Could not update quantity")
+    })
+  }
 
   const changeSize = (size: string) => {
     updateSize.mutateAsync({ id: item.id, size }).catch((failure: unknown) => {
-      onFailure(sizeChangeErrorText(failure));
-    });
-  };
+      onFailure(sizeChangeErrorText(failure))
+    })
+  }
 
   const removeLine = () => {
     remove.mutateAsync(item.id).catch(() => {
-      onFailure('Could not remove item');
-    });
-  };
+      onFailure("Could not remove item")
+    })
+  }
 
   return (
-    <li className={item.sizeRequired ? 'cart-line cart-line--flagged' : 'cart-line'} aria-labelledby={titleId}>
+    <li className={item.sizeRequired ? "cart-line cart-line--flagged" : "cart-line"} aria-labelledby={titleId}>
       <ProductPicture product={item.product} sizes={CART_IMAGE_SIZES} className="cart-line__media" />
       <div className="cart-line__body">
         <h3 id={titleId} className="cart-line__title">
@@ -58,9 +58,7 @@ export function CartLine({ item, onFailure }: CartLineProps) {
         </h3>
         <p className="cart-line__price">
           <span>{formatPaise(item.lineTotal)}</span>
-          {item.quantity > 1 ? (
-            <span className="muted">{`${formatPaise(unitPriceOf(item))} × ${String(item.quantity)}`}</span>
-          ) : null}
+          {item.quantity > 1 ? <span className="muted">{`${formatPaise(unitPriceOf(item))} × ${String(item.quantity)}`}</span> : null}
         </p>
         <div className="cart-line__controls">
           <CartLineSize item={item} disabled={busy} onChange={changeSize} />
@@ -71,5 +69,5 @@ export function CartLine({ item, onFailure }: CartLineProps) {
         </div>
       </div>
     </li>
-  );
+  )
 }

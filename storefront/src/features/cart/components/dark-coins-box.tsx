@@ -1,16 +1,16 @@
-import { useId } from 'react';
-import { formatPaise } from '@/lib/money';
-import type { CartSummary } from '@/types/cart';
+import { useId } from "react"
+import { formatPaise } from "@/lib/money"
+import type { CartSummary } from "@/types/cart"
 
-type DarkCoinsBoxProps = Pick<CartSummary, 'darkCoins' | 'usableDiscount' | 'coinsToSpend'> & {
-  applied: boolean;
-  onApply: () => void;
-  onRemove: () => void;
-};
+type DarkCoinsBoxProps = Pick<CartSummary, "darkCoins" | "usableDiscount" | "coinsToSpend"> & {
+  applied: boolean
+  onApply: () => void
+  onRemove: () => void
+}
 
 /** The shopper's coin balance and the switch that spends some of it on this order, when the server allows any. */
 export function DarkCoinsBox({ darkCoins, usableDiscount, coinsToSpend, applied, onApply, onRemove }: DarkCoinsBoxProps) {
-  const titleId = useId();
+  const titleId = useId()
   return (
     <section className="dark-coins" aria-labelledby={titleId}>
       <h2 id={titleId} className="section-title">
@@ -35,5 +35,5 @@ export function DarkCoinsBox({ darkCoins, usableDiscount, coinsToSpend, applied,
         </div>
       )}
     </section>
-  );
+  )
 }

@@ -1,31 +1,31 @@
-import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { FormError } from '@/components/ui/form-error';
-import { PriceLines } from '@/components/ui/price-lines';
-import { paths } from '@/config/paths';
-import type { CartItem } from '@/types/cart';
-import { placeOrderBlocker } from '../utils/place-order';
+import { useId, useState } from "react"
+import { Link, useNavigate } from "react-router-dom"
+import { FormError } from "@/components/ui/form-error"
+import { PriceLines } from "@/components/ui/price-lines"
+import { paths } from "@/config/paths"
+import type { CartItem } from "@/types/cart"
+import { placeOrderBlocker } from "../utils/place-order"
 
 type OrderSummaryProps = {
-  items: CartItem[];
-  subtotal: number;
+  items: CartItem[]
+  subtotal: number
   /** The Dark Coins discount in paise; 0 when not applied. */
-  discount: number;
-};
+  discount: number
+}
 
 /** Subtotal, the Dark Coins discount, the total, and 'Place Order', which waits until every line that needs a size has one. */
 export function OrderSummary({ items, subtotal, discount }: OrderSummaryProps) {
-  const navigate = useNavigate();
-  const titleId = useId();
+  const navigate = useNavigate()
+  const titleId = useId()
   /** After a refused 'Place Order', the reason stays shown until it no longer applies. */
-  const [refused, setRefused] = useState(false);
-  const sizesMissing = items.some((item) => item.sizeRequired);
+  const [refused, setRefused] = useState(false)
+  const sizesMissing = items.some((item) => item.sizeRequired)
 
   const placeOrder = () => {
-    const reason = placeOrderBlocker(items);
-    setRefused(reason !== null);
-    if (!reason) void navigate(paths.payments);
-  };
+    const reason = placeOrderBlocker(items)
+    setRefused(reason !== null)
+    if (!reason) void navigate(paths.payments)
+  }
 
   return (
     <section className="order-summary" aria-labelledby={titleId}>
@@ -33,18 +33,13 @@ export function OrderSummary({ items, subtotal, discount }: OrderSummaryProps) {
         Order Summary
       </h2>
       <PriceLines subtotal={subtotal} discount={discount} />
-      <button
-        type="button"
-        className="button button--primary order-summary__place"
-        aria-disabled={sizesMissing || undefined}
-        onClick={placeOrder}
-      >
-        {sizesMissing ? 'SELECT SIZES TO CONTINUE' : 'Place Order'}
+      <button type="button" className="button button--primary order-summary__place" aria-disabled={sizesMissing || undefined} onClick={placeOrder}>
+        {sizesMissing ? "SELECT SIZES TO CONTINUE" : "Place Order"}
       </button>
       <FormError message={refused ? placeOrderBlocker(items) : null} />
       <Link to={paths.shop} className="text-link order-summary__continue">
         Continue Shopping
       </Link>
     </section>
-  );
+  )
 }

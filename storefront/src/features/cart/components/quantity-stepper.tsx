@@ -1,10 +1,10 @@
-import { MAX_QUANTITY, MIN_QUANTITY } from '../utils/cart-edits';
+import { MAX_QUANTITY, MIN_QUANTITY } from "../utils/cart-edits"
 
 type QuantityStepperProps = {
-  quantity: number;
-  disabled: boolean;
-  onChange: (quantity: number) => void;
-};
+  quantity: number
+  disabled: boolean
+  onChange: (quantity: number) => void
+}
 
 /** − and + within 1..10, with the current quantity between them. */
 export function QuantityStepper({ quantity, disabled, onChange }: QuantityStepperProps) {
@@ -16,7 +16,7 @@ export function QuantityStepper({ quantity, disabled, onChange }: QuantitySteppe
         aria-label="Decrease quantity"
         disabled={disabled || quantity <= MIN_QUANTITY}
         onClick={() => {
-          onChange(quantity - 1);
+          onChange(quantity - 1)
         }}
       >
         <span aria-hidden="true">−</span>
@@ -30,11 +30,11 @@ export function QuantityStepper({ quantity, disabled, onChange }: QuantitySteppe
         aria-label="Increase quantity"
         disabled={disabled || quantity >= MAX_QUANTITY}
         onClick={() => {
-          onChange(quantity + 1);
+          onChange(quantity + 1)
         }}
       >
         <span aria-hidden="true">+</span>
       </button>
     </div>
-  );
+  )
 }

@@ -1,24 +1,24 @@
-import { useEffect, useState } from 'react';
-import { readDarkCoinsChoice, saveDarkCoinsChoice } from '@/lib/dark-coins-choice';
-import type { CartSummary } from '@/types/cart';
+import { useEffect, useState } from "react"
+import { readDarkCoinsChoice, saveDarkCoinsChoice } from "@/lib/dark-coins-choice"
+import type { CartSummary } from "@/types/cart"
 
 /**
  * The bag's Dark Coins switch. It can be on only while the server offers a discount (usableDiscount > 0);
  * the stored `{ applied, coins }` follows the bag, so a discount that falls to 0 clears it and a new
  * coinsToSpend replaces the old one.
  */
-export function useDarkCoinsChoice({ usableDiscount, coinsToSpend }: Pick<CartSummary, 'usableDiscount' | 'coinsToSpend'>) {
-  const usable = usableDiscount > 0;
-  const [wanted, setWanted] = useState(() => readDarkCoinsChoice().applied);
-  if (wanted && !usable) setWanted(false);
-  const applied = wanted && usable;
-  const coins = applied ? coinsToSpend : 0;
+export function useDarkCoinsChoice({ usableDiscount, coinsToSpend }: Pick<CartSummary, "usableDiscount" | "coinsToSpend">) {
+  const usable = usableDiscount > 0
+  const [wanted, setWanted] = useState(() => readDarkCoinsChoice().applied)
+  if (wanted && !usable) setWanted(false)
+  const applied = wanted && usable
+  const coins = applied ? coinsToSpend : 0
 
   useEffect(() => {
-    const stored = readDarkCoinsChoice();
-    if (stored.applied === applied && stored.coins === coins) return;
-    saveDarkCoinsChoice({ applied, coins });
-  }, [applied, coins]);
+    const stored = readDarkCoinsChoice()
+    if (stored.applied === applied && stored.coins === coins) return
+    saveDarkCoinsChoice({ applied, coins })
+  }, [applied, coins])
 
   return {
     usable,
@@ -26,10 +26,10 @@ export function useDarkCoinsChoice({ usableDiscount, coinsToSpend }: Pick<CartSu
     /** Paise taken off the total. */
     discount: applied ? usableDiscount : 0,
     apply: () => {
-      setWanted(true);
+      setWanted(true)
     },
     remove: () => {
-      setWanted(false);
+      setWanted(false)
     },
-  };
+  }
 }

@@ -1,40 +1,40 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
-import type { Cart } from '@/types/cart';
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { queryKeys } from "@/lib/query-keys"
+import type { Cart } from "@/types/cart"
 
 type OptimisticCartEdit<TVariables> = {
-  mutationFn: (variables: TVariables) => Promise<Cart>;
+  mutationFn: (variables: TVariables) => Promise<Cart>
   /** The bag as it should look while the call is under way. */
-  edit: (cart: Cart, variables: TVariables) => Cart;
+  edit: (cart: Cart, variables: TVariables) => Cart
   /** The bag to show after a failure; the bag from before the edit unless given. */
-  editOnFailure?: (before: Cart, variables: TVariables, error: Error) => Cart;
-};
+  editOnFailure?: (before: Cart, variables: TVariables, error: Error) => Cart
+}
 
 /**
  * A bag change shown at once: the cached bag is edited first, restored (or `editOnFailure`d) when the
  * call fails, replaced by the server's answer when it succeeds, and reloaded from the server either way.
  */
 export function useOptimisticCartEdit<TVariables>({ mutationFn, edit, editOnFailure }: OptimisticCartEdit<TVariables>) {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
     onMutate: async (variables: TVariables) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.cart });
-      const before = queryClient.getQueryData<Cart>(queryKeys.cart);
-      if (before) queryClient.setQueryData<Cart>(queryKeys.cart, edit(before, variables));
-      return { before };
+      await queryClient.cancelQueries({ queryKey: queryKeys.cart })
+      const before = queryClient.getQueryData<Cart>(queryKeys.cart)
+      if (before) queryClient.setQueryData<Cart>(queryKeys.cart, edit(before, variables))
+      return { before }
     },
     onError: (error, variables, result) => {
-      const before = result?.before;
-      if (!before) return;
-      queryClient.setQueryData<Cart>(queryKeys.cart, editOnFailure ? editOnFailure(before, variables, error) : before);
+      const before = result?.before
+      if (!before) return
+      queryClient.setQueryData<Cart>(queryKeys.cart, editOnFailure ? editOnFailure(before, variables, error) : before)
     },
     onSuccess: (cart) => {
-      queryClient.setQueryData<Cart>(queryKeys.cart, cart);
+      queryClient.setQueryData<Cart>(queryKeys.cart, cart)
     },
     /** Not awaited: the change is over (and its alert shown) without waiting for the reload. */
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart })
     },
-  });
+  })
 }

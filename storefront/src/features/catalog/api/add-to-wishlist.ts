@@ -1,15 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import type { WishlistItem } from '@/types/wishlist';
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { queryKeys } from "@/lib/query-keys"
+import type { WishlistItem } from "@/types/wishlist"
 
-export const addToWishlist = (productId: string) =>
-  apiClient.post<{ item: WishlistItem }>('/api/wishlist', { productId });
+export const addToWishlist = (productId: string) => apiClient.post<{ item: WishlistItem }>("/api/wishlist", { productId })
 
 export function useAddToWishlist() {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: addToWishlist,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.wishlist }),
-  });
+  })
 }

@@ -1,59 +1,50 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { serverAnswersSentAt, takeServerAnswer } from '@/lib/server-answers';
-import type {
-  CategoryType,
-  CollarStyle,
-  Gender,
-  ProductListResponse,
-  SeasonFit,
-  SleeveType,
-  StyleGroup,
-} from '@/types/product';
-import type { ColorName, Fabric, Genre, PriceRange, SortValue } from '../utils/shop-filters';
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { serverAnswersSentAt, takeServerAnswer } from "@/lib/server-answers"
+import type { CategoryType, CollarStyle, Gender, ProductListResponse, SeasonFit, SleeveType, StyleGroup } from "@/types/product"
+import type { ColorName, Fabric, Genre, PriceRange, SortValue } from "../utils/shop-filters"
 
 /** GET /api/products query, in the API's own names and values; empty ones are left out of the URL. */
 export type ProductListParams = {
-  active: boolean;
-  gender: Gender;
-  categoryType?: CategoryType;
-  subcategory?: string;
-  styleGroup?: StyleGroup;
-  sort?: SortValue;
-  priceRange?: PriceRange;
-  collarStyle?: CollarStyle;
-  sleeveType?: SleeveType;
-  fabric?: Fabric;
-  colorName?: ColorName;
-  seasonFit?: SeasonFit;
-  genre?: Genre;
-  limit: number;
-  offset?: number;
-};
+  active: boolean
+  gender: Gender
+  categoryType?: CategoryType
+  subcategory?: string
+  styleGroup?: StyleGroup
+  sort?: SortValue
+  priceRange?: PriceRange
+  collarStyle?: CollarStyle
+  sleeveType?: SleeveType
+  fabric?: Fabric
+  colorName?: ColorName
+  seasonFit?: SeasonFit
+  genre?: Genre
+  limit: number
+  offset?: number
+}
 
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
-  apiClient.get<ProductListResponse>('/api/products', { params, signal, skipSessionRefresh: true });
+  apiClient.get<ProductListResponse>("/api/products", { params, signal, skipSessionRefresh: true })
 
 /** The offset of the next page, or undefined once every one of `total` products is loaded. */
 function nextProductsOffset(lastPage: ProductListResponse, pages: ProductListResponse[]): number | undefined {
-  const loaded = pages.reduce((count, page) => count + page.products.length, 0);
-  return lastPage.products.length > 0 && loaded < lastPage.total ? loaded : undefined;
+  const loaded = pages.reduce((count, page) => count + page.products.length, 0)
+  return lastPage.products.length > 0 && loaded < lastPage.total ? loaded : undefined
 }
 
 /** The catalogue list page by page: each next page asks for `limit` more from the count loaded so far. */
-export const getInfiniteProductsQueryOptions = (params: Omit<ProductListParams, 'offset'>) =>
+export const getInfiniteProductsQueryOptions = (params: Omit<ProductListParams, "offset">) =>
   infiniteQueryOptions({
-    queryKey: ['products', 'list', params],
+    queryKey: ["products", "list", params],
     queryFn: ({ pageParam, signal }) => getProducts({ ...params, offset: pageParam }, signal),
     initialPageParam: 0,
     // A /shop address opened from a link usually comes with its first page inside the HTML (lib/server-answers).
     initialData: () => {
-      const firstPage = takeServerAnswer<ProductListResponse>('/api/products', { ...params, offset: 0 });
-      return firstPage ? { pages: [firstPage], pageParams: [0] } : undefined;
+      const firstPage = takeServerAnswer<ProductListResponse>("/api/products", { ...params, offset: 0 })
+      return firstPage ? { pages: [firstPage], pageParams: [0] } : undefined
     },
     initialDataUpdatedAt: serverAnswersSentAt,
     getNextPageParam: nextProductsOffset,
-  });
+  })
 
-export const useInfiniteProducts = (params: Omit<ProductListParams, 'offset'>) =>
-  useInfiniteQuery(getInfiniteProductsQueryOptions(params));
+export const useInfiniteProducts = (params: Omit<ProductListParams, "offset">) => useInfiniteQuery(getInfiniteProductsQueryOptions(params))

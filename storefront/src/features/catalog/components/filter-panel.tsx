@@ -1,40 +1,32 @@
-import { useId } from 'react';
-import { Dialog } from '@/components/ui/dialog';
-import { useMediaQuery } from '@/hooks/use-media-query';
-import {
-  FILTER_GROUPS,
-  FILTER_KEYS,
-  NO_FILTERS,
-  SORT_OPTIONS,
-  type FilterKey,
-  type ShopFilters,
-  type SortValue,
-} from '../utils/shop-filters';
+import { useId } from "react"
+import { Dialog } from "@/components/ui/dialog"
+import { useMediaQuery } from "@/hooks/use-media-query"
+import { FILTER_GROUPS, FILTER_KEYS, NO_FILTERS, SORT_OPTIONS, type FilterKey, type ShopFilters, type SortValue } from "../utils/shop-filters"
 
 /** Spec section 9: the filter opens as a side panel from this width, as a bottom sheet below it. */
-export const DESKTOP_QUERY = '(min-width: 1024px)';
+export const DESKTOP_QUERY = "(min-width: 1024px)"
 
 const COLOUR_SWATCHES: Record<string, string> = {
-  Black: '#000000',
-  White: '#ffffff',
-  Blue: '#2f5bd3',
-  Grey: '#8a8a8f',
-  Green: '#2f8f4e',
-  Red: '#d33a3a',
-};
+  Black: "#000000",
+  White: "#ffffff",
+  Blue: "#2f5bd3",
+  Grey: "#8a8a8f",
+  Green: "#2f8f4e",
+  Red: "#d33a3a",
+}
 
-const isSortValue = (value: string): value is SortValue => SORT_OPTIONS.some((option) => option.value === value);
+const isSortValue = (value: string): value is SortValue => SORT_OPTIONS.some((option) => option.value === value)
 
 type FilterGroupProps<K extends FilterKey> = {
-  filterKey: K;
-  value: ShopFilters[K];
-  onChange: (value: NonNullable<ShopFilters[K]> | null) => void;
-};
+  filterKey: K
+  value: ShopFilters[K]
+  onChange: (value: NonNullable<ShopFilters[K]> | null) => void
+}
 
 /** One filter's options as toggle buttons: pressing the chosen one again clears the filter. */
 function FilterGroup<K extends FilterKey>({ filterKey, value, onChange }: FilterGroupProps<K>) {
-  const headingId = useId();
-  const { title, options } = FILTER_GROUPS[filterKey];
+  const headingId = useId()
+  const { title, options } = FILTER_GROUPS[filterKey]
 
   return (
     <fieldset className="filter-group" aria-labelledby={headingId}>
@@ -43,7 +35,7 @@ function FilterGroup<K extends FilterKey>({ filterKey, value, onChange }: Filter
       </legend>
       <div className="filter-group__options">
         {options.map((option) => {
-          const chosen = value === option.value;
+          const chosen = value === option.value
           return (
             <button
               key={option.value}
@@ -51,36 +43,32 @@ function FilterGroup<K extends FilterKey>({ filterKey, value, onChange }: Filter
               className="chip filter-option"
               aria-pressed={chosen}
               onClick={() => {
-                onChange(chosen ? null : option.value);
+                onChange(chosen ? null : option.value)
               }}
             >
-              {filterKey === 'colorName' ? (
-                <span
-                  className="filter-option__swatch"
-                  style={{ backgroundColor: COLOUR_SWATCHES[option.value] }}
-                  aria-hidden="true"
-                />
+              {filterKey === "colorName" ? (
+                <span className="filter-option__swatch" style={{ backgroundColor: COLOUR_SWATCHES[option.value] }} aria-hidden="true" />
               ) : null}
               {option.label}
             </button>
-          );
+          )
         })}
       </div>
     </fieldset>
-  );
+  )
 }
 
 type FilterPanelProps = {
-  open: boolean;
-  onClose: () => void;
-  filters: ShopFilters;
-  onChange: (filters: ShopFilters) => void;
-};
+  open: boolean
+  onClose: () => void
+  filters: ShopFilters
+  onChange: (filters: ShopFilters) => void
+}
 
 /** Sort and every filter; each change applies at once (and so reloads the list), 'Apply' just closes. */
 export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelProps) {
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  const sortId = useId();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY)
+  const sortId = useId()
 
   return (
     <Dialog
@@ -88,7 +76,7 @@ export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelPro
       onClose={onClose}
       title="Filters"
       closeButton
-      className={isDesktop ? 'filter-panel filter-panel--side' : 'filter-panel filter-panel--sheet'}
+      className={isDesktop ? "filter-panel filter-panel--side" : "filter-panel filter-panel--sheet"}
     >
       <div className="filter-panel__body">
         <div className="filter-group">
@@ -100,8 +88,8 @@ export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelPro
             className="field__input filter-panel__sort"
             value={filters.sort}
             onChange={(event) => {
-              const { value } = event.target;
-              if (isSortValue(value)) onChange({ ...filters, sort: value });
+              const { value } = event.target
+              if (isSortValue(value)) onChange({ ...filters, sort: value })
             }}
           >
             {SORT_OPTIONS.map((option) => (
@@ -117,7 +105,7 @@ export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelPro
             filterKey={key}
             value={filters[key]}
             onChange={(value) => {
-              onChange({ ...filters, [key]: value });
+              onChange({ ...filters, [key]: value })
             }}
           />
         ))}
@@ -127,7 +115,7 @@ export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelPro
           type="button"
           className="button"
           onClick={() => {
-            onChange({ ...NO_FILTERS, sort: filters.sort });
+            onChange({ ...NO_FILTERS, sort: filters.sort })
           }}
         >
           Clear all
@@ -137,5 +125,5 @@ export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelPro
         </button>
       </div>
     </Dialog>
-  );
+  )
 }

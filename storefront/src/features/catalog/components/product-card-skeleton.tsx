@@ -7,5 +7,5 @@ export function ProductCardSkeleton() {
         <span className="skeleton skeleton--line skeleton--short" />
       </div>
     </div>
-  );
+  )
 }

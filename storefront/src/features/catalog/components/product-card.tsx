@@ -1,95 +1,89 @@
-import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { SignInDialog } from '@/components/ui/sign-in-dialog';
-import { paths } from '@/config/paths';
-import { useAddToCart } from '@/lib/api/add-to-cart';
-import { useIsInWardrobe } from '@/lib/api/get-wishlist';
-import { isUnauthorized } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
-import { formatPaise } from '@/lib/money';
-import {
-  PRODUCT_IMAGE_HEIGHT,
-  PRODUCT_IMAGE_WIDTH,
-  getPrimaryImage,
-  imageSourceProps,
-} from '@/lib/product-image';
-import { getReferralPostId } from '@/lib/referral';
-import type { ListedProduct } from '@/types/product';
-import { useAddToWishlist } from '../api/add-to-wishlist';
-import { HeartIcon } from '@/components/ui/heart-icon';
+import { useId, useState } from "react"
+import { Link } from "react-router-dom"
+import { SignInDialog } from "@/components/ui/sign-in-dialog"
+import { paths } from "@/config/paths"
+import { useAddToCart } from "@/lib/api/add-to-cart"
+import { useIsInWardrobe } from "@/lib/api/get-wishlist"
+import { isUnauthorized } from "@/lib/api-client"
+import { useSession } from "@/lib/auth"
+import { formatPaise } from "@/lib/money"
+import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, getPrimaryImage, imageSourceProps } from "@/lib/product-image"
+import { getReferralPostId } from "@/lib/referral"
+import type { ListedProduct } from "@/types/product"
+import { useAddToWishlist } from "../api/add-to-wishlist"
+import { HeartIcon } from "@/components/ui/heart-icon"
 
-type AddState = 'idle' | 'adding' | 'added';
+type AddState = "idle" | "adding" | "added"
 
 /** The catalogue grid's columns: 2, then 3 from 640px, 4 from 1024px, 5 from 1280px. */
-const PRODUCT_GRID_IMAGE_SIZES =
-  '(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+const PRODUCT_GRID_IMAGE_SIZES = "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
 
 const ADD_LABELS: Record<AddState, string> = {
-  idle: 'Add to bag',
-  adding: 'Adding…',
-  added: 'Added',
-};
+  idle: "Add to bag",
+  adding: "Adding…",
+  added: "Added",
+}
 
 type ProductCardProps = {
-  product: ListedProduct;
+  product: ListedProduct
   /** Cards in the first row load their image at once; the rest when scrolled near. */
-  imageLoading?: 'eager' | 'lazy';
+  imageLoading?: "eager" | "lazy"
   /** The img sizes for the layout the card sits in; the catalogue grid's by default. */
-  imageSizes?: string;
-};
+  imageSizes?: string
+}
 
 /**
  * A catalogue card: the image, title and price link to the product page; the wardrobe toggle and the
  * add-to-bag button sit beside the link, so they never navigate. The heart starts filled for a product
  * already in the signed-in shopper's wardrobe.
  */
-export function ProductCard({ product, imageLoading = 'lazy', imageSizes = PRODUCT_GRID_IMAGE_SIZES }: ProductCardProps) {
-  const image = getPrimaryImage(product);
-  const titleId = useId();
-  const { isSignedIn } = useSession();
-  const addToCart = useAddToCart();
-  const addToWishlist = useAddToWishlist();
-  const [addState, setAddState] = useState<AddState>('idle');
-  const inWardrobe = useIsInWardrobe(product.id);
-  const [savedHere, setSavedHere] = useState(false);
-  const wished = savedHere || inWardrobe;
-  const [error, setError] = useState<string | null>(null);
-  const [signInOpen, setSignInOpen] = useState(false);
+export function ProductCard({ product, imageLoading = "lazy", imageSizes = PRODUCT_GRID_IMAGE_SIZES }: ProductCardProps) {
+  const image = getPrimaryImage(product)
+  const titleId = useId()
+  const { isSignedIn } = useSession()
+  const addToCart = useAddToCart()
+  const addToWishlist = useAddToWishlist()
+  const [addState, setAddState] = useState<AddState>("idle")
+  const inWardrobe = useIsInWardrobe(product.id)
+  const [savedHere, setSavedHere] = useState(false)
+  const wished = savedHere || inWardrobe
+  const [error, setError] = useState<string | null>(null)
+  const [signInOpen, setSignInOpen] = useState(false)
 
   const onFailure = (failure: unknown, text: string) => {
-    if (isUnauthorized(failure)) setSignInOpen(true);
-    else setError(text);
-  };
+    if (isUnauthorized(failure)) setSignInOpen(true)
+    else setError(text)
+  }
 
   const addToBag = async () => {
-    setError(null);
+    setError(null)
     if (!isSignedIn) {
-      setSignInOpen(true);
-      return;
+      setSignInOpen(true)
+      return
     }
-    setAddState('adding');
+    setAddState("adding")
     try {
-      await addToCart.mutateAsync({ productId: product.id, quantity: 1, size: null, refPostId: getReferralPostId() });
-      setAddState('added');
+      await addToCart.mutateAsync({ productId: product.id, quantity: 1, size: null, refPostId: getReferralPostId() })
+      setAddState("added")
     } catch (failure) {
-      setAddState('idle');
-      onFailure(failure, 'Could not add to cart');
+      setAddState("idle")
+      onFailure(failure, "Could not add to cart")
     }
-  };
+  }
 
   const saveToWardrobe = async () => {
-    setError(null);
+    setError(null)
     if (!isSignedIn) {
-      setSignInOpen(true);
-      return;
+      setSignInOpen(true)
+      return
     }
     try {
-      await addToWishlist.mutateAsync(product.id);
-      setSavedHere(true);
+      await addToWishlist.mutateAsync(product.id)
+      setSavedHere(true)
     } catch (failure) {
-      onFailure(failure, 'Could not update wishlist');
+      onFailure(failure, "Could not update wishlist")
     }
-  };
+  }
 
   return (
     <article className="product-card">
@@ -126,7 +120,7 @@ export function ProductCard({ product, imageLoading = 'lazy', imageSizes = PRODU
         aria-pressed={wished}
         disabled={wished || addToWishlist.isPending}
         onClick={() => {
-          void saveToWardrobe();
+          void saveToWardrobe()
         }}
       >
         <HeartIcon filled={wished} />
@@ -136,9 +130,9 @@ export function ProductCard({ product, imageLoading = 'lazy', imageSizes = PRODU
         type="button"
         className="product-card__add"
         aria-describedby={titleId}
-        disabled={addState !== 'idle'}
+        disabled={addState !== "idle"}
         onClick={() => {
-          void addToBag();
+          void addToBag()
         }}
       >
         {ADD_LABELS[addState]}
@@ -153,9 +147,9 @@ export function ProductCard({ product, imageLoading = 'lazy', imageSizes = PRODU
       <SignInDialog
         open={signInOpen}
         onClose={() => {
-          setSignInOpen(false);
+          setSignInOpen(false)
         }}
       />
     </article>
-  );
+  )
 }

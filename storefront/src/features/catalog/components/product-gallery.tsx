@@ -1,57 +1,56 @@
-import { useRef, useState } from 'react';
-import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, imageSourceProps } from '@/lib/product-image';
-import type { GalleryItem } from '../utils/product-media';
+import { useRef, useState } from "react"
+import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, imageSourceProps } from "@/lib/product-image"
+import type { GalleryItem } from "../utils/product-media"
 
 /** Horizontal finger travel, in CSS pixels, that counts as a swipe. */
-const SWIPE_THRESHOLD_PX = 40;
+const SWIPE_THRESHOLD_PX = 40
 
 /** The gallery takes about half the page from 1024px, the full width below. */
-const MAIN_IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
-const THUMB_IMAGE_SIZES = '80px';
+const MAIN_IMAGE_SIZES = "(min-width: 1024px) 50vw, 100vw"
+const THUMB_IMAGE_SIZES = "80px"
 
-const itemLabel = (item: GalleryItem, index: number, count: number) =>
-  `Show ${item.kind} ${String(index + 1)} of ${String(count)}`;
+const itemLabel = (item: GalleryItem, index: number, count: number) => `Show ${item.kind} ${String(index + 1)} of ${String(count)}`
 
 type ProductGalleryProps = {
-  items: GalleryItem[];
-};
+  items: GalleryItem[]
+}
 
 /** The product's images and videos: one at a time with previous/next arrows, thumbnails and swipe. */
 export function ProductGallery({ items }: ProductGalleryProps) {
-  const [selectedIndex, setSelectedIndex] = useState(0);
-  const touchStartX = useRef<number | null>(null);
-  const count = items.length;
-  const selected = items[selectedIndex] ?? items[0];
+  const [selectedIndex, setSelectedIndex] = useState(0)
+  const touchStartX = useRef<number | null>(null)
+  const count = items.length
+  const selected = items[selectedIndex] ?? items[0]
 
   if (!selected) {
     return (
       <div className="gallery">
         <div className="gallery__main gallery__main--empty">No image</div>
       </div>
-    );
+    )
   }
 
   const step = (delta: number) => {
-    setSelectedIndex((index) => (index + delta + count) % count);
-  };
+    setSelectedIndex((index) => (index + delta + count) % count)
+  }
 
   return (
     <section className="gallery" aria-label="Product media">
       <div
         className="gallery__main"
         onTouchStart={(event) => {
-          touchStartX.current = event.touches[0]?.clientX ?? null;
+          touchStartX.current = event.touches[0]?.clientX ?? null
         }}
         onTouchEnd={(event) => {
-          const start = touchStartX.current;
-          const end = event.changedTouches[0]?.clientX;
-          touchStartX.current = null;
-          if (start === null || end === undefined || count < 2) return;
-          const travel = end - start;
-          if (Math.abs(travel) >= SWIPE_THRESHOLD_PX) step(travel < 0 ? 1 : -1);
+          const start = touchStartX.current
+          const end = event.changedTouches[0]?.clientX
+          touchStartX.current = null
+          if (start === null || end === undefined || count < 2) return
+          const travel = end - start
+          if (Math.abs(travel) >= SWIPE_THRESHOLD_PX) step(travel < 0 ? 1 : -1)
         }}
       >
-        {selected.kind === 'image' ? (
+        {selected.kind === "image" ? (
           <img
             {...imageSourceProps(selected, MAIN_IMAGE_SIZES)}
             alt={selected.alt}
@@ -62,15 +61,7 @@ export function ProductGallery({ items }: ProductGalleryProps) {
             decoding="async"
           />
         ) : (
-          <video
-            src={selected.url}
-            width={PRODUCT_IMAGE_WIDTH}
-            height={PRODUCT_IMAGE_HEIGHT}
-            controls
-            playsInline
-            muted
-            preload="metadata"
-          />
+          <video src={selected.url} width={PRODUCT_IMAGE_WIDTH} height={PRODUCT_IMAGE_HEIGHT} controls playsInline muted preload="metadata" />
         )}
         {count > 1 ? (
           <>
@@ -79,7 +70,7 @@ export function ProductGallery({ items }: ProductGalleryProps) {
               className="gallery__arrow gallery__arrow--prev"
               aria-label="Previous image"
               onClick={() => {
-                step(-1);
+                step(-1)
               }}
             >
               <span aria-hidden="true">‹</span>
@@ -89,7 +80,7 @@ export function ProductGallery({ items }: ProductGalleryProps) {
               className="gallery__arrow gallery__arrow--next"
               aria-label="Next image"
               onClick={() => {
-                step(1);
+                step(1)
               }}
             >
               <span aria-hidden="true">›</span>
@@ -110,10 +101,10 @@ export function ProductGallery({ items }: ProductGalleryProps) {
                 aria-label={itemLabel(item, index, count)}
                 aria-pressed={index === selectedIndex}
                 onClick={() => {
-                  setSelectedIndex(index);
+                  setSelectedIndex(index)
                 }}
               >
-                {item.kind === 'image' ? (
+                {item.kind === "image" ? (
                   <img
                     {...imageSourceProps(item, THUMB_IMAGE_SIZES)}
                     alt=""
@@ -133,5 +124,5 @@ export function ProductGallery({ items }: ProductGalleryProps) {
         </ul>
       ) : null}
     </section>
-  );
+  )
 }

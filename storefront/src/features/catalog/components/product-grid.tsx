@@ -1,30 +1,30 @@
-import { useDeferredList } from '@/hooks/use-deferred-list';
-import type { ListedProduct } from '@/types/product';
-import { ProductCard } from './product-card';
-import { ProductCardSkeleton } from './product-card-skeleton';
+import { useDeferredList } from "@/hooks/use-deferred-list"
+import type { ListedProduct } from "@/types/product"
+import { ProductCard } from "./product-card"
+import { ProductCardSkeleton } from "./product-card-skeleton"
 
-const SKELETON_CARD_COUNT = 10;
+const SKELETON_CARD_COUNT = 10
 
 /** The widest grid shows five columns, so the first five cards are the first row everywhere. */
-const FIRST_ROW_CARD_COUNT = 5;
+const FIRST_ROW_CARD_COUNT = 5
 
 type ProductGridProps = {
-  products: ListedProduct[];
-};
+  products: ListedProduct[]
+}
 
 /** The cards render as a deferred list (useDeferredList); the skeleton stays until they are ready. */
 export function ProductGrid({ products }: ProductGridProps) {
-  const { shown, pending } = useDeferredList(products);
-  if (pending) return <ProductGridSkeleton />;
+  const { shown, pending } = useDeferredList(products)
+  if (pending) return <ProductGridSkeleton />
   return (
     <ul className="product-grid">
       {shown.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} imageLoading={index < FIRST_ROW_CARD_COUNT ? 'eager' : 'lazy'} />
+          <ProductCard product={product} imageLoading={index < FIRST_ROW_CARD_COUNT ? "eager" : "lazy"} />
         </li>
       ))}
     </ul>
-  );
+  )
 }
 
 export function ProductGridSkeleton() {
@@ -34,5 +34,5 @@ export function ProductGridSkeleton() {
         <ProductCardSkeleton key={index} />
       ))}
     </div>
-  );
+  )
 }

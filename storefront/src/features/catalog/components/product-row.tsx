@@ -1,22 +1,22 @@
-import { useId } from 'react';
-import type { ListedProduct } from '@/types/product';
-import { ProductCard } from './product-card';
+import { useId } from "react"
+import type { ListedProduct } from "@/types/product"
+import { ProductCard } from "./product-card"
 
 /** The row shows about 2 cards, 3 from 640px and 5 from 1024px. */
-const ROW_IMAGE_SIZES = '(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw';
+const ROW_IMAGE_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
 
 /** Spec section 9: at most 18 recommendations are shown. */
-export const MAX_RECOMMENDATIONS = 18;
+export const MAX_RECOMMENDATIONS = 18
 
 type ProductRowProps = {
-  title: string;
-  products: ListedProduct[];
-};
+  title: string
+  products: ListedProduct[]
+}
 
 /** A titled, horizontally scrolling row of product cards; nothing when there are none. */
 export function ProductRow({ title, products }: ProductRowProps) {
-  const headingId = useId();
-  if (products.length === 0) return null;
+  const headingId = useId()
+  if (products.length === 0) return null
 
   return (
     <section className="product-row" aria-labelledby={headingId}>
@@ -31,5 +31,5 @@ export function ProductRow({ title, products }: ProductRowProps) {
         ))}
       </ul>
     </section>
-  );
+  )
 }

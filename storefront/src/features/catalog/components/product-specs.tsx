@@ -1,11 +1,11 @@
-import type { ProductSpec } from '../utils/product-specs';
+import type { ProductSpec } from "../utils/product-specs"
 
 type ProductSpecsProps = {
-  specs: ProductSpec[];
-};
+  specs: ProductSpec[]
+}
 
 export function ProductSpecs({ specs }: ProductSpecsProps) {
-  if (specs.length === 0) return <p className="muted">No additional specs.</p>;
+  if (specs.length === 0) return <p className="muted">No additional specs.</p>
 
   return (
     <dl className="specs">
@@ -16,5 +16,5 @@ export function ProductSpecs({ specs }: ProductSpecsProps) {
         </div>
       ))}
     </dl>
-  );
+  )
 }

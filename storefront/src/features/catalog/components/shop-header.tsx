@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode } from "react"
 import {
   CATEGORY_TYPES,
   GENDERS,
@@ -9,46 +9,41 @@ import {
   selectStyleGroup,
   selectSubcategory,
   type ShopQuery,
-} from '../utils/shop-query';
+} from "../utils/shop-query"
 
 type ToggleProps = {
-  label: string;
-  pressed: boolean;
-  onPress: () => void;
-  variant: 'segment' | 'chip';
-};
+  label: string
+  pressed: boolean
+  onPress: () => void
+  variant: "segment" | "chip"
+}
 
 function Toggle({ label, pressed, onPress, variant }: ToggleProps) {
   return (
-    <button
-      type="button"
-      className={variant === 'chip' ? 'chip' : 'segment'}
-      aria-pressed={pressed}
-      onClick={onPress}
-    >
+    <button type="button" className={variant === "chip" ? "chip" : "segment"} aria-pressed={pressed} onClick={onPress}>
       {label}
     </button>
-  );
+  )
 }
 
 function describeSelection(query: ShopQuery): string {
-  const parts = [query.gender === 'MEN' ? 'Men' : 'Women'];
-  if (query.type) parts.push(query.type === 'UPPERS' ? 'Uppers' : 'Lowers');
-  if (query.sub) parts.push(query.sub);
-  if (query.styleGroup) parts.push(query.styleGroup === 'WESTERN' ? 'Western' : 'Traditions');
-  return parts.join(' · ');
+  const parts = [query.gender === "MEN" ? "Men" : "Women"]
+  if (query.type) parts.push(query.type === "UPPERS" ? "Uppers" : "Lowers")
+  if (query.sub) parts.push(query.sub)
+  if (query.styleGroup) parts.push(query.styleGroup === "WESTERN" ? "Western" : "Traditions")
+  return parts.join(" · ")
 }
 
 type ShopHeaderProps = {
-  query: ShopQuery;
-  onChange: (query: ShopQuery) => void;
+  query: ShopQuery
+  onChange: (query: ShopQuery) => void
   /** Controls shown at the end of the header, such as the filter button. */
-  actions?: ReactNode;
-};
+  actions?: ReactNode
+}
 
 /** Sticky catalogue header: gender toggle, then the men's type switch and chips or the women's style switch. */
 export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
-  const { type } = query;
+  const { type } = query
 
   return (
     <header className="shop-header">
@@ -65,14 +60,14 @@ export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
               label={gender}
               pressed={query.gender === gender}
               onPress={() => {
-                onChange(selectGender(gender));
+                onChange(selectGender(gender))
               }}
             />
           ))}
         </div>
       </div>
 
-      {query.gender === 'MEN' ? (
+      {query.gender === "MEN" ? (
         <div className="shop-header__row">
           <div className="segmented" role="group" aria-label="Category type">
             {CATEGORY_TYPES.map((categoryType) => (
@@ -82,7 +77,7 @@ export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
                 label={categoryType}
                 pressed={type === categoryType}
                 onPress={() => {
-                  onChange(selectCategoryType(categoryType));
+                  onChange(selectCategoryType(categoryType))
                 }}
               />
             ))}
@@ -96,7 +91,7 @@ export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
                   label={sub}
                   pressed={query.sub === sub}
                   onPress={() => {
-                    onChange(selectSubcategory(type, sub));
+                    onChange(selectSubcategory(type, sub))
                   }}
                 />
               ))}
@@ -114,7 +109,7 @@ export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
                 label={styleGroup}
                 pressed={query.styleGroup === styleGroup}
                 onPress={() => {
-                  onChange(selectStyleGroup(styleGroup));
+                  onChange(selectStyleGroup(styleGroup))
                 }}
               />
             ))}
@@ -123,5 +118,5 @@ export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
         </div>
       )}
     </header>
-  );
+  )
 }

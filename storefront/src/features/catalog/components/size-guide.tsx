@@ -1,25 +1,25 @@
-import { useState } from 'react';
-import { Dialog } from '@/components/ui/dialog';
-import type { ProductVariant } from '@/types/product';
-import { formatLength, getSizeChart, type LengthUnit } from '../utils/size-chart';
+import { useState } from "react"
+import { Dialog } from "@/components/ui/dialog"
+import type { ProductVariant } from "@/types/product"
+import { formatLength, getSizeChart, type LengthUnit } from "../utils/size-chart"
 
 const UNITS: readonly { unit: LengthUnit; label: string }[] = [
-  { unit: 'in', label: 'inch' },
-  { unit: 'cm', label: 'cm' },
-];
+  { unit: "in", label: "inch" },
+  { unit: "cm", label: "cm" },
+]
 
 type SizeGuideProps = {
-  variants: readonly ProductVariant[];
-};
+  variants: readonly ProductVariant[]
+}
 
 /** The 'Size Guide' button and its popover: measurements per size, stored in inches, shown in inches or cm. */
 export function SizeGuide({ variants }: SizeGuideProps) {
-  const [open, setOpen] = useState(false);
-  const [unit, setUnit] = useState<LengthUnit>('in');
-  const chart = getSizeChart(variants);
+  const [open, setOpen] = useState(false)
+  const [unit, setUnit] = useState<LengthUnit>("in")
+  const chart = getSizeChart(variants)
   const close = () => {
-    setOpen(false);
-  };
+    setOpen(false)
+  }
 
   return (
     <>
@@ -29,7 +29,7 @@ export function SizeGuide({ variants }: SizeGuideProps) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
-          setOpen(true);
+          setOpen(true)
         }}
       >
         Size Guide
@@ -45,7 +45,7 @@ export function SizeGuide({ variants }: SizeGuideProps) {
                   className="segment"
                   aria-pressed={unit === option.unit}
                   onClick={() => {
-                    setUnit(option.unit);
+                    setUnit(option.unit)
                   }}
                 >
                   {option.label}
@@ -54,7 +54,7 @@ export function SizeGuide({ variants }: SizeGuideProps) {
             </div>
             <div className="size-guide__scroll">
               <table className="size-guide__table">
-                <caption className="muted">{`Measurements in ${unit === 'cm' ? 'cm' : 'inches'}`}</caption>
+                <caption className="muted">{`Measurements in ${unit === "cm" ? "cm" : "inches"}`}</caption>
                 <thead>
                   <tr>
                     <th scope="col">Size</th>
@@ -70,8 +70,8 @@ export function SizeGuide({ variants }: SizeGuideProps) {
                     <tr key={row.size}>
                       <th scope="row">{row.size}</th>
                       {chart.columns.map((column) => {
-                        const inches = row.inches[column.key];
-                        return <td key={column.key}>{inches === undefined ? '–' : formatLength(inches, unit)}</td>;
+                        const inches = row.inches[column.key]
+                        return <td key={column.key}>{inches === undefined ? "–" : formatLength(inches, unit)}</td>
                       })}
                     </tr>
                   ))}
@@ -84,5 +84,5 @@ export function SizeGuide({ variants }: SizeGuideProps) {
         )}
       </Dialog>
     </>
-  );
+  )
 }

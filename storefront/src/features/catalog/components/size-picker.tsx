@@ -1,10 +1,10 @@
-import type { SizeOption } from '../utils/sizes';
+import type { SizeOption } from "../utils/sizes"
 
 type SizePickerProps = {
-  options: SizeOption[];
-  value: string | null;
-  onChange: (size: string) => void;
-};
+  options: SizeOption[]
+  value: string | null
+  onChange: (size: string) => void
+}
 
 /** Size buttons; sizes without stock stay visible but disabled. */
 export function SizePicker({ options, value, onChange }: SizePickerProps) {
@@ -19,12 +19,12 @@ export function SizePicker({ options, value, onChange }: SizePickerProps) {
           aria-label={available ? size : `${size} (unavailable)`}
           disabled={!available}
           onClick={() => {
-            onChange(size);
+            onChange(size)
           }}
         >
           {size}
         </button>
       ))}
     </div>
-  );
+  )
 }

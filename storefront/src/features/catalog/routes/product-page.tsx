@@ -1,50 +1,48 @@
-import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { BackButton } from '@/components/ui/back-button';
-import { SignInDialog } from '@/components/ui/sign-in-dialog';
-import { paths } from '@/config/paths';
-import { formatPaise } from '@/lib/money';
-import { categoryLabel } from '@/lib/product-labels';
-import { storeReferralPostId } from '@/lib/referral';
-import type { Product, ProductRecommendations } from '@/types/product';
-import { useProduct } from '../api/get-product';
-import { AddToBagButton } from '../components/add-to-bag-button';
-import { ProductGallery } from '../components/product-gallery';
-import { ProductRow } from '../components/product-row';
-import { ProductSpecs } from '../components/product-specs';
-import { SizeGuide } from '../components/size-guide';
-import { SizePicker } from '../components/size-picker';
-import { WishlistHeart } from '../components/wishlist-heart';
-import { getGalleryMedia } from '../utils/product-media';
-import { getProductSpecs } from '../utils/product-specs';
-import { getSizeOptions } from '../utils/sizes';
+import { useEffect, useState } from "react"
+import { useParams, useSearchParams } from "react-router-dom"
+import { BackButton } from "@/components/ui/back-button"
+import { SignInDialog } from "@/components/ui/sign-in-dialog"
+import { paths } from "@/config/paths"
+import { formatPaise } from "@/lib/money"
+import { categoryLabel } from "@/lib/product-labels"
+import { storeReferralPostId } from "@/lib/referral"
+import type { Product, ProductRecommendations } from "@/types/product"
+import { useProduct } from "../api/get-product"
+import { AddToBagButton } from "../components/add-to-bag-button"
+import { ProductGallery } from "../components/product-gallery"
+import { ProductRow } from "../components/product-row"
+import { ProductSpecs } from "../components/product-specs"
+import { SizeGuide } from "../components/size-guide"
+import { SizePicker } from "../components/size-picker"
+import { WishlistHeart } from "../components/wishlist-heart"
+import { getGalleryMedia } from "../utils/product-media"
+import { getProductSpecs } from "../utils/product-specs"
+import { getSizeOptions } from "../utils/sizes"
 
 /** The spec's fixed rating display. */
-const RATING = '4.5';
-const RATING_COUNT = 162;
+const RATING = "4.5"
+const RATING_COUNT = 162
 
 const categoryChips = (product: Product) =>
-  [product.gender, product.categoryType, product.subcategory, product.styleGroup]
-    .filter((value): value is string => Boolean(value))
-    .map(categoryLabel);
+  [product.gender, product.categoryType, product.subcategory, product.styleGroup].filter((value): value is string => Boolean(value)).map(categoryLabel)
 
 /** Whole percent saved against the MRP, e.g. 36 for ₹1599 against ₹2499. */
-const discountPercent = (price: number, mrp: number) => Math.round(((mrp - price) / mrp) * 100);
+const discountPercent = (price: number, mrp: number) => Math.round(((mrp - price) / mrp) * 100)
 
 /** 'More {subcategory}': women's products are grouped by style group instead. */
 const moreTitle = (product: Product) => {
-  const group = product.subcategory ?? (product.styleGroup ? categoryLabel(product.styleGroup) : null);
-  return group ? `More ${group}` : 'More like this';
-};
+  const group = product.subcategory ?? (product.styleGroup ? categoryLabel(product.styleGroup) : null)
+  return group ? `More ${group}` : "More like this"
+}
 
 function ProductDetails({ product }: { product: Product }) {
-  const [size, setSize] = useState<string | null>(null);
-  const [signInOpen, setSignInOpen] = useState(false);
-  const sizeOptions = getSizeOptions(product);
-  const mrp = product.mrp !== null && product.mrp > product.basePrice ? product.mrp : null;
+  const [size, setSize] = useState<string | null>(null)
+  const [signInOpen, setSignInOpen] = useState(false)
+  const sizeOptions = getSizeOptions(product)
+  const mrp = product.mrp !== null && product.mrp > product.basePrice ? product.mrp : null
   const openSignIn = () => {
-    setSignInOpen(true);
-  };
+    setSignInOpen(true)
+  }
 
   return (
     <article className="product">
@@ -84,9 +82,7 @@ function ProductDetails({ product }: { product: Product }) {
         {product.colorName || product.colorHex ? (
           <p className="product__colour">
             <span className="label">Colour</span>
-            {product.colorHex ? (
-              <span className="swatch" style={{ backgroundColor: product.colorHex }} aria-hidden="true" />
-            ) : null}
+            {product.colorHex ? <span className="swatch" style={{ backgroundColor: product.colorHex }} aria-hidden="true" /> : null}
             <span>{product.colorName ?? product.colorHex}</span>
           </p>
         ) : null}
@@ -104,13 +100,7 @@ function ProductDetails({ product }: { product: Product }) {
         ) : null}
 
         <div className="product__actions">
-          <AddToBagButton
-            key={size ?? ''}
-            productId={product.id}
-            size={size}
-            sizeRequired={sizeOptions.length > 0}
-            onSignInRequired={openSignIn}
-          />
+          <AddToBagButton key={size ?? ""} productId={product.id} size={size} sizeRequired={sizeOptions.length > 0} onSignInRequired={openSignIn} />
           <WishlistHeart productId={product.id} onSignInRequired={openSignIn} />
         </div>
 
@@ -134,21 +124,21 @@ function ProductDetails({ product }: { product: Product }) {
       <SignInDialog
         open={signInOpen}
         onClose={() => {
-          setSignInOpen(false);
+          setSignInOpen(false)
         }}
       />
     </article>
-  );
+  )
 }
 
 function Recommendations({ product, recommendations }: { product: Product; recommendations?: ProductRecommendations }) {
-  if (!recommendations) return null;
+  if (!recommendations) return null
   return (
     <div className="recommendations">
       <ProductRow title={moreTitle(product)} products={recommendations.more} />
       <ProductRow title="You might also like" products={recommendations.alsoLike} />
     </div>
-  );
+  )
 }
 
 function ProductSkeleton() {
@@ -163,22 +153,22 @@ function ProductSkeleton() {
         <span className="skeleton skeleton--line" />
       </div>
     </div>
-  );
+  )
 }
 
 export function ProductPage() {
-  const { id = '' } = useParams();
-  const [searchParams] = useSearchParams();
-  const refPost = searchParams.get('refPost');
-  const productQuery = useProduct(id);
+  const { id = "" } = useParams()
+  const [searchParams] = useSearchParams()
+  const refPost = searchParams.get("refPost")
+  const productQuery = useProduct(id)
 
   useEffect(() => {
-    storeReferralPostId(refPost);
-  }, [refPost]);
+    storeReferralPostId(refPost)
+  }, [refPost])
 
   useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [id]);
+    window.scrollTo({ top: 0 })
+  }, [id])
 
   return (
     <div className="page page--product">
@@ -196,5 +186,5 @@ export function ProductPage() {
         </>
       )}
     </div>
-  );
+  )
 }

@@ -1,75 +1,68 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useOnVisible } from '@/hooks/use-on-visible';
-import type { ListedProduct } from '@/types/product';
-import { useInfiniteProducts } from '../api/get-products';
-import { FilterPanel } from '../components/filter-panel';
-import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
-import { ShopHeader } from '../components/shop-header';
-import { applyShopFilters, countActiveFilters, parseShopFilters, type ShopFilters } from '../utils/shop-filters';
-import {
-  applyShopQuery,
-  hasShopSelection,
-  parseShopQuery,
-  shopQueryFromNavigationState,
-  toProductListParams,
-  type ShopQuery,
-} from '../utils/shop-query';
+import { useCallback, useEffect, useId, useRef, useState } from "react"
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom"
+import { useOnVisible } from "@/hooks/use-on-visible"
+import type { ListedProduct } from "@/types/product"
+import { useInfiniteProducts } from "../api/get-products"
+import { FilterPanel } from "../components/filter-panel"
+import { ProductGrid, ProductGridSkeleton } from "../components/product-grid"
+import { ShopHeader } from "../components/shop-header"
+import { applyShopFilters, countActiveFilters, parseShopFilters, type ShopFilters } from "../utils/shop-filters"
+import { applyShopQuery, hasShopSelection, parseShopQuery, shopQueryFromNavigationState, toProductListParams, type ShopQuery } from "../utils/shop-query"
 
-const EMPTY_CATALOGUE_TEXT = 'Nothing here yet. Try another subcategory or switch to Lowers/Uppers.';
+const EMPTY_CATALOGUE_TEXT = "Nothing here yet. Try another subcategory or switch to Lowers/Uppers."
 
 /** Pages can overlap when the catalogue changes between loads; each product is shown once. */
 const uniqueProducts = (pages: { products: ListedProduct[] }[]): ListedProduct[] => {
-  const seen = new Set<string>();
+  const seen = new Set<string>()
   return pages
     .flatMap((page) => page.products)
     .filter((product) => {
-      if (seen.has(product.id)) return false;
-      seen.add(product.id);
-      return true;
-    });
-};
+      if (seen.has(product.id)) return false
+      seen.add(product.id)
+      return true
+    })
+}
 
 /** Moves a selection passed in navigation state (gender, initialType, initialSub) into the URL, once. */
 function useSelectionFromNavigationState(searchParams: URLSearchParams) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const fromState = hasShopSelection(searchParams) ? null : shopQueryFromNavigationState(location.state);
+  const location = useLocation()
+  const navigate = useNavigate()
+  const fromState = hasShopSelection(searchParams) ? null : shopQueryFromNavigationState(location.state)
 
   useEffect(() => {
-    if (!fromState) return;
-    const search = applyShopQuery(searchParams, fromState).toString();
-    void navigate({ pathname: location.pathname, search: `?${search}` }, { replace: true, state: null });
-  }, [fromState, searchParams, location.pathname, navigate]);
+    if (!fromState) return
+    const search = applyShopQuery(searchParams, fromState).toString()
+    void navigate({ pathname: location.pathname, search: `?${search}` }, { replace: true, state: null })
+  }, [fromState, searchParams, location.pathname, navigate])
 
-  return fromState;
+  return fromState
 }
 
 export function ShopPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const fromState = useSelectionFromNavigationState(searchParams);
-  const query = fromState ?? parseShopQuery(searchParams);
-  const filters = parseShopFilters(searchParams);
-  const productsQuery = useInfiniteProducts(toProductListParams(query, filters));
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = productsQuery;
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilterCount = countActiveFilters(filters);
-  const filterCountId = useId();
-  const sentinelRef = useRef<HTMLDivElement>(null);
+  const [searchParams, setSearchParams] = useSearchParams()
+  const fromState = useSelectionFromNavigationState(searchParams)
+  const query = fromState ?? parseShopQuery(searchParams)
+  const filters = parseShopFilters(searchParams)
+  const productsQuery = useInfiniteProducts(toProductListParams(query, filters))
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = productsQuery
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const activeFilterCount = countActiveFilters(filters)
+  const filterCountId = useId()
+  const sentinelRef = useRef<HTMLDivElement>(null)
 
   const loadMore = useCallback(() => {
-    void fetchNextPage();
-  }, [fetchNextPage]);
-  useOnVisible(sentinelRef, loadMore, { enabled: hasNextPage && !isFetchingNextPage && !productsQuery.isError });
+    void fetchNextPage()
+  }, [fetchNextPage])
+  useOnVisible(sentinelRef, loadMore, { enabled: hasNextPage && !isFetchingNextPage && !productsQuery.isError })
 
   const changeQuery = (next: ShopQuery) => {
-    setSearchParams((current) => applyShopQuery(current, next));
-  };
+    setSearchParams((current) => applyShopQuery(current, next))
+  }
   const changeFilters = (next: ShopFilters) => {
-    setSearchParams((current) => applyShopFilters(current, next));
-  };
+    setSearchParams((current) => applyShopFilters(current, next))
+  }
 
-  const products = productsQuery.data ? uniqueProducts(productsQuery.data.pages) : [];
+  const products = productsQuery.data ? uniqueProducts(productsQuery.data.pages) : []
 
   return (
     <div className="page page--shop">
@@ -84,7 +77,7 @@ export function ShopPage() {
             aria-expanded={filtersOpen}
             aria-describedby={activeFilterCount > 0 ? filterCountId : undefined}
             onClick={() => {
-              setFiltersOpen(true);
+              setFiltersOpen(true)
             }}
           >
             Filters
@@ -104,7 +97,7 @@ export function ShopPage() {
       <FilterPanel
         open={filtersOpen}
         onClose={() => {
-          setFiltersOpen(false);
+          setFiltersOpen(false)
         }}
         filters={filters}
         onChange={changeFilters}
@@ -129,13 +122,7 @@ export function ShopPage() {
             <div ref={sentinelRef} className="shop-results__sentinel" aria-hidden="true" />
             {hasNextPage ? (
               <div className="shop-results__more">
-                <button
-                  type="button"
-                  className="button"
-                  disabled={isFetchingNextPage}
-                  aria-busy={isFetchingNextPage || undefined}
-                  onClick={loadMore}
-                >
+                <button type="button" className="button" disabled={isFetchingNextPage} aria-busy={isFetchingNextPage || undefined} onClick={loadMore}>
                   Load more
                 </button>
               </div>
@@ -144,5 +131,5 @@ export function ShopPage() {
         )}
       </section>
     </div>
-  );
+  )
 }

@@ -1,61 +1,61 @@
-import type { CategoryType, Gender, StyleGroup } from '@/types/product';
-import type { ProductListParams } from '../api/get-products';
-import { NO_FILTERS, type ShopFilters } from './shop-filters';
+import type { CategoryType, Gender, StyleGroup } from "@/types/product"
+import type { ProductListParams } from "../api/get-products"
+import { NO_FILTERS, type ShopFilters } from "./shop-filters"
 
-export const GENDERS: readonly Gender[] = ['MEN', 'WOMEN'];
-export const CATEGORY_TYPES: readonly CategoryType[] = ['UPPERS', 'LOWERS'];
-export const STYLE_GROUPS: readonly StyleGroup[] = ['WESTERN', 'TRADITIONS'];
+export const GENDERS: readonly Gender[] = ["MEN", "WOMEN"]
+export const CATEGORY_TYPES: readonly CategoryType[] = ["UPPERS", "LOWERS"]
+export const STYLE_GROUPS: readonly StyleGroup[] = ["WESTERN", "TRADITIONS"]
 
 export const MEN_SUBCATEGORIES: Record<CategoryType, readonly [string, ...string[]]> = {
-  UPPERS: ['Hoodies', 'Polo', 'Oversized', 'Regular'],
-  LOWERS: ['Jeans', 'Loose fit', 'Slim fit', 'Cargo pants', 'Straight fit'],
-};
+  UPPERS: ["Hoodies", "Polo", "Oversized", "Regular"],
+  LOWERS: ["Jeans", "Loose fit", "Slim fit", "Cargo pants", "Straight fit"],
+}
 
-export const PRODUCTS_PAGE_SIZE = 24;
+export const PRODUCTS_PAGE_SIZE = 24
 
 /** The catalogue selection carried in the /shop URL (g, type, sub, wg). */
 export type ShopQuery = {
-  gender: Gender;
-  type: CategoryType | null;
-  sub: string | null;
-  styleGroup: StyleGroup | null;
-};
+  gender: Gender
+  type: CategoryType | null
+  sub: string | null
+  styleGroup: StyleGroup | null
+}
 
 const pick = <T extends string>(allowed: readonly T[], raw: string | null): T | null => {
-  const value = raw?.trim().toUpperCase();
-  return allowed.find((candidate) => candidate === value) ?? null;
-};
+  const value = raw?.trim().toUpperCase()
+  return allowed.find((candidate) => candidate === value) ?? null
+}
 
 const pickSubcategory = (type: CategoryType, raw: string | null): string | null => {
-  const value = raw?.trim().toLowerCase();
-  return MEN_SUBCATEGORIES[type].find((sub) => sub.toLowerCase() === value) ?? null;
-};
+  const value = raw?.trim().toLowerCase()
+  return MEN_SUBCATEGORIES[type].find((sub) => sub.toLowerCase() === value) ?? null
+}
 
 /** Reads the selection from the URL; unknown values are dropped and gender defaults to MEN. */
 export function parseShopQuery(params: URLSearchParams): ShopQuery {
-  const gender = pick(GENDERS, params.get('g')) ?? 'MEN';
-  if (gender === 'WOMEN') {
-    return { gender, type: null, sub: null, styleGroup: pick(STYLE_GROUPS, params.get('wg')) };
+  const gender = pick(GENDERS, params.get("g")) ?? "MEN"
+  if (gender === "WOMEN") {
+    return { gender, type: null, sub: null, styleGroup: pick(STYLE_GROUPS, params.get("wg")) }
   }
-  const type = pick(CATEGORY_TYPES, params.get('type'));
-  const sub = type ? pickSubcategory(type, params.get('sub')) : null;
-  return { gender, type, sub, styleGroup: null };
+  const type = pick(CATEGORY_TYPES, params.get("type"))
+  const sub = type ? pickSubcategory(type, params.get("sub")) : null
+  return { gender, type, sub, styleGroup: null }
 }
 
 /** Writes the selection into a copy of the URL's params, keeping any other params untouched. */
 export function applyShopQuery(current: URLSearchParams, query: ShopQuery): URLSearchParams {
-  const next = new URLSearchParams(current);
+  const next = new URLSearchParams(current)
   const entries: [string, string | null][] = [
-    ['g', query.gender],
-    ['type', query.type],
-    ['sub', query.sub],
-    ['wg', query.styleGroup],
-  ];
+    ["g", query.gender],
+    ["type", query.type],
+    ["sub", query.sub],
+    ["wg", query.styleGroup],
+  ]
   for (const [key, value] of entries) {
-    if (value) next.set(key, value);
-    else next.delete(key);
+    if (value) next.set(key, value)
+    else next.delete(key)
   }
-  return next;
+  return next
 }
 
 export const selectGender = (gender: Gender): ShopQuery => ({
@@ -63,32 +63,32 @@ export const selectGender = (gender: Gender): ShopQuery => ({
   type: null,
   sub: null,
   styleGroup: null,
-});
+})
 
 /** Choosing UPPERS or LOWERS resets the subcategory to the first of that group. */
 export const selectCategoryType = (type: CategoryType): ShopQuery => ({
-  gender: 'MEN',
+  gender: "MEN",
   type,
   sub: MEN_SUBCATEGORIES[type][0],
   styleGroup: null,
-});
+})
 
 export const selectSubcategory = (type: CategoryType, sub: string): ShopQuery => ({
-  gender: 'MEN',
+  gender: "MEN",
   type,
   sub,
   styleGroup: null,
-});
+})
 
 export const selectStyleGroup = (styleGroup: StyleGroup): ShopQuery => ({
-  gender: 'WOMEN',
+  gender: "WOMEN",
   type: null,
   sub: null,
   styleGroup,
-});
+})
 
 /** The GET /api/products query: men send type and subcategory, women the style group; then sort and filters. */
-export function toProductListParams(query: ShopQuery, filters: ShopFilters = NO_FILTERS): Omit<ProductListParams, 'offset'> {
+export function toProductListParams(query: ShopQuery, filters: ShopFilters = NO_FILTERS): Omit<ProductListParams, "offset"> {
   return {
     active: true,
     gender: query.gender,
@@ -104,31 +104,29 @@ export function toProductListParams(query: ShopQuery, filters: ShopFilters = NO_
     seasonFit: filters.seasonFit ?? undefined,
     genre: filters.genre ?? undefined,
     limit: PRODUCTS_PAGE_SIZE,
-  };
+  }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
-const readText = (record: Record<string, unknown>, key: string) =>
-  typeof record[key] === 'string' ? record[key] : null;
+const readText = (record: Record<string, unknown>, key: string) => (typeof record[key] === "string" ? record[key] : null)
 
 /** True when the URL already names a selection, which then wins over navigation state. */
-export const hasShopSelection = (params: URLSearchParams) =>
-  ['g', 'type', 'sub', 'wg'].some((key) => params.has(key));
+export const hasShopSelection = (params: URLSearchParams) => ["g", "type", "sub", "wg"].some((key) => params.has(key))
 
 /**
  * The selection another screen passed in navigation state (gender, initialType, initialSub),
  * or null when it passed none; read the same way as the URL.
  */
 export function shopQueryFromNavigationState(state: unknown): ShopQuery | null {
-  if (!isRecord(state)) return null;
-  const gender = readText(state, 'gender');
-  const type = readText(state, 'initialType');
-  const sub = readText(state, 'initialSub');
-  if (!gender && !type && !sub) return null;
-  const params = new URLSearchParams();
-  if (gender) params.set('g', gender);
-  if (type) params.set('type', type);
-  if (sub) params.set('sub', sub);
-  return parseShopQuery(params);
+  if (!isRecord(state)) return null
+  const gender = readText(state, "gender")
+  const type = readText(state, "initialType")
+  const sub = readText(state, "initialSub")
+  if (!gender && !type && !sub) return null
+  const params = new URLSearchParams()
+  if (gender) params.set("g", gender)
+  if (type) params.set("type", type)
+  if (sub) params.set("sub", sub)
+  return parseShopQuery(params)
 }

@@ -1,71 +1,61 @@
-import { useState } from 'react';
-import { useAddresses } from '@/lib/api/get-addresses';
-import { emptyAddressValues, missingAddressFields, type AddressTextField } from '@/lib/address-form';
-import { NO_DARK_COINS, readDarkCoinsChoice, type DarkCoinsChoice } from '@/lib/dark-coins-choice';
-import type { Cart } from '@/types/cart';
-import type { PaymentsConfig } from '../api/get-payments-config';
-import { useCheckoutPayment } from '../hooks/use-checkout-payment';
-import { CHECKOUT_REQUIRED_FIELDS, checkoutBlocker } from '../utils/checkout-blocker';
-import {
-  buildCheckoutPayload,
-  type CheckoutPayload,
-  type PaymentMethod,
-  type ShippingChoice,
-} from '../utils/checkout-payload';
-import { CheckoutItems } from './checkout-items';
-import { CheckoutSummary } from './checkout-summary';
-import type { NewAddressDraft } from './new-address-form';
-import { PaymentDialog } from './payment-dialog';
-import { PaymentMethodSection } from './payment-method';
-import { ShippingAddressSection, type AddressMode, type SavedAddresses } from './shipping-address';
+import { useState } from "react"
+import { useAddresses } from "@/lib/api/get-addresses"
+import { emptyAddressValues, missingAddressFields, type AddressTextField } from "@/lib/address-form"
+import { NO_DARK_COINS, readDarkCoinsChoice, type DarkCoinsChoice } from "@/lib/dark-coins-choice"
+import type { Cart } from "@/types/cart"
+import type { PaymentsConfig } from "../api/get-payments-config"
+import { useCheckoutPayment } from "../hooks/use-checkout-payment"
+import { CHECKOUT_REQUIRED_FIELDS, checkoutBlocker } from "../utils/checkout-blocker"
+import { buildCheckoutPayload, type CheckoutPayload, type PaymentMethod, type ShippingChoice } from "../utils/checkout-payload"
+import { CheckoutItems } from "./checkout-items"
+import { CheckoutSummary } from "./checkout-summary"
+import type { NewAddressDraft } from "./new-address-form"
+import { PaymentDialog } from "./payment-dialog"
+import { PaymentMethodSection } from "./payment-method"
+import { ShippingAddressSection, type AddressMode, type SavedAddresses } from "./shipping-address"
 
-const emptyDraft = (): NewAddressDraft => ({ values: emptyAddressValues(), email: '', save: false });
+const emptyDraft = (): NewAddressDraft => ({ values: emptyAddressValues(), email: "", save: false })
 
 /**
  * The Dark Coins the shopper applied in the bag, if the server still offers a discount: its
  * usableDiscount is what comes off, and coinsToSpend what is sent.
  */
-function useAppliedDarkCoins({ usableDiscount, coinsToSpend }: Cart['summary']): {
-  discount: number;
-  choice: DarkCoinsChoice;
+function useAppliedDarkCoins({ usableDiscount, coinsToSpend }: Cart["summary"]): {
+  discount: number
+  choice: DarkCoinsChoice
 } {
-  const [applied] = useState(() => readDarkCoinsChoice().applied);
-  if (!applied || usableDiscount <= 0) return { discount: 0, choice: NO_DARK_COINS };
-  return { discount: usableDiscount, choice: { applied: true, coins: coinsToSpend } };
+  const [applied] = useState(() => readDarkCoinsChoice().applied)
+  if (!applied || usableDiscount <= 0) return { discount: 0, choice: NO_DARK_COINS }
+  return { discount: usableDiscount, choice: { applied: true, coins: coinsToSpend } }
 }
 
 /** Checkout once the bag and payment settings are in: method, address, items, summary and the payment dialog. */
 export function CheckoutForm({ cart, config }: { cart: Cart; config: PaymentsConfig }) {
-  const addressesQuery = useAddresses();
-  const saved: SavedAddresses = { status: addressesQuery.status, addresses: addressesQuery.data?.addresses ?? [] };
-  const [method, setMethod] = useState<PaymentMethod>('online');
-  const [mode, setMode] = useState<AddressMode>('select');
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const [draft, setDraft] = useState(emptyDraft);
-  const [missing, setMissing] = useState<AddressTextField[]>([]);
-  const [blocker, setBlocker] = useState<string | null>(null);
-  const darkCoins = useAppliedDarkCoins(cart.summary);
-  const payment = useCheckoutPayment(config, cart.items.length);
-  const busy = payment.state.phase !== 'idle';
-  const selectedId = chosenId ?? saved.addresses.find((address) => address.isDefault)?.id ?? null;
-  const sizesMissing = cart.items.some((item) => item.sizeRequired);
+  const addressesQuery = useAddresses()
+  const saved: SavedAddresses = { status: addressesQuery.status, addresses: addressesQuery.data?.addresses ?? [] }
+  const [method, setMethod] = useState<PaymentMethod>("online")
+  const [mode, setMode] = useState<AddressMode>("select")
+  const [chosenId, setChosenId] = useState<string | null>(null)
+  const [draft, setDraft] = useState(emptyDraft)
+  const [missing, setMissing] = useState<AddressTextField[]>([])
+  const [blocker, setBlocker] = useState<string | null>(null)
+  const darkCoins = useAppliedDarkCoins(cart.summary)
+  const payment = useCheckoutPayment(config, cart.items.length)
+  const busy = payment.state.phase !== "idle"
+  const selectedId = chosenId ?? saved.addresses.find((address) => address.isDefault)?.id ?? null
+  const sizesMissing = cart.items.some((item) => item.sizeRequired)
 
   /** Checks what the spec asks for, then builds the payload for `pay`; nothing is sent while something is missing. */
   const attempt = (pay: (payload: CheckoutPayload) => void, liveTest = false) => {
-    const reason = checkoutBlocker(
-      cart.items,
-      mode === 'select' ? { mode, addressId: selectedId } : { mode, values: draft.values },
-    );
-    setMissing(mode === 'new' ? missingAddressFields(draft.values, CHECKOUT_REQUIRED_FIELDS) : []);
-    setBlocker(reason);
-    if (reason) return;
+    const reason = checkoutBlocker(cart.items, mode === "select" ? { mode, addressId: selectedId } : { mode, values: draft.values })
+    setMissing(mode === "new" ? missingAddressFields(draft.values, CHECKOUT_REQUIRED_FIELDS) : [])
+    setBlocker(reason)
+    if (reason) return
     const shipping: ShippingChoice =
-      mode === 'select' && selectedId
-        ? { mode: 'select', addressId: selectedId }
-        : { mode: 'new', values: draft.values, email: draft.email, save: draft.save };
-    const { codFeePaise } = config;
-    pay(buildCheckoutPayload({ method, shipping, darkCoins: darkCoins.choice, codFeePaise, liveTest }));
-  };
+      mode === "select" && selectedId ? { mode: "select", addressId: selectedId } : { mode: "new", values: draft.values, email: draft.email, save: draft.save }
+    const { codFeePaise } = config
+    pay(buildCheckoutPayload({ method, shipping, darkCoins: darkCoins.choice, codFeePaise, liveTest }))
+  }
 
   return (
     <div className="checkout">
@@ -79,8 +69,8 @@ export function CheckoutForm({ cart, config }: { cart: Cart; config: PaymentsCon
           missing={missing}
           disabled={busy}
           onModeChange={(next) => {
-            setMode(next);
-            setBlocker(null);
+            setMode(next)
+            setBlocker(null)
           }}
           onSelect={setChosenId}
           onDraftChange={setDraft}
@@ -96,16 +86,16 @@ export function CheckoutForm({ cart, config }: { cart: Cart; config: PaymentsCon
           sizesMissing={sizesMissing}
           liveTestAvailable={config.liveTestAvailable}
           busy={busy}
-          message={blocker ?? (payment.state.phase === 'idle' ? payment.state.notice : null)}
+          message={blocker ?? (payment.state.phase === "idle" ? payment.state.notice : null)}
           onPay={(liveTest) => {
-            attempt(payment.payOnline, liveTest);
+            attempt(payment.payOnline, liveTest)
           }}
           onPlaceCod={() => {
-            attempt(payment.placeCod);
+            attempt(payment.placeCod)
           }}
         />
       </aside>
       <PaymentDialog state={payment.state} onClose={payment.dismiss} />
     </div>
-  );
+  )
 }

@@ -1,26 +1,18 @@
-import { useId } from 'react';
-import { ProductPicture } from '@/components/ui/product-picture';
-import { formatPaise } from '@/lib/money';
-import { unitPriceOf } from '@/lib/unit-price';
-import type { CartItem } from '@/types/cart';
+import { useId } from "react"
+import { ProductPicture } from "@/components/ui/product-picture"
+import { formatPaise } from "@/lib/money"
+import { unitPriceOf } from "@/lib/unit-price"
+import type { CartItem } from "@/types/cart"
 
-const ITEM_IMAGE_SIZES = '72px';
+const ITEM_IMAGE_SIZES = "72px"
 
-export const SIZE_REQUIRED_NOTE = 'size required — go back to cart to select';
+export const SIZE_REQUIRED_NOTE = "size required — go back to cart to select"
 
 function CheckoutItem({ item }: { item: CartItem }) {
-  const titleId = useId();
+  const titleId = useId()
   return (
-    <li
-      className={item.sizeRequired ? 'checkout-item checkout-item--flagged' : 'checkout-item'}
-      aria-labelledby={titleId}
-    >
-      <ProductPicture
-        product={item.product}
-        sizes={ITEM_IMAGE_SIZES}
-        className="checkout-item__media"
-        emptyText="No Image"
-      />
+    <li className={item.sizeRequired ? "checkout-item checkout-item--flagged" : "checkout-item"} aria-labelledby={titleId}>
+      <ProductPicture product={item.product} sizes={ITEM_IMAGE_SIZES} className="checkout-item__media" emptyText="No Image" />
       <div className="checkout-item__body">
         <div className="checkout-item__head">
           <h3 id={titleId} className="checkout-item__title">
@@ -36,12 +28,12 @@ function CheckoutItem({ item }: { item: CartItem }) {
         ) : null}
       </div>
     </li>
-  );
+  )
 }
 
 /** Section 3: what is being paid for; a line still needing a size is outlined red and says so. */
 export function CheckoutItems({ items }: { items: CartItem[] }) {
-  const titleId = useId();
+  const titleId = useId()
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="checkout-section__title">
@@ -53,5 +45,5 @@ export function CheckoutItems({ items }: { items: CartItem[] }) {
         ))}
       </ul>
     </section>
-  );
+  )
 }

@@ -1,28 +1,27 @@
-import { useId } from 'react';
-import { Link } from 'react-router-dom';
-import { FormError } from '@/components/ui/form-error';
-import { PriceLines } from '@/components/ui/price-lines';
-import { paths } from '@/config/paths';
-import type { PaymentMethod } from '../utils/checkout-payload';
-import { SIZES_MISSING_TEXT } from '../utils/checkout-blocker';
+import { useId } from "react"
+import { Link } from "react-router-dom"
+import { FormError } from "@/components/ui/form-error"
+import { PriceLines } from "@/components/ui/price-lines"
+import { paths } from "@/config/paths"
+import type { PaymentMethod } from "../utils/checkout-payload"
+import { SIZES_MISSING_TEXT } from "../utils/checkout-blocker"
 
-export const PRICES_NOTE =
-  'Prices include all taxes. Items and availability are not reserved until checkout is completed.';
+export const PRICES_NOTE = "Prices include all taxes. Items and availability are not reserved until checkout is completed."
 
 type CheckoutSummaryProps = {
-  method: PaymentMethod;
-  subtotal: number;
-  discount: number;
-  codFee: number;
-  sizesMissing: boolean;
-  liveTestAvailable: boolean;
+  method: PaymentMethod
+  subtotal: number
+  discount: number
+  codFee: number
+  sizesMissing: boolean
+  liveTestAvailable: boolean
   /** A payment is under way. */
-  busy: boolean;
+  busy: boolean
   /** Why the last attempt did not go ahead, or what it ended with. */
-  message: string | null;
-  onPay: (liveTest: boolean) => void;
-  onPlaceCod: () => void;
-};
+  message: string | null
+  onPay: (liveTest: boolean) => void
+  onPlaceCod: () => void
+}
 
 /** The figures, the pay buttons for the chosen method (held while a line still needs a size), and the notes. */
 export function CheckoutSummary({
@@ -37,24 +36,24 @@ export function CheckoutSummary({
   onPay,
   onPlaceCod,
 }: CheckoutSummaryProps) {
-  const titleId = useId();
-  const held = busy || sizesMissing;
+  const titleId = useId()
+  const held = busy || sizesMissing
 
   return (
     <section className="order-summary" aria-labelledby={titleId}>
       <h2 id={titleId} className="section-title">
         Order Summary
       </h2>
-      <PriceLines subtotal={subtotal} discount={discount} codFee={method === 'cod' ? codFee : 0} />
+      <PriceLines subtotal={subtotal} discount={discount} codFee={method === "cod" ? codFee : 0} />
       <div className="checkout-actions">
-        {method === 'online' ? (
+        {method === "online" ? (
           <>
             <button
               type="button"
               className="button button--primary"
               disabled={held}
               onClick={() => {
-                onPay(false);
+                onPay(false)
               }}
             >
               PAY NOW
@@ -65,7 +64,7 @@ export function CheckoutSummary({
                 className="button"
                 disabled={held}
                 onClick={() => {
-                  onPay(true);
+                  onPay(true)
                 }}
               >
                 PAY ₹1 (LIVE TEST)
@@ -85,5 +84,5 @@ export function CheckoutSummary({
       {sizesMissing ? <p className="checkout-note checkout-note--warning">{SIZES_MISSING_TEXT}</p> : null}
       <p className="checkout-note muted">{PRICES_NOTE}</p>
     </section>
-  );
+  )
 }

@@ -1,24 +1,24 @@
-import { useId } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
-import type { PaymentMethod } from '../utils/checkout-payload';
+import { useId } from "react"
+import { Link } from "react-router-dom"
+import { paths } from "@/config/paths"
+import type { PaymentMethod } from "../utils/checkout-payload"
 
-type MethodOption = { value: PaymentMethod; title: string; details: readonly string[] };
+type MethodOption = { value: PaymentMethod; title: string; details: readonly string[] }
 
 const METHODS: readonly MethodOption[] = [
-  { value: 'online', title: 'Online', details: ['UPI / Card / Netbanking', 'Fast & secure — pay now'] },
-  { value: 'cod', title: 'Cash on Delivery', details: ['Pay at your doorstep (+₹100 COD fee)'] },
-];
+  { value: "online", title: "Online", details: ["UPI / Card / Netbanking", "Fast & secure — pay now"] },
+  { value: "cod", title: "Cash on Delivery", details: ["Pay at your doorstep (+₹100 COD fee)"] },
+]
 
 type PaymentMethodSectionProps = {
-  method: PaymentMethod;
-  disabled: boolean;
-  onChange: (method: PaymentMethod) => void;
-};
+  method: PaymentMethod
+  disabled: boolean
+  onChange: (method: PaymentMethod) => void
+}
 
 /** Section 1: online payment or cash on delivery, and the way back to the bag. */
 export function PaymentMethodSection({ method, disabled, onChange }: PaymentMethodSectionProps) {
-  const titleId = useId();
+  const titleId = useId()
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
       <h2 id={titleId} className="checkout-section__title">
@@ -36,7 +36,7 @@ export function PaymentMethodSection({ method, disabled, onChange }: PaymentMeth
               aria-label={option.title}
               aria-describedby={`${titleId}-${option.value}`}
               onChange={() => {
-                onChange(option.value);
+                onChange(option.value)
               }}
             />
             <span className="checkout-choice__body">
@@ -56,5 +56,5 @@ export function PaymentMethodSection({ method, disabled, onChange }: PaymentMeth
         Back to Cart
       </Link>
     </section>
-  );
+  )
 }

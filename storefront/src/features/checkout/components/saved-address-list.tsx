@@ -1,22 +1,19 @@
-import { AddressLines } from '@/components/ui/address-lines';
-import type { Address } from '@/types/address';
+import { AddressLines } from "@/components/ui/address-lines"
+import type { Address } from "@/types/address"
 
 type SavedAddressListProps = {
-  addresses: Address[];
-  selectedId: string | null;
-  disabled: boolean;
-  onSelect: (id: string) => void;
-};
+  addresses: Address[]
+  selectedId: string | null
+  disabled: boolean
+  onSelect: (id: string) => void
+}
 
 /** The saved addresses as selectable cards, the default marked. */
 export function SavedAddressList({ addresses, selectedId, disabled, onSelect }: SavedAddressListProps) {
   return (
     <div className="address-list" role="radiogroup" aria-label="Saved addresses">
       {addresses.map((address) => (
-        <label
-          key={address.id}
-          className={`address-card address-option${address.id === selectedId ? ' is-selected' : ''}`}
-        >
+        <label key={address.id} className={`address-card address-option${address.id === selectedId ? " is-selected" : ""}`}>
           <span className="address-card__head">
             <input
               type="radio"
@@ -25,7 +22,7 @@ export function SavedAddressList({ addresses, selectedId, disabled, onSelect }: 
               checked={address.id === selectedId}
               disabled={disabled}
               onChange={() => {
-                onSelect(address.id);
+                onSelect(address.id)
               }}
             />
             <span className="address-card__label">{address.label}</span>
@@ -35,5 +32,5 @@ export function SavedAddressList({ addresses, selectedId, disabled, onSelect }: 
         </label>
       ))}
     </div>
-  );
+  )
 }

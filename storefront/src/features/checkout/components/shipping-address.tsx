@@ -1,50 +1,43 @@
-import { useId } from 'react';
-import type { AddressTextField } from '@/lib/address-form';
-import type { Address } from '@/types/address';
-import { NewAddressForm, type NewAddressDraft } from './new-address-form';
-import { SavedAddressList } from './saved-address-list';
+import { useId } from "react"
+import type { AddressTextField } from "@/lib/address-form"
+import type { Address } from "@/types/address"
+import { NewAddressForm, type NewAddressDraft } from "./new-address-form"
+import { SavedAddressList } from "./saved-address-list"
 
-export type AddressMode = 'select' | 'new';
+export type AddressMode = "select" | "new"
 
 /** The saved addresses as loaded so far. */
-export type SavedAddresses = { status: 'pending' | 'error' | 'success'; addresses: Address[] };
+export type SavedAddresses = { status: "pending" | "error" | "success"; addresses: Address[] }
 
 type ShippingAddressSectionProps = {
-  mode: AddressMode;
-  saved: SavedAddresses;
-  selectedId: string | null;
-  draft: NewAddressDraft;
-  missing: readonly AddressTextField[];
-  disabled: boolean;
-  onModeChange: (mode: AddressMode) => void;
-  onSelect: (id: string) => void;
-  onDraftChange: (draft: NewAddressDraft) => void;
-};
+  mode: AddressMode
+  saved: SavedAddresses
+  selectedId: string | null
+  draft: NewAddressDraft
+  missing: readonly AddressTextField[]
+  disabled: boolean
+  onModeChange: (mode: AddressMode) => void
+  onSelect: (id: string) => void
+  onDraftChange: (draft: NewAddressDraft) => void
+}
 
-function SavedAddressesPanel({
-  saved,
-  selectedId,
-  disabled,
-  onSelect,
-}: Pick<ShippingAddressSectionProps, 'saved' | 'selectedId' | 'disabled' | 'onSelect'>) {
-  if (saved.status === 'pending') {
+function SavedAddressesPanel({ saved, selectedId, disabled, onSelect }: Pick<ShippingAddressSectionProps, "saved" | "selectedId" | "disabled" | "onSelect">) {
+  if (saved.status === "pending") {
     return (
       <p className="muted" role="status">
         Loading addresses…
       </p>
-    );
+    )
   }
-  if (saved.status === 'error') {
+  if (saved.status === "error") {
     return (
       <p className="inline-error" role="alert">
         Failed to load addresses
       </p>
-    );
+    )
   }
-  if (saved.addresses.length === 0) return <p className="muted">No addresses yet. Add one in the “Add New” tab.</p>;
-  return (
-    <SavedAddressList addresses={saved.addresses} selectedId={selectedId} disabled={disabled} onSelect={onSelect} />
-  );
+  if (saved.addresses.length === 0) return <p className="muted">No addresses yet. Add one in the “Add New” tab.</p>
+  return <SavedAddressList addresses={saved.addresses} selectedId={selectedId} disabled={disabled} onSelect={onSelect} />
 }
 
 /** Section 2: a saved address ('Choose Saved', off when there is none) or a new one ('Add New'). */
@@ -59,8 +52,8 @@ export function ShippingAddressSection({
   onSelect,
   onDraftChange,
 }: ShippingAddressSectionProps) {
-  const titleId = useId();
-  const noneSaved = saved.status === 'success' && saved.addresses.length === 0;
+  const titleId = useId()
+  const noneSaved = saved.status === "success" && saved.addresses.length === 0
 
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
@@ -71,10 +64,10 @@ export function ShippingAddressSection({
         <button
           type="button"
           className="segment"
-          aria-pressed={mode === 'select'}
+          aria-pressed={mode === "select"}
           disabled={noneSaved || disabled}
           onClick={() => {
-            onModeChange('select');
+            onModeChange("select")
           }}
         >
           Choose Saved
@@ -82,20 +75,20 @@ export function ShippingAddressSection({
         <button
           type="button"
           className="segment"
-          aria-pressed={mode === 'new'}
+          aria-pressed={mode === "new"}
           disabled={disabled}
           onClick={() => {
-            onModeChange('new');
+            onModeChange("new")
           }}
         >
           Add New
         </button>
       </div>
-      {mode === 'select' ? (
+      {mode === "select" ? (
         <SavedAddressesPanel saved={saved} selectedId={selectedId} disabled={disabled} onSelect={onSelect} />
       ) : (
         <NewAddressForm draft={draft} missing={missing} disabled={disabled} onChange={onDraftChange} />
       )}
     </section>
-  );
+  )
 }

@@ -1,13 +1,13 @@
-import { useId } from 'react';
-import { Page } from '@/components/ui/page';
-import { SignInPrompt } from '@/components/ui/sign-in-prompt';
-import { useCart } from '@/lib/api/get-cart';
-import { errorMessage, isUnauthorized } from '@/lib/api-client';
-import { usePaymentsConfig } from '../api/get-payments-config';
-import { CheckoutForm } from '../components/checkout-form';
+import { useId } from "react"
+import { Page } from "@/components/ui/page"
+import { SignInPrompt } from "@/components/ui/sign-in-prompt"
+import { useCart } from "@/lib/api/get-cart"
+import { errorMessage, isUnauthorized } from "@/lib/api-client"
+import { usePaymentsConfig } from "../api/get-payments-config"
+import { CheckoutForm } from "../components/checkout-form"
 
-const CART_FAILED_TEXT = 'Failed to load cart';
-const CONFIG_FAILED_TEXT = 'Could not load payment gateway.';
+const CART_FAILED_TEXT = "Failed to load cart"
+const CONFIG_FAILED_TEXT = "Could not load payment gateway."
 
 function CheckoutSkeleton() {
   return (
@@ -29,11 +29,11 @@ function CheckoutSkeleton() {
         </div>
       </div>
     </div>
-  );
+  )
 }
 
 function ErrorCard({ text }: { text: string }) {
-  const titleId = useId();
+  const titleId = useId()
   return (
     <section className="error-card" role="alert" aria-labelledby={titleId}>
       <h2 id={titleId} className="error-card__title">
@@ -41,24 +41,24 @@ function ErrorCard({ text }: { text: string }) {
       </h2>
       <p>{text}</p>
     </section>
-  );
+  )
 }
 
 /** Checkout (/payments): loading → sign-in required (a 401), 'Oops' with the error, or the checkout itself. */
 export function PaymentsPage() {
-  const cart = useCart();
-  const config = usePaymentsConfig();
+  const cart = useCart()
+  const config = usePaymentsConfig()
 
   const content = () => {
-    const error = cart.error ?? config.error;
+    const error = cart.error ?? config.error
     if (isUnauthorized(error)) {
-      return <SignInPrompt title="Sign in required" text="Please sign in to check out." />;
+      return <SignInPrompt title="Sign in required" text="Please sign in to check out." />
     }
-    if (cart.isError) return <ErrorCard text={errorMessage(cart.error, CART_FAILED_TEXT)} />;
-    if (config.isError) return <ErrorCard text={errorMessage(config.error, CONFIG_FAILED_TEXT)} />;
-    if (cart.isPending || config.isPending) return <CheckoutSkeleton />;
-    return <CheckoutForm cart={cart.data} config={config.data} />;
-  };
+    if (cart.isError) return <ErrorCard text={errorMessage(cart.error, CART_FAILED_TEXT)} />
+    if (config.isError) return <ErrorCard text={errorMessage(config.error, CONFIG_FAILED_TEXT)} />
+    if (cart.isPending || config.isPending) return <CheckoutSkeleton />
+    return <CheckoutForm cart={cart.data} config={config.data} />
+  }
 
-  return <Page title="Checkout">{content()}</Page>;
+  return <Page title="Checkout">{content()}</Page>
 }

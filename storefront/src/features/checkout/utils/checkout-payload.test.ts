@@ -1,68 +1,68 @@
-import { describe, expect, it } from 'vitest';
-import { emptyAddressValues } from '@/lib/address-form';
-import { buildCheckoutPayload } from './checkout-payload';
+import { describe, expect, it } from "vitest"
+import { emptyAddressValues } from "@/lib/address-form"
+import { buildCheckoutPayload } from "./checkout-payload"
 
 const typed = {
   ...emptyAddressValues(),
-  fullName: ' Asha  Rao ',
-  phone: ' 9876543210 ',
-  line1: ' 12 MG Road ',
-  line2: '  ',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: ' 560001 ',
-};
+  fullName: " Asha  Rao ",
+  phone: " 9876543210 ",
+  line1: " 12 MG Road ",
+  line2: "  ",
+  city: "Bengaluru",
+  state: "Karnataka",
+  postalCode: " 560001 ",
+}
 
-describe('buildCheckoutPayload', () => {
-  it('sends a saved address by id, online as razorpay prepaid without a COD fee', () => {
+describe("buildCheckoutPayload", () => {
+  it("sends a saved address by id, online as razorpay prepaid without a COD fee", () => {
     expect(
       buildCheckoutPayload({
-        method: 'online',
-        shipping: { mode: 'select', addressId: 'addr_1' },
+        method: "online",
+        shipping: { mode: "select", addressId: "addr_1" },
         darkCoins: { applied: true, coins: 2000 },
         codFeePaise: 10000,
       }),
     ).toEqual({
-      shippingAddressSnapshot: { id: 'addr_1' },
-      payment: { gateway: 'razorpay', mode: 'prepaid' },
+      shippingAddressSnapshot: { id: "addr_1" },
+      payment: { gateway: "razorpay", mode: "prepaid" },
       darkCoins: { applied: true, coins: 2000 },
       charges: { codFeePaise: 0 },
-    });
-  });
+    })
+  })
 
-  it('sends a new address trimmed, in India, leaving out a blank line 2 and email; COD carries the fee', () => {
+  it("sends a new address trimmed, in India, leaving out a blank line 2 and email; COD carries the fee", () => {
     const payload = buildCheckoutPayload({
-      method: 'cod',
-      shipping: { mode: 'new', values: typed, email: ' ', save: false },
+      method: "cod",
+      shipping: { mode: "new", values: typed, email: " ", save: false },
       darkCoins: { applied: false, coins: 0 },
       codFeePaise: 10000,
-    });
+    })
 
     expect(payload).toEqual({
       shippingAddressSnapshot: {
-        fullName: 'Asha  Rao',
-        phone: '9876543210',
-        line1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        country: 'India',
+        fullName: "Asha  Rao",
+        phone: "9876543210",
+        line1: "12 MG Road",
+        city: "Bengaluru",
+        state: "Karnataka",
+        postalCode: "560001",
+        country: "India",
         save: false,
       },
-      payment: { gateway: 'cod', mode: 'cod' },
+      payment: { gateway: "cod", mode: "cod" },
       darkCoins: { applied: false, coins: 0 },
       charges: { codFeePaise: 10000 },
-    });
-  });
+    })
+  })
 
-  it('marks the ₹1 live test only when asked', () => {
+  it("marks the ₹1 live test only when asked", () => {
     const base = {
-      method: 'online' as const,
-      shipping: { mode: 'select' as const, addressId: 'addr_1' },
+      method: "online" as const,
+      shipping: { mode: "select" as const, addressId: "addr_1" },
       darkCoins: { applied: false, coins: 0 },
       codFeePaise: 10000,
-    };
-    expect(buildCheckoutPayload({ ...base, liveTest: true })).toMatchObject({ liveTest: true });
-    expect(buildCheckoutPayload(base)).not.toHaveProperty('liveTest');
-  });
-});
+    }
+    expect(buildCheckoutPayload({ ...base, liveTest: true })).toMatchObject({ liveTest: true })
+    expect(buildCheckoutPayload(base)).not.toHaveProperty("liveTest")
+  })
+})

@@ -1,14 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getFeedPosts } from '@/components/fitfeed/api/get-feed-posts';
-import { fitfeedKeys } from '@/components/fitfeed/fitfeed-keys';
+import { queryOptions, useQuery } from "@tanstack/react-query"
+import { getFeedPosts } from "@/components/fitfeed/api/get-feed-posts"
+import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
 
 /** Spec section 9: the feed shows up to 50 posts. */
-export const FEED_LIMIT = 50;
+export const FEED_LIMIT = 50
 
 export const getFeedQueryOptions = () =>
   queryOptions({
     queryKey: fitfeedKeys.feed(FEED_LIMIT),
     queryFn: ({ signal }) => getFeedPosts(FEED_LIMIT, signal),
-  });
+  })
 
-export const useFeed = () => useQuery(getFeedQueryOptions());
+export const useFeed = () => useQuery(getFeedQueryOptions())

@@ -1,213 +1,209 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { answerRoutes, callsTo, errorResponse, jsonResponse, mockSessionApi, sentBody, type ApiRoute } from '@/testing/mock-fetch';
-import { buildOrder, buildOrderItem } from '@/testing/order-factory';
-import { buildPost, buildProductId } from '@/testing/post-factory';
-import { renderWithProviders } from '@/testing/test-utils';
-import { buildSession, storeSession } from '@/testing/user-factory';
-import type { Post } from '@/types/fitfeed';
-import type { Order } from '@/types/order';
-import { fakeUploads, photoFile } from '../testing/fake-upload';
-import { CreatePostDialog } from './create-post-dialog';
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { describe, expect, it, vi } from "vitest"
+import { answerRoutes, callsTo, errorResponse, jsonResponse, mockSessionApi, sentBody, type ApiRoute } from "@/testing/mock-fetch"
+import { buildOrder, buildOrderItem } from "@/testing/order-factory"
+import { buildPost, buildProductId } from "@/testing/post-factory"
+import { renderWithProviders } from "@/testing/test-utils"
+import { buildSession, storeSession } from "@/testing/user-factory"
+import type { Post } from "@/types/fitfeed"
+import type { Order } from "@/types/order"
+import { fakeUploads, photoFile } from "../testing/fake-upload"
+import { CreatePostDialog } from "./create-post-dialog"
 
-type Setup = { orders?: Order[]; myPosts?: Post[]; routes?: ApiRoute[] };
+type Setup = { orders?: Order[]; myPosts?: Post[]; routes?: ApiRoute[] }
 
 function openCreatePost({ orders = [], myPosts = [], routes = [] }: Setup = {}) {
-  const session = buildSession();
-  storeSession(session);
-  const uploads = fakeUploads();
+  const session = buildSession()
+  storeSession(session)
+  const uploads = fakeUploads()
   const fetchMock = mockSessionApi(
     session,
     answerRoutes([
       ...routes,
-      { method: 'GET', path: '/api/orders/mine', answer: () => jsonResponse({ orders }) },
-      { method: 'GET', path: '/api/fitfeed/posts/mine', answer: () => jsonResponse({ posts: myPosts }) },
+      { method: "GET", path: "/api/orders/mine", answer: () => jsonResponse({ orders }) },
+      { method: "GET", path: "/api/fitfeed/posts/mine", answer: () => jsonResponse({ posts: myPosts }) },
     ]),
-  );
-  const onCreated = vi.fn();
-  const onClose = vi.fn();
-  renderWithProviders(<CreatePostDialog open onClose={onClose} onCreated={onCreated} />);
-  return { fetchMock, uploads, onCreated, onClose, session };
+  )
+  const onCreated = vi.fn()
+  const onClose = vi.fn()
+  renderWithProviders(<CreatePostDialog open onClose={onClose} onCreated={onCreated} />)
+  return { fetchMock, uploads, onCreated, onClose, session }
 }
 
-const dialog = () => screen.getByRole('dialog', { name: 'Create post' });
+const dialog = () => screen.getByRole("dialog", { name: "Create post" })
 const choosePhoto = (file: File) => {
-  fireEvent.change(screen.getByLabelText('Photo'), { target: { files: [file] } });
-};
+  fireEvent.change(screen.getByLabelText("Photo"), { target: { files: [file] } })
+}
 const publish = () => {
-  fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-};
+  fireEvent.click(screen.getByRole("button", { name: "Publish" }))
+}
 
-describe('CreatePostDialog', () => {
-  it('asks for a photo and a product when published empty', async () => {
-    openCreatePost({ orders: [buildOrder()] });
-    await screen.findByRole('radio');
+describe("CreatePostDialog", () => {
+  it("asks for a photo and a product when published empty", async () => {
+    openCreatePost({ orders: [buildOrder()] })
+    await screen.findByRole("radio")
 
-    publish();
+    publish()
 
-    expect(within(dialog()).getByText('Please add a photo.')).toBeInTheDocument();
-    expect(within(dialog()).getByText('Please select the product you bought.')).toBeInTheDocument();
-    expect(screen.getByText('JPG, PNG, or GIF up to 10MB')).toBeInTheDocument();
-  });
+    expect(within(dialog()).getByText("Please add a photo.")).toBeInTheDocument()
+    expect(within(dialog()).getByText("Please select the product you bought.")).toBeInTheDocument()
+    expect(screen.getByText("JPG, PNG, or GIF up to 10MB")).toBeInTheDocument()
+  })
 
   it("offers each bought product once, newest order first, skips cancelled orders and marks 'Already posted' ones unpickable", async () => {
-    const postedId = buildProductId();
+    const postedId = buildProductId()
     const older = buildOrder({
-      createdAt: '2025-01-01T10:00:00.000Z',
-      items: [buildOrderItem({ title: 'Old Cargo' }), buildOrderItem({ productId: postedId, title: 'Posted Polo' })],
-    });
+      createdAt: "2025-01-01T10:00:00.000Z",
+      items: [buildOrderItem({ title: "Old Cargo" }), buildOrderItem({ productId: postedId, title: "Posted Polo" })],
+    })
     const newer = buildOrder({
-      createdAt: '2025-03-01T10:00:00.000Z',
-      items: [buildOrderItem({ title: 'New Hoodie' }), buildOrderItem({ productId: postedId, title: 'Posted Polo' })],
-    });
-    const cancelled = buildOrder({ status: 'CANCELLED', items: [buildOrderItem({ title: 'Cancelled Tee' })] });
-    openCreatePost({ orders: [older, cancelled, newer], myPosts: [buildPost({ productId: postedId })] });
+      createdAt: "2025-03-01T10:00:00.000Z",
+      items: [buildOrderItem({ title: "New Hoodie" }), buildOrderItem({ productId: postedId, title: "Posted Polo" })],
+    })
+    const cancelled = buildOrder({ status: "CANCELLED", items: [buildOrderItem({ title: "Cancelled Tee" })] })
+    openCreatePost({ orders: [older, cancelled, newer], myPosts: [buildPost({ productId: postedId })] })
 
-    const options = await screen.findAllByRole('radio');
-    expect(options.map((option) => option.closest('label')?.textContent)).toEqual([
-      'New Hoodie',
-      'Posted PoloAlready posted',
-      'Old Cargo',
-    ]);
-    const posted = screen.getByRole('radio', { name: /Posted Polo/ });
-    expect(posted).toBeDisabled();
-    expect(posted.closest('label')).toHaveAttribute('title', 'You have already posted a fit for this product');
-    expect(screen.queryByText('Cancelled Tee')).toBeNull();
-  });
+    const options = await screen.findAllByRole("radio")
+    expect(options.map((option) => option.closest("label")?.textContent)).toEqual(["New Hoodie", "Posted PoloAlready posted", "Old Cargo"])
+    const posted = screen.getByRole("radio", { name: /Posted Polo/ })
+    expect(posted).toBeDisabled()
+    expect(posted.closest("label")).toHaveAttribute("title", "You have already posted a fit for this product")
+    expect(screen.queryByText("Cancelled Tee")).toBeNull()
+  })
 
   it("says 'You don't have any completed orders yet.' without orders to post about", async () => {
-    openCreatePost({ orders: [buildOrder({ status: 'CANCELLED' })] });
+    openCreatePost({ orders: [buildOrder({ status: "CANCELLED" })] })
 
-    expect(await screen.findByText("You don't have any completed orders yet.")).toBeInTheDocument();
-  });
+    expect(await screen.findByText("You don't have any completed orders yet.")).toBeInTheDocument()
+  })
 
-  it('refuses a file that is not a picture before uploading anything', async () => {
-    const { uploads } = openCreatePost({ orders: [buildOrder()] });
-    await screen.findByRole('radio');
+  it("refuses a file that is not a picture before uploading anything", async () => {
+    const { uploads } = openCreatePost({ orders: [buildOrder()] })
+    await screen.findByRole("radio")
 
-    choosePhoto(photoFile('notes.txt', 'text/plain'));
+    choosePhoto(photoFile("notes.txt", "text/plain"))
 
-    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Choose a JPG, PNG, GIF or WebP photo.');
-    expect(uploads).toHaveLength(0);
-  });
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("Choose a JPG, PNG, GIF or WebP photo.")
+    expect(uploads).toHaveLength(0)
+  })
 
-  it('refuses a photo over 10MB before uploading anything', async () => {
-    const { uploads } = openCreatePost({ orders: [buildOrder()] });
-    await screen.findByRole('radio');
+  it("refuses a photo over 10MB before uploading anything", async () => {
+    const { uploads } = openCreatePost({ orders: [buildOrder()] })
+    await screen.findByRole("radio")
 
-    choosePhoto(photoFile('big.png', 'image/png', 10 * 1024 * 1024 + 1));
+    choosePhoto(photoFile("big.png", "image/png", 10 * 1024 * 1024 + 1))
 
-    expect(within(dialog()).getByRole('alert')).toHaveTextContent('This photo is larger than 10MB. Choose a smaller one.');
-    expect(uploads).toHaveLength(0);
-  });
+    expect(within(dialog()).getByRole("alert")).toHaveTextContent("This photo is larger than 10MB. Choose a smaller one.")
+    expect(uploads).toHaveLength(0)
+  })
 
-  it('uploads the photo with progress and the session token, then publishes the post', async () => {
-    const item = buildOrderItem({ title: 'Static Hoodie' });
-    const created = buildPost({ productId: item.productId });
+  it("uploads the photo with progress and the session token, then publishes the post", async () => {
+    const item = buildOrderItem({ title: "Static Hoodie" })
+    const created = buildPost({ productId: item.productId })
     const { uploads, fetchMock, onCreated, onClose, session } = openCreatePost({
       orders: [buildOrder({ items: [item] })],
-      routes: [{ method: 'POST', path: '/api/fitfeed/posts', answer: () => jsonResponse({ post: created }, 201) }],
-    });
-    await screen.findByRole('radio');
-    const file = photoFile('fit.webp', 'image/webp');
+      routes: [{ method: "POST", path: "/api/fitfeed/posts", answer: () => jsonResponse({ post: created }, 201) }],
+    })
+    await screen.findByRole("radio")
+    const file = photoFile("fit.webp", "image/webp")
 
-    choosePhoto(file);
+    choosePhoto(file)
     await waitFor(() => {
-      expect(uploads).toHaveLength(1);
-    });
-    const upload = uploads[0]!;
-    expect(upload.method).toBe('POST');
-    expect(upload.url).toBe('/api/uploads/image');
-    expect(upload.headers.Authorization).toBe(`Bearer ${session.accessToken}`);
-    expect(upload.image).toBe(file);
-    expect(screen.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
+      expect(uploads).toHaveLength(1)
+    })
+    const upload = uploads[0]!
+    expect(upload.method).toBe("POST")
+    expect(upload.url).toBe("/api/uploads/image")
+    expect(upload.headers.Authorization).toBe(`Bearer ${session.accessToken}`)
+    expect(upload.image).toBe(file)
+    expect(screen.getByRole("button", { name: "Uploading…" })).toBeDisabled()
     act(() => {
-      upload.progress(50, 100);
-    });
-    expect(screen.getByText('Uploading 50%')).toBeInTheDocument();
+      upload.progress(50, 100)
+    })
+    expect(screen.getByText("Uploading 50%")).toBeInTheDocument()
     act(() => {
-      upload.respond(201, { url: '/media/uploads/fit.webp', thumbnailUrl: '/media/uploads/fit-480.webp' });
-    });
-    expect(await screen.findByText('Photo uploaded')).toBeInTheDocument();
+      upload.respond(201, { url: "/media/uploads/fit.webp", thumbnailUrl: "/media/uploads/fit-480.webp" })
+    })
+    expect(await screen.findByText("Photo uploaded")).toBeInTheDocument()
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Static Hoodie' }));
-    publish();
+    fireEvent.click(screen.getByRole("radio", { name: "Static Hoodie" }))
+    publish()
 
     await waitFor(() => {
-      expect(onCreated).toHaveBeenCalledWith(created);
-    });
-    expect(onClose).toHaveBeenCalled();
-    expect(sentBody(fetchMock, 'POST', '/api/fitfeed/posts')).toEqual({
-      kind: 'REGULAR',
+      expect(onCreated).toHaveBeenCalledWith(created)
+    })
+    expect(onClose).toHaveBeenCalled()
+    expect(sentBody(fetchMock, "POST", "/api/fitfeed/posts")).toEqual({
+      kind: "REGULAR",
       productId: item.productId,
       text: null,
-      imageUrl: '/media/uploads/fit.webp',
-    });
-  });
+      imageUrl: "/media/uploads/fit.webp",
+    })
+  })
 
   it("shows the server's reason when publishing fails", async () => {
-    const item = buildOrderItem();
+    const item = buildOrderItem()
     const { uploads, fetchMock } = openCreatePost({
       orders: [buildOrder({ items: [item] })],
       routes: [
         {
-          method: 'POST',
-          path: '/api/fitfeed/posts',
-          answer: () => errorResponse('You have already posted a fit for this product', 409),
+          method: "POST",
+          path: "/api/fitfeed/posts",
+          answer: () => errorResponse("You have already posted a fit for this product", 409),
         },
       ],
-    });
-    await screen.findByRole('radio');
-    choosePhoto(photoFile());
+    })
+    await screen.findByRole("radio")
+    choosePhoto(photoFile())
     await waitFor(() => {
-      expect(uploads).toHaveLength(1);
-    });
+      expect(uploads).toHaveLength(1)
+    })
     act(() => {
-      uploads[0]!.respond(201, { url: '/media/uploads/a.jpg', thumbnailUrl: '/media/uploads/a-480.jpg' });
-    });
-    await screen.findByText('Photo uploaded');
-    fireEvent.click(screen.getByRole('radio'));
-    fireEvent.change(screen.getByLabelText('Caption (optional)'), { target: { value: '  first drop  ' } });
-    publish();
+      uploads[0]!.respond(201, { url: "/media/uploads/a.jpg", thumbnailUrl: "/media/uploads/a-480.jpg" })
+    })
+    await screen.findByText("Photo uploaded")
+    fireEvent.click(screen.getByRole("radio"))
+    fireEvent.change(screen.getByLabelText("Caption (optional)"), { target: { value: "  first drop  " } })
+    publish()
 
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(/^You have already posted a fit for this product$/);
-    expect(sentBody(fetchMock, 'POST', '/api/fitfeed/posts')).toMatchObject({ text: 'first drop' });
-  });
+    expect(await within(dialog()).findByRole("alert")).toHaveTextContent(/^You have already posted a fit for this product$/)
+    expect(sentBody(fetchMock, "POST", "/api/fitfeed/posts")).toMatchObject({ text: "first drop" })
+  })
 
   it("says 'Could not publish post' when the server gives no reason", async () => {
     const { uploads } = openCreatePost({
       orders: [buildOrder()],
-      routes: [{ method: 'POST', path: '/api/fitfeed/posts', answer: () => new Response('', { status: 500 }) }],
-    });
-    await screen.findByRole('radio');
-    choosePhoto(photoFile());
+      routes: [{ method: "POST", path: "/api/fitfeed/posts", answer: () => new Response("", { status: 500 }) }],
+    })
+    await screen.findByRole("radio")
+    choosePhoto(photoFile())
     await waitFor(() => {
-      expect(uploads).toHaveLength(1);
-    });
+      expect(uploads).toHaveLength(1)
+    })
     act(() => {
-      uploads[0]!.respond(201, { url: '/media/uploads/b.jpg', thumbnailUrl: '/media/uploads/b-480.jpg' });
-    });
-    await screen.findByText('Photo uploaded');
-    fireEvent.click(screen.getByRole('radio'));
-    publish();
+      uploads[0]!.respond(201, { url: "/media/uploads/b.jpg", thumbnailUrl: "/media/uploads/b-480.jpg" })
+    })
+    await screen.findByText("Photo uploaded")
+    fireEvent.click(screen.getByRole("radio"))
+    publish()
 
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(/^Could not publish post$/);
-  });
+    expect(await within(dialog()).findByRole("alert")).toHaveTextContent(/^Could not publish post$/)
+  })
 
   it("drops the photo and says 'Could not upload image' when the upload fails", async () => {
-    const { uploads, fetchMock } = openCreatePost({ orders: [buildOrder()] });
-    await screen.findByRole('radio');
-    choosePhoto(photoFile());
+    const { uploads, fetchMock } = openCreatePost({ orders: [buildOrder()] })
+    await screen.findByRole("radio")
+    choosePhoto(photoFile())
     await waitFor(() => {
-      expect(uploads).toHaveLength(1);
-    });
+      expect(uploads).toHaveLength(1)
+    })
 
     act(() => {
-      uploads[0]!.respond(500, {});
-    });
+      uploads[0]!.respond(500, {})
+    })
 
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(/^Could not upload image$/);
-    expect(screen.queryByText('Photo uploaded')).toBeNull();
-    expect(callsTo(fetchMock, 'POST', '/api/fitfeed/posts')).toHaveLength(0);
-  });
-});
+    expect(await within(dialog()).findByRole("alert")).toHaveTextContent(/^Could not upload image$/)
+    expect(screen.queryByText("Photo uploaded")).toBeNull()
+    expect(callsTo(fetchMock, "POST", "/api/fitfeed/posts")).toHaveLength(0)
+  })
+})

@@ -1,34 +1,34 @@
-import { FormError } from '@/components/ui/form-error';
-import { LoadingLine, ReadError } from '@/components/ui/read-status';
-import { useMyOrders } from '@/lib/api/get-my-orders';
-import { useMyPosts } from '@/components/fitfeed/api/get-my-posts';
-import { postableProducts } from '../utils/postable-products';
+import { FormError } from "@/components/ui/form-error"
+import { LoadingLine, ReadError } from "@/components/ui/read-status"
+import { useMyOrders } from "@/lib/api/get-my-orders"
+import { useMyPosts } from "@/components/fitfeed/api/get-my-posts"
+import { postableProducts } from "../utils/postable-products"
 
-export const ALREADY_POSTED_TEXT = 'Already posted';
-export const ALREADY_POSTED_TOOLTIP = 'You have already posted a fit for this product';
-export const NO_ORDERS_TEXT = "You don't have any completed orders yet.";
+export const ALREADY_POSTED_TEXT = "Already posted"
+export const ALREADY_POSTED_TOOLTIP = "You have already posted a fit for this product"
+export const NO_ORDERS_TEXT = "You don't have any completed orders yet."
 
 type ProductPickerProps = {
-  value: string | null;
-  onChange: (productId: string) => void;
-  error: string | null;
-  errorId: string;
-};
+  value: string | null
+  onChange: (productId: string) => void
+  error: string | null
+  errorId: string
+}
 
 /** The products the shopper bought, to say which one the fit shows; those already posted cannot be picked. */
 export function ProductPicker({ value, onChange, error, errorId }: ProductPickerProps) {
-  const orders = useMyOrders();
-  const myPosts = useMyPosts();
+  const orders = useMyOrders()
+  const myPosts = useMyPosts()
 
   if (orders.isPending || myPosts.isPending) {
-    return <LoadingLine>Loading your orders…</LoadingLine>;
+    return <LoadingLine>Loading your orders…</LoadingLine>
   }
   if (orders.isError) {
-    return <ReadError error={orders.error} fallback="Failed to load orders" />;
+    return <ReadError error={orders.error} fallback="Failed to load orders" />
   }
 
-  const products = postableProducts(orders.data.orders, myPosts.data?.posts ?? []);
-  if (products.length === 0) return <p className="muted">{NO_ORDERS_TEXT}</p>;
+  const products = postableProducts(orders.data.orders, myPosts.data?.posts ?? [])
+  if (products.length === 0) return <p className="muted">{NO_ORDERS_TEXT}</p>
 
   return (
     <fieldset className="product-picker" aria-describedby={error ? errorId : undefined}>
@@ -48,7 +48,7 @@ export function ProductPicker({ value, onChange, error, errorId }: ProductPicker
                 checked={value === product.productId}
                 disabled={product.alreadyPosted}
                 onChange={() => {
-                  onChange(product.productId);
+                  onChange(product.productId)
                 }}
               />
               {product.imageUrl ? (
@@ -64,5 +64,5 @@ export function ProductPicker({ value, onChange, error, errorId }: ProductPicker
       </ul>
       <FormError id={errorId} message={error} />
     </fieldset>
-  );
+  )
 }

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { storeReferralPostId } from '@/lib/referral';
-import { sessionStore, storageKeys } from '@/lib/storage';
-import { isPostId } from '../utils/highlight';
+import { useEffect, useState } from "react"
+import { useParams, useSearchParams } from "react-router-dom"
+import { storeReferralPostId } from "@/lib/referral"
+import { sessionStore, storageKeys } from "@/lib/storage"
+import { isPostId } from "../utils/highlight"
 
 /**
  * The post the feed pulls to the top (spec section 2): one the screen pinned (a finished sign-in
@@ -10,22 +10,21 @@ import { isPostId } from '../utils/highlight';
  * preview left in session storage, which is read once and cleared. A refPost also becomes the referral.
  */
 export function useFeedHighlight() {
-  const { postId } = useParams();
-  const [searchParams] = useSearchParams();
-  const [remembered] = useState(() => sessionStore.get(storageKeys.fitfeedHighlight));
-  const [pinned, setPinned] = useState<string | null>(null);
-  const refPost = searchParams.get('refPost');
+  const { postId } = useParams()
+  const [searchParams] = useSearchParams()
+  const [remembered] = useState(() => sessionStore.get(storageKeys.fitfeedHighlight))
+  const [pinned, setPinned] = useState<string | null>(null)
+  const refPost = searchParams.get("refPost")
 
   useEffect(() => {
-    sessionStore.remove(storageKeys.fitfeedHighlight);
-  }, []);
+    sessionStore.remove(storageKeys.fitfeedHighlight)
+  }, [])
 
   useEffect(() => {
-    storeReferralPostId(refPost);
-  }, [refPost]);
+    storeReferralPostId(refPost)
+  }, [refPost])
 
-  const highlightId =
-    [pinned, postId, searchParams.get('highlight'), searchParams.get('post'), refPost, remembered].find(isPostId) ?? null;
+  const highlightId = [pinned, postId, searchParams.get("highlight"), searchParams.get("post"), refPost, remembered].find(isPostId) ?? null
 
-  return { highlightId, pin: setPinned };
+  return { highlightId, pin: setPinned }
 }

@@ -1,22 +1,22 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { CommentsModal } from '@/components/fitfeed/comments-modal';
-import { PostCard } from '@/components/fitfeed/post-card';
-import { SignInIntentDialog, type SignInIntent } from '@/components/fitfeed/sign-in-intent-dialog';
-import { Page } from '@/components/ui/page';
-import { errorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
-import type { Post } from '@/types/fitfeed';
-import { useFeed } from '../api/get-feed';
-import { usePost } from '@/components/fitfeed/api/get-post';
-import { CreatePostDialog } from '../components/create-post-dialog';
-import { useFeedHighlight } from '../hooks/use-feed-highlight';
-import { useResumeSignInIntent } from '../hooks/use-resume-sign-in-intent';
-import { feedEntryId, withHighlightFirst } from '../utils/highlight';
-import '../fitfeed.css';
+import { useEffect, useMemo, useRef, useState } from "react"
+import { CommentsModal } from "@/components/fitfeed/comments-modal"
+import { PostCard } from "@/components/fitfeed/post-card"
+import { SignInIntentDialog, type SignInIntent } from "@/components/fitfeed/sign-in-intent-dialog"
+import { Page } from "@/components/ui/page"
+import { errorMessage } from "@/lib/api-client"
+import { useSession } from "@/lib/auth"
+import type { Post } from "@/types/fitfeed"
+import { useFeed } from "../api/get-feed"
+import { usePost } from "@/components/fitfeed/api/get-post"
+import { CreatePostDialog } from "../components/create-post-dialog"
+import { useFeedHighlight } from "../hooks/use-feed-highlight"
+import { useResumeSignInIntent } from "../hooks/use-resume-sign-in-intent"
+import { feedEntryId, withHighlightFirst } from "../utils/highlight"
+import "../fitfeed.css"
 
-const SKELETON_CARDS = 3;
+const SKELETON_CARDS = 3
 
-type Prompt = { intent: SignInIntent; postId: string | null };
+type Prompt = { intent: SignInIntent; postId: string | null }
 
 function FeedSkeleton() {
   return (
@@ -29,20 +29,20 @@ function FeedSkeleton() {
         </div>
       ))}
     </div>
-  );
+  )
 }
 
 /** Scrolls the highlighted post into view once, when it first appears. */
 function useScrollToHighlight(highlightId: string | null, shown: boolean) {
-  const scrolledTo = useRef<string | null>(null);
+  const scrolledTo = useRef<string | null>(null)
   useEffect(() => {
-    if (!highlightId || !shown || scrolledTo.current === highlightId) return;
-    const entry = document.getElementById(feedEntryId(highlightId));
-    if (!entry) return;
-    scrolledTo.current = highlightId;
-    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    entry.scrollIntoView?.({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
-  }, [highlightId, shown]);
+    if (!highlightId || !shown || scrolledTo.current === highlightId) return
+    const entry = document.getElementById(feedEntryId(highlightId))
+    if (!entry) return
+    scrolledTo.current = highlightId
+    const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches
+    entry.scrollIntoView?.({ block: "start", behavior: smooth ? "smooth" : "auto" })
+  }, [highlightId, shown])
 }
 
 /**
@@ -51,54 +51,51 @@ function useScrollToHighlight(highlightId: string | null, shown: boolean) {
  * what visitors try, finished after they sign in.
  */
 export function FeedPage() {
-  const feed = useFeed();
-  const { isSignedIn } = useSession();
-  const { highlightId, pin } = useFeedHighlight();
-  const [commentsPost, setCommentsPost] = useState<Post | null>(null);
-  const [createOpen, setCreateOpen] = useState(false);
-  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const feed = useFeed()
+  const { isSignedIn } = useSession()
+  const { highlightId, pin } = useFeedHighlight()
+  const [commentsPost, setCommentsPost] = useState<Post | null>(null)
+  const [createOpen, setCreateOpen] = useState(false)
+  const [prompt, setPrompt] = useState<Prompt | null>(null)
 
   useResumeSignInIntent({
     onComment: setCommentsPost,
     onCreate: () => {
-      setCreateOpen(true);
+      setCreateOpen(true)
     },
     pin,
-  });
+  })
 
-  const loaded = feed.data?.posts;
-  const inPage = !highlightId || (loaded?.some((post) => post.id === highlightId) ?? false);
-  const highlighted = usePost(highlightId ?? '', { enabled: highlightId !== null && feed.isSuccess && !inPage });
-  const posts = useMemo(
-    () => withHighlightFirst(loaded ?? [], highlightId, highlighted.data?.post),
-    [loaded, highlightId, highlighted.data],
-  );
-  const highlightShown = highlightId !== null && posts[0]?.id === highlightId;
-  useScrollToHighlight(highlightId, highlightShown);
+  const loaded = feed.data?.posts
+  const inPage = !highlightId || (loaded?.some((post) => post.id === highlightId) ?? false)
+  const highlighted = usePost(highlightId ?? "", { enabled: highlightId !== null && feed.isSuccess && !inPage })
+  const posts = useMemo(() => withHighlightFirst(loaded ?? [], highlightId, highlighted.data?.post), [loaded, highlightId, highlighted.data])
+  const highlightShown = highlightId !== null && posts[0]?.id === highlightId
+  useScrollToHighlight(highlightId, highlightShown)
 
   const requireSignIn = (intent: SignInIntent, post: Post | null) => {
-    setPrompt({ intent, postId: post?.id ?? null });
-  };
+    setPrompt({ intent, postId: post?.id ?? null })
+  }
 
   const content = () => {
-    if (feed.isPending) return <FeedSkeleton />;
+    if (feed.isPending) return <FeedSkeleton />
     if (feed.isError) {
       return (
         <div className="feed-error">
           <p className="inline-error" role="alert">
-            {errorMessage(feed.error, 'Failed to load feed')}
+            {errorMessage(feed.error, "Failed to load feed")}
           </p>
           <button
             type="button"
             className="button"
             onClick={() => {
-              void feed.refetch();
+              void feed.refetch()
             }}
           >
             Try again
           </button>
         </div>
-      );
+      )
     }
     if (posts.length === 0) {
       return (
@@ -106,7 +103,7 @@ export function FeedPage() {
           <p>No fits posted yet.</p>
           <p>Bought something? Be the first to share your fit.</p>
         </div>
-      );
+      )
     }
     return (
       <ol className="feed-list" aria-label="Posts">
@@ -122,8 +119,8 @@ export function FeedPage() {
           </li>
         ))}
       </ol>
-    );
-  };
+    )
+  }
 
   return (
     <Page title="FitFeed">
@@ -133,8 +130,8 @@ export function FeedPage() {
         className="feed-fab"
         aria-label="Create post"
         onClick={() => {
-          if (isSignedIn) setCreateOpen(true);
-          else requireSignIn('create', null);
+          if (isSignedIn) setCreateOpen(true)
+          else requireSignIn("create", null)
         }}
       >
         <span aria-hidden="true">+</span>
@@ -144,26 +141,26 @@ export function FeedPage() {
           post={commentsPost}
           open
           onClose={() => {
-            setCommentsPost(null);
+            setCommentsPost(null)
           }}
         />
       ) : null}
       <CreatePostDialog
         open={createOpen}
         onClose={() => {
-          setCreateOpen(false);
+          setCreateOpen(false)
         }}
         onCreated={(post) => {
-          pin(post.id);
+          pin(post.id)
         }}
       />
       <SignInIntentDialog
         intent={prompt?.intent ?? null}
         postId={prompt?.postId ?? null}
         onClose={() => {
-          setPrompt(null);
+          setPrompt(null)
         }}
       />
     </Page>
-  );
+  )
 }

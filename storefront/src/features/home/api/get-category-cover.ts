@@ -1,27 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { startFromServerAnswer } from '@/lib/server-answers';
-import type { CategoryType, ProductListResponse } from '@/types/product';
+import { queryOptions, useQuery } from "@tanstack/react-query"
+import { apiClient } from "@/lib/api-client"
+import { startFromServerAnswer } from "@/lib/server-answers"
+import type { CategoryType, ProductListResponse } from "@/types/product"
 
 export type CategoryCoverParams = {
-  categoryType: CategoryType;
-  subcategory: string;
-};
+  categoryType: CategoryType
+  subcategory: string
+}
 
 /** One active men's product of a subcategory, whose picture illustrates that category tile. */
-const coverQuery = ({ categoryType, subcategory }: CategoryCoverParams) =>
-  ({ active: true, gender: 'MEN', categoryType, subcategory, limit: 1 }) as const;
+const coverQuery = ({ categoryType, subcategory }: CategoryCoverParams) => ({ active: true, gender: "MEN", categoryType, subcategory, limit: 1 }) as const
 
 export const getCategoryCover = (params: CategoryCoverParams, signal?: AbortSignal) =>
-  apiClient.get<ProductListResponse>('/api/products', { params: coverQuery(params), signal, skipSessionRefresh: true });
+  apiClient.get<ProductListResponse>("/api/products", { params: coverQuery(params), signal, skipSessionRefresh: true })
 
 /** The first tab's covers usually come inside the home page's HTML (lib/server-answers). */
 export const getCategoryCoverQueryOptions = (params: CategoryCoverParams) =>
   queryOptions({
-    queryKey: ['products', 'list', coverQuery(params)],
+    queryKey: ["products", "list", coverQuery(params)],
     queryFn: ({ signal }) => getCategoryCover(params, signal),
-    ...startFromServerAnswer<ProductListResponse>('/api/products', coverQuery(params)),
+    ...startFromServerAnswer<ProductListResponse>("/api/products", coverQuery(params)),
     select: (response) => response.products[0] ?? null,
-  });
+  })
 
-export const useCategoryCover = (params: CategoryCoverParams) => useQuery(getCategoryCoverQueryOptions(params));
+export const useCategoryCover = (params: CategoryCoverParams) => useQuery(getCategoryCoverQueryOptions(params))

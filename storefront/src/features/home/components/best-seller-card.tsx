@@ -1,49 +1,34 @@
-import type { MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
-import { formatPaise } from '@/lib/money';
-import { getPrimaryImage, imageSourceProps } from '@/lib/product-image';
-import type { ListedProduct } from '@/types/product';
+import type { MouseEvent } from "react"
+import { Link } from "react-router-dom"
+import { paths } from "@/config/paths"
+import { formatPaise } from "@/lib/money"
+import { getPrimaryImage, imageSourceProps } from "@/lib/product-image"
+import type { ListedProduct } from "@/types/product"
 
 /** Carousel cards are 280px wide from 1024px, 220px below. */
-const CAROUSEL_IMAGE_SIZES = '(min-width: 1024px) 280px, 220px';
+const CAROUSEL_IMAGE_SIZES = "(min-width: 1024px) 280px, 220px"
 
 type BestSellerCardProps = {
-  product: ListedProduct;
-  rank: number;
-};
+  product: ListedProduct
+  rank: number
+}
 
 /** The wardrobe is not wired up on the home page yet: the button only keeps the click off the card. */
 const blockCardNavigation = (event: MouseEvent<HTMLButtonElement>) => {
-  event.preventDefault();
-  event.stopPropagation();
-};
+  event.preventDefault()
+  event.stopPropagation()
+}
 
 export function BestSellerCard({ product, rank }: BestSellerCardProps) {
-  const image = getPrimaryImage(product);
-  const titleId = `best-seller-${product.id}-title`;
+  const image = getPrimaryImage(product)
+  const titleId = `best-seller-${product.id}-title`
 
   return (
     <article className="home-best-seller" data-testid="best-seller-card">
       <div className="home-best-seller__media">
-        {image ? (
-          <img
-            {...imageSourceProps(image, CAROUSEL_IMAGE_SIZES)}
-            alt={image.alt}
-            width={320}
-            height={400}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : null}
+        {image ? <img {...imageSourceProps(image, CAROUSEL_IMAGE_SIZES)} alt={image.alt} width={320} height={400} loading="lazy" decoding="async" /> : null}
         <span className="home-best-seller__rank">#{rank}</span>
-        <button
-          type="button"
-          className="home-best-seller__wishlist"
-          aria-label="Add to wardrobe"
-          aria-describedby={titleId}
-          onClick={blockCardNavigation}
-        >
+        <button type="button" className="home-best-seller__wishlist" aria-label="Add to wardrobe" aria-describedby={titleId} onClick={blockCardNavigation}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M12 20.5s-7.5-4.6-9.3-9.1C1.5 8.3 3.4 5 6.7 5c2 0 3.4 1.1 4.3 2.5h2C13.9 6.1 15.3 5 17.3 5c3.3 0 5.2 3.3 4 6.4-1.8 4.5-9.3 9.1-9.3 9.1z" />
           </svg>
@@ -59,5 +44,5 @@ export function BestSellerCard({ product, rank }: BestSellerCardProps) {
         </Link>
       </div>
     </article>
-  );
+  )
 }

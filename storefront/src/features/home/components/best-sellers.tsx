@@ -1,10 +1,10 @@
-import { useMemo, useRef } from 'react';
-import { useDeferredList } from '@/hooks/use-deferred-list';
-import { useBestSellers, BEST_SELLERS_LIMIT } from '../api/get-best-sellers';
-import { BestSellerCard } from './best-seller-card';
+import { useMemo, useRef } from "react"
+import { useDeferredList } from "@/hooks/use-deferred-list"
+import { useBestSellers, BEST_SELLERS_LIMIT } from "../api/get-best-sellers"
+import { BestSellerCard } from "./best-seller-card"
 
 /** Spec section 9: each arrow moves the carousel 320 px. */
-export const CAROUSEL_SCROLL_STEP = 320;
+export const CAROUSEL_SCROLL_STEP = 320
 
 function BestSellerSkeleton() {
   return (
@@ -17,7 +17,7 @@ function BestSellerSkeleton() {
         </div>
       </div>
     </li>
-  );
+  )
 }
 
 /**
@@ -25,16 +25,16 @@ function BestSellerSkeleton() {
  * render as a deferred list (useDeferredList), so their arrival is not one long task.
  */
 export function BestSellers() {
-  const bestSellers = useBestSellers();
-  const listRef = useRef<HTMLOListElement>(null);
-  const loaded = bestSellers.data?.products;
-  const products = useMemo(() => loaded?.slice(0, BEST_SELLERS_LIMIT) ?? [], [loaded]);
-  const { shown, pending } = useDeferredList(products);
-  const loading = bestSellers.isPending || pending;
+  const bestSellers = useBestSellers()
+  const listRef = useRef<HTMLOListElement>(null)
+  const loaded = bestSellers.data?.products
+  const products = useMemo(() => loaded?.slice(0, BEST_SELLERS_LIMIT) ?? [], [loaded])
+  const { shown, pending } = useDeferredList(products)
+  const loading = bestSellers.isPending || pending
 
   const scrollByStep = (direction: -1 | 1) => {
-    listRef.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_STEP });
-  };
+    listRef.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_STEP })
+  }
 
   return (
     <section className="home-section" aria-labelledby="best-sellers-heading">
@@ -49,7 +49,7 @@ export function BestSellers() {
             aria-label="Scroll left"
             aria-controls="best-sellers-list"
             onClick={() => {
-              scrollByStep(-1);
+              scrollByStep(-1)
             }}
           >
             <span aria-hidden="true">←</span>
@@ -60,20 +60,14 @@ export function BestSellers() {
             aria-label="Scroll right"
             aria-controls="best-sellers-list"
             onClick={() => {
-              scrollByStep(1);
+              scrollByStep(1)
             }}
           >
             <span aria-hidden="true">→</span>
           </button>
         </div>
       </div>
-      <ol
-        id="best-sellers-list"
-        ref={listRef}
-        className="home-best-sellers__list"
-        aria-labelledby="best-sellers-heading"
-        aria-busy={loading}
-      >
+      <ol id="best-sellers-list" ref={listRef} className="home-best-sellers__list" aria-labelledby="best-sellers-heading" aria-busy={loading}>
         {loading
           ? Array.from({ length: BEST_SELLERS_LIMIT }, (_, index) => <BestSellerSkeleton key={index} />)
           : shown.map((product, index) => (
@@ -83,5 +77,5 @@ export function BestSellers() {
             ))}
       </ol>
     </section>
-  );
+  )
 }

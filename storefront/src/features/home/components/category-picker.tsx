@@ -1,34 +1,34 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { CATEGORY_TABS, categoryShopHref } from '../utils/categories';
-import { CategoryTile } from './category-tile';
+import { useRef, useState, type KeyboardEvent } from "react"
+import { Link } from "react-router-dom"
+import { CATEGORY_TABS, categoryShopHref } from "../utils/categories"
+import { CategoryTile } from "./category-tile"
 
 /** The first row of tiles shows without scrolling on a phone: their images load first, never lazily. */
-const ABOVE_THE_FOLD_TILES = 2;
+const ABOVE_THE_FOLD_TILES = 2
 
-const tabId = (index: number) => `category-tab-${String(index)}`;
-const panelId = (index: number) => `category-panel-${String(index)}`;
+const tabId = (index: number) => `category-tab-${String(index)}`
+const panelId = (index: number) => `category-panel-${String(index)}`
 
 /** Arrow keys, Home and End move between tabs, as the ARIA tabs pattern expects. */
 function nextTabIndex(key: string, current: number, count: number): number | null {
-  if (key === 'ArrowRight') return (current + 1) % count;
-  if (key === 'ArrowLeft') return (current - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
+  if (key === "ArrowRight") return (current + 1) % count
+  if (key === "ArrowLeft") return (current - 1 + count) % count
+  if (key === "Home") return 0
+  if (key === "End") return count - 1
+  return null
 }
 
 export function CategoryPicker() {
-  const [selected, setSelected] = useState(0);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [selected, setSelected] = useState(0)
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const next = nextTabIndex(event.key, selected, CATEGORY_TABS.length);
-    if (next === null) return;
-    event.preventDefault();
-    setSelected(next);
-    tabRefs.current[next]?.focus();
-  };
+    const next = nextTabIndex(event.key, selected, CATEGORY_TABS.length)
+    if (next === null) return
+    event.preventDefault()
+    setSelected(next)
+    tabRefs.current[next]?.focus()
+  }
 
   return (
     <section className="home-section" aria-labelledby="category-heading">
@@ -41,7 +41,7 @@ export function CategoryPicker() {
             <button
               key={tab.type}
               ref={(element) => {
-                tabRefs.current[index] = element;
+                tabRefs.current[index] = element
               }}
               type="button"
               role="tab"
@@ -51,7 +51,7 @@ export function CategoryPicker() {
               aria-controls={panelId(index)}
               tabIndex={index === selected ? 0 : -1}
               onClick={() => {
-                setSelected(index);
+                setSelected(index)
               }}
               onKeyDown={onTabKeyDown}
             >
@@ -86,5 +86,5 @@ export function CategoryPicker() {
         </div>
       ))}
     </section>
-  );
+  )
 }

@@ -1,28 +1,28 @@
-import { Link } from 'react-router-dom';
-import { getPrimaryImage, imageSourceProps } from '@/lib/product-image';
-import type { CategoryType } from '@/types/product';
-import { useCategoryCover } from '../api/get-category-cover';
-import { categoryShopHref } from '../utils/categories';
+import { Link } from "react-router-dom"
+import { getPrimaryImage, imageSourceProps } from "@/lib/product-image"
+import type { CategoryType } from "@/types/product"
+import { useCategoryCover } from "../api/get-category-cover"
+import { categoryShopHref } from "../utils/categories"
 
 /** The tiles sit 2 to a row, 3 from 640px and 5 from 1024px. */
-const TILE_IMAGE_SIZES = '(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw';
+const TILE_IMAGE_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
 
 type CategoryTileProps = {
-  type: CategoryType;
-  subcategory: string;
+  type: CategoryType
+  subcategory: string
   /** Loads the image eagerly and first: the page's largest paint on a phone. */
-  aboveTheFold?: boolean;
-};
+  aboveTheFold?: boolean
+}
 
 /** A subcategory link pictured by one of its products; without one it stays a text tile of the same size. */
 export function CategoryTile({ type, subcategory, aboveTheFold = false }: CategoryTileProps) {
-  const cover = useCategoryCover({ categoryType: type, subcategory });
-  const image = cover.data ? getPrimaryImage(cover.data) : null;
+  const cover = useCategoryCover({ categoryType: type, subcategory })
+  const image = cover.data ? getPrimaryImage(cover.data) : null
 
   return (
     <Link
       to={categoryShopHref(type, subcategory)}
-      className={image ? 'home-category-tile' : 'home-category-tile home-category-tile--text'}
+      className={image ? "home-category-tile" : "home-category-tile home-category-tile--text"}
       data-testid="category-tile"
     >
       {image ? (
@@ -32,12 +32,12 @@ export function CategoryTile({ type, subcategory, aboveTheFold = false }: Catego
           alt=""
           width={400}
           height={500}
-          loading={aboveTheFold ? 'eager' : 'lazy'}
-          fetchPriority={aboveTheFold ? 'high' : 'auto'}
+          loading={aboveTheFold ? "eager" : "lazy"}
+          fetchPriority={aboveTheFold ? "high" : "auto"}
           decoding="async"
         />
       ) : null}
       <span className="home-category-tile__name">{subcategory}</span>
     </Link>
-  );
+  )
 }

@@ -1,21 +1,21 @@
-import { Link } from 'react-router-dom';
-import { BRAND_NAME } from '@/config/brand';
-import type { Post } from '@/types/fitfeed';
-import { FITFEED_PREVIEW_LIMIT, useFitfeedPreview } from '../api/get-fitfeed-preview';
-import { fitfeedHighlightHref, rememberFitfeedHighlight } from '../utils/fitfeed-highlight';
+import { Link } from "react-router-dom"
+import { BRAND_NAME } from "@/config/brand"
+import type { Post } from "@/types/fitfeed"
+import { FITFEED_PREVIEW_LIMIT, useFitfeedPreview } from "../api/get-fitfeed-preview"
+import { fitfeedHighlightHref, rememberFitfeedHighlight } from "../utils/fitfeed-highlight"
 
 /** Tiles show the 480 px thumbnail; the full picture only when a post has no thumbnail. */
-const tileImageUrl = (post: Post) => post.thumbnailUrl || post.imageUrl || null;
+const tileImageUrl = (post: Post) => post.thumbnailUrl || post.imageUrl || null
 
 function postAlt(post: Post): string {
-  if (post.text) return post.text;
-  const author = post.user.name || post.user.handle;
-  return author ? `Fit posted by ${author}` : 'FitFeed post';
+  if (post.text) return post.text
+  const author = post.user.name || post.user.handle
+  return author ? `Fit posted by ${author}` : "FitFeed post"
 }
 
 function FeedPostTile({ post }: { post: Post }) {
-  const imageUrl = tileImageUrl(post);
-  const { handle } = post.user;
+  const imageUrl = tileImageUrl(post)
+  const { handle } = post.user
 
   return (
     <Link
@@ -23,7 +23,7 @@ function FeedPostTile({ post }: { post: Post }) {
       className="home-feed-tile"
       data-testid="fitfeed-tile"
       onClick={() => {
-        rememberFitfeedHighlight(post.id);
+        rememberFitfeedHighlight(post.id)
       }}
     >
       {imageUrl ? (
@@ -33,7 +33,7 @@ function FeedPostTile({ post }: { post: Post }) {
       )}
       {handle ? <span className="home-feed-tile__handle">@{handle}</span> : null}
     </Link>
-  );
+  )
 }
 
 function FeedGridSkeleton() {
@@ -43,13 +43,13 @@ function FeedGridSkeleton() {
         <span key={index} className="home-feed-tile skeleton" aria-hidden="true" />
       ))}
     </div>
-  );
+  )
 }
 
 /** The latest FitFeed posts; until the feed answers with posts, an honest empty state instead. */
 export function FitfeedLive() {
-  const preview = useFitfeedPreview();
-  const posts = preview.data ?? [];
+  const preview = useFitfeedPreview()
+  const posts = preview.data ?? []
 
   return (
     <section className="home-section" aria-labelledby="fitfeed-live-heading">
@@ -74,5 +74,5 @@ export function FitfeedLive() {
         <p className="empty-state home-feed-empty">No fits posted yet.</p>
       )}
     </section>
-  );
+  )
 }

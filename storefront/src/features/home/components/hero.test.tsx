@@ -1,30 +1,30 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { BRAND_NAME } from '@/config/brand';
-import { currentLocation, renderWithProviders } from '@/testing/test-utils';
-import { Hero } from './hero';
+import { fireEvent, screen } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { BRAND_NAME } from "@/config/brand"
+import { currentLocation, renderWithProviders } from "@/testing/test-utils"
+import { Hero } from "./hero"
 
-describe('Hero', () => {
+describe("Hero", () => {
   it('reads "Build Your Fit with" the brand in the only h1', () => {
-    renderWithProviders(<Hero />);
+    renderWithProviders(<Hero />)
 
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Build Your Fit with ${BRAND_NAME}`);
-  });
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(`Build Your Fit with ${BRAND_NAME}`)
+  })
 
   it.each([
-    ['Shop for Mens', '/shop?g=MEN'],
-    ['Shop for Womens', '/shop?g=WOMEN'],
+    ["Shop for Mens", "/shop?g=MEN"],
+    ["Shop for Womens", "/shop?g=WOMEN"],
   ])('"%s" opens %s', (name, target) => {
-    renderWithProviders(<Hero />);
+    renderWithProviders(<Hero />)
 
-    fireEvent.click(screen.getByRole('button', { name }));
+    fireEvent.click(screen.getByRole("button", { name }))
 
-    expect(currentLocation()).toBe(target);
-  });
+    expect(currentLocation()).toBe(target)
+  })
 
   it('links "Explore FitFeed" to the feed', () => {
-    renderWithProviders(<Hero />);
+    renderWithProviders(<Hero />)
 
-    expect(screen.getByRole('link', { name: 'Explore FitFeed' })).toHaveAttribute('href', '/fitfeed');
-  });
-});
+    expect(screen.getByRole("link", { name: "Explore FitFeed" })).toHaveAttribute("href", "/fitfeed")
+  })
+})

@@ -1,9 +1,9 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { BRAND_NAME, TAGLINE } from '@/config/brand';
-import { paths } from '@/config/paths';
+import { Link, useNavigate } from "react-router-dom"
+import { BRAND_NAME, TAGLINE } from "@/config/brand"
+import { paths } from "@/config/paths"
 
 export function Hero() {
-  const navigate = useNavigate();
+  const navigate = useNavigate()
 
   return (
     <section className="hero" aria-labelledby="hero-heading">
@@ -15,7 +15,7 @@ export function Hero() {
           type="button"
           className="button button--primary"
           onClick={() => {
-            void navigate(`${paths.shop}?g=MEN`);
+            void navigate(`${paths.shop}?g=MEN`)
           }}
         >
           Shop for Mens
@@ -24,7 +24,7 @@ export function Hero() {
           type="button"
           className="button"
           onClick={() => {
-            void navigate(`${paths.shop}?g=WOMEN`);
+            void navigate(`${paths.shop}?g=WOMEN`)
           }}
         >
           Shop for Womens
@@ -34,5 +34,5 @@ export function Hero() {
         Explore FitFeed
       </Link>
     </section>
-  );
+  )
 }

@@ -1,11 +1,11 @@
-import { TAGLINE } from '@/config/brand';
-import { EarlyAccessForm } from './early-access-form';
+import { TAGLINE } from "@/config/brand"
+import { EarlyAccessForm } from "./early-access-form"
 
 const SOCIAL_LINKS = [
-  { label: 'Instagram', href: 'https://instagram.com' },
-  { label: 'YouTube', href: 'https://youtube.com' },
-  { label: 'X', href: 'https://x.com' },
-] as const;
+  { label: "Instagram", href: "https://instagram.com" },
+  { label: "YouTube", href: "https://youtube.com" },
+  { label: "X", href: "https://x.com" },
+] as const
 
 export function HomeFooter() {
   return (
@@ -29,5 +29,5 @@ export function HomeFooter() {
       </div>
       <EarlyAccessForm />
     </footer>
-  );
+  )
 }

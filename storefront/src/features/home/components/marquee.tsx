@@ -1,4 +1,4 @@
-const MARQUEE_ITEMS = ['PREMIUM • STREETWEAR', 'LIMITED • DROPS', 'UPPERS', 'LOWERS', 'FITFEED • LIVE'] as const;
+const MARQUEE_ITEMS = ["PREMIUM • STREETWEAR", "LIMITED • DROPS", "UPPERS", "LOWERS", "FITFEED • LIVE"] as const
 
 function MarqueeGroup({ hidden = false }: { hidden?: boolean }) {
   return (
@@ -9,7 +9,7 @@ function MarqueeGroup({ hidden = false }: { hidden?: boolean }) {
         </li>
       ))}
     </ul>
-  );
+  )
 }
 
 /** A ticker that loops by sliding two identical groups; the copy is hidden from screen readers. */
@@ -21,5 +21,5 @@ export function Marquee() {
         <MarqueeGroup hidden />
       </div>
     </div>
-  );
+  )
 }

@@ -1,10 +1,10 @@
-import { BestSellers } from '../components/best-sellers';
-import { CategoryPicker } from '../components/category-picker';
-import { FitfeedLive } from '../components/fitfeed-live';
-import { Hero } from '../components/hero';
-import { HomeFooter } from '../components/home-footer';
-import { Marquee } from '../components/marquee';
-import '../home.css';
+import { BestSellers } from "../components/best-sellers"
+import { CategoryPicker } from "../components/category-picker"
+import { FitfeedLive } from "../components/fitfeed-live"
+import { Hero } from "../components/hero"
+import { HomeFooter } from "../components/home-footer"
+import { Marquee } from "../components/marquee"
+import "../home.css"
 
 export function HomePage() {
   return (
@@ -16,5 +16,5 @@ export function HomePage() {
       <FitfeedLive />
       <HomeFooter />
     </div>
-  );
+  )
 }

@@ -1,20 +1,20 @@
-import { paths } from '@/config/paths';
-import type { CategoryType } from '@/types/product';
+import { paths } from "@/config/paths"
+import type { CategoryType } from "@/types/product"
 
 export type CategoryTab = {
-  type: CategoryType;
-  label: string;
-  subcategories: readonly string[];
-};
+  type: CategoryType
+  label: string
+  subcategories: readonly string[]
+}
 
 /** The home category picker (spec, Home page): tabs in display order, each with its tiles. */
 export const CATEGORY_TABS: readonly CategoryTab[] = [
-  { type: 'UPPERS', label: 'Uppers', subcategories: ['Hoodies', 'Polo', 'Oversized', 'Regular'] },
-  { type: 'LOWERS', label: 'Lowers', subcategories: ['Jeans', 'Loose fit', 'Cargo pants', 'Slim fit', 'Straight fit'] },
-];
+  { type: "UPPERS", label: "Uppers", subcategories: ["Hoodies", "Polo", "Oversized", "Regular"] },
+  { type: "LOWERS", label: "Lowers", subcategories: ["Jeans", "Loose fit", "Cargo pants", "Slim fit", "Straight fit"] },
+]
 
 /** The men's shop for a category type, narrowed to one subcategory when given. */
 export function categoryShopHref(type: CategoryType, subcategory?: string): string {
-  const base = `${paths.shop}?g=MEN&type=${type}`;
-  return subcategory ? `${base}&sub=${encodeURIComponent(subcategory)}` : base;
+  const base = `${paths.shop}?g=MEN&type=${type}`
+  return subcategory ? `${base}&sub=${encodeURIComponent(subcategory)}` : base
 }

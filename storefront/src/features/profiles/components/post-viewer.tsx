@@ -1,30 +1,30 @@
-import { useState } from 'react';
-import { CommentsModal } from '@/components/fitfeed/comments-modal';
-import { PostCard } from '@/components/fitfeed/post-card';
-import { Dialog } from '@/components/ui/dialog';
-import { LoadingLine, ReadError } from '@/components/ui/read-status';
-import { useGoToSignIn } from '@/hooks/use-go-to-sign-in';
-import type { Post } from '@/types/fitfeed';
-import { usePost } from '@/components/fitfeed/api/get-post';
-import { useProfilePosts } from '../api/get-profile-posts';
+import { useState } from "react"
+import { CommentsModal } from "@/components/fitfeed/comments-modal"
+import { PostCard } from "@/components/fitfeed/post-card"
+import { Dialog } from "@/components/ui/dialog"
+import { LoadingLine, ReadError } from "@/components/ui/read-status"
+import { useGoToSignIn } from "@/hooks/use-go-to-sign-in"
+import type { Post } from "@/types/fitfeed"
+import { usePost } from "@/components/fitfeed/api/get-post"
+import { useProfilePosts } from "../api/get-profile-posts"
 
 type PostViewerProps = {
-  profileKey: string;
-  postId: string;
-  onClose: () => void;
-};
+  profileKey: string
+  postId: string
+  onClose: () => void
+}
 
 /**
  * The full-screen viewer of one post: taken from the grid's loaded pages, else asked for by id (a
  * shared ?pv= link may name an older post). Signed-out likes and comments go to sign-in and come back.
  */
 export function PostViewer({ profileKey, postId, onClose }: PostViewerProps) {
-  const posts = useProfilePosts(profileKey);
-  const inGrid = posts.data?.pages.flatMap((page) => page.posts).find((post) => post.id === postId);
-  const single = usePost(postId, { enabled: !inGrid && !posts.isPending });
-  const post = inGrid ?? single.data?.post;
-  const [commentsFor, setCommentsFor] = useState<Post | null>(null);
-  const goToSignIn = useGoToSignIn();
+  const posts = useProfilePosts(profileKey)
+  const inGrid = posts.data?.pages.flatMap((page) => page.posts).find((post) => post.id === postId)
+  const single = usePost(postId, { enabled: !inGrid && !posts.isPending })
+  const post = inGrid ?? single.data?.post
+  const [commentsFor, setCommentsFor] = useState<Post | null>(null)
+  const goToSignIn = useGoToSignIn()
 
   const body = () => {
     if (post) {
@@ -33,16 +33,16 @@ export function PostViewer({ profileKey, postId, onClose }: PostViewerProps) {
           post={post}
           onOpenComments={setCommentsFor}
           onRequireSignIn={() => {
-            goToSignIn();
+            goToSignIn()
           }}
         />
-      );
+      )
     }
     if (single.isError) {
-      return <ReadError error={single.error} fallback="Something went wrong" />;
+      return <ReadError error={single.error} fallback="Something went wrong" />
     }
-    return <LoadingLine>Loading…</LoadingLine>;
-  };
+    return <LoadingLine>Loading…</LoadingLine>
+  }
 
   return (
     <>
@@ -54,10 +54,10 @@ export function PostViewer({ profileKey, postId, onClose }: PostViewerProps) {
           post={commentsFor}
           open
           onClose={() => {
-            setCommentsFor(null);
+            setCommentsFor(null)
           }}
         />
       ) : null}
     </>
-  );
+  )
 }

@@ -1,23 +1,23 @@
-import type { ReactNode } from 'react';
-import { Avatar } from '@/components/ui/avatar';
-import type { Profile } from '@/types/fitfeed';
+import type { ReactNode } from "react"
+import { Avatar } from "@/components/ui/avatar"
+import type { Profile } from "@/types/fitfeed"
 
-const PROFILE_AVATAR_SIZE = 96;
+const PROFILE_AVATAR_SIZE = 96
 
 type ProfileHeaderProps = {
-  profile: Profile;
+  profile: Profile
   /** Follow for others; Edit profile and Logout for the owner. */
-  actions: ReactNode;
-};
+  actions: ReactNode
+}
 
 /** The profile's top: avatar, name, @handle, the posts, followers and following counts, and the actions. */
 export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
-  const { user, counts } = profile;
+  const { user, counts } = profile
   const figures = [
-    { label: 'posts', value: counts.posts },
-    { label: 'followers', value: counts.followers },
-    { label: 'following', value: counts.following },
-  ];
+    { label: "posts", value: counts.posts },
+    { label: "followers", value: counts.followers },
+    { label: "following", value: counts.following },
+  ]
   return (
     <header className="fit-profile__header">
       <Avatar user={user} size={PROFILE_AVATAR_SIZE} className="fit-profile__avatar" />
@@ -34,5 +34,5 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
         <div className="fit-profile__actions">{actions}</div>
       </div>
     </header>
-  );
+  )
 }

@@ -1,17 +1,17 @@
-import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Page } from '@/components/ui/page';
-import { errorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
-import { useProfile } from '../api/get-profile';
-import { FollowButton } from '../components/follow-button';
-import { OwnerActions } from '../components/owner-actions';
-import { PostGrid } from '../components/post-grid';
-import { PostViewer } from '../components/post-viewer';
-import { ProfileHeader } from '../components/profile-header';
-import { isSignInRefusal, namesSessionUser, signInHref } from '../utils/me-mode';
-import { POST_VIEWER_PARAM, isViewerOpenedHere } from '../utils/post-viewer-param';
-import '../profiles.css';
+import { useState } from "react"
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router-dom"
+import { Page } from "@/components/ui/page"
+import { errorMessage } from "@/lib/api-client"
+import { useSession } from "@/lib/auth"
+import { useProfile } from "../api/get-profile"
+import { FollowButton } from "../components/follow-button"
+import { OwnerActions } from "../components/owner-actions"
+import { PostGrid } from "../components/post-grid"
+import { PostViewer } from "../components/post-viewer"
+import { ProfileHeader } from "../components/profile-header"
+import { isSignInRefusal, namesSessionUser, signInHref } from "../utils/me-mode"
+import { POST_VIEWER_PARAM, isViewerOpenedHere } from "../utils/post-viewer-param"
+import "../profiles.css"
 
 function ProfileProblem({ text }: { text: string }) {
   return (
@@ -20,33 +20,33 @@ function ProfileProblem({ text }: { text: string }) {
         {text}
       </p>
     </Page>
-  );
+  )
 }
 
 function FitProfile({ profileKey }: { profileKey: string }) {
-  const profile = useProfile(profileKey);
-  const { user } = useSession();
+  const profile = useProfile(profileKey)
+  const { user } = useSession()
   // Judged once: a refused session is cleared before its 401 arrives here.
-  const [keyIsMine] = useState(() => namesSessionUser(profileKey, user));
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const viewing = searchParams.get(POST_VIEWER_PARAM);
+  const [keyIsMine] = useState(() => namesSessionUser(profileKey, user))
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const viewing = searchParams.get(POST_VIEWER_PARAM)
 
   const closeViewer = () => {
     if (isViewerOpenedHere(location.state)) {
-      void navigate(-1);
-      return;
+      void navigate(-1)
+      return
     }
     setSearchParams(
       (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(POST_VIEWER_PARAM);
-        return next;
+        const next = new URLSearchParams(current)
+        next.delete(POST_VIEWER_PARAM)
+        return next
       },
       { replace: true },
-    );
-  };
+    )
+  }
 
   if (profile.isPending) {
     return (
@@ -55,26 +55,23 @@ function FitProfile({ profileKey }: { profileKey: string }) {
           Loading…
         </p>
       </Page>
-    );
+    )
   }
   if (profile.isError && isSignInRefusal(profile.error) && (keyIsMine || profile.data?.isMe)) {
-    return <Navigate to={signInHref(location)} replace />;
+    return <Navigate to={signInHref(location)} replace />
   }
-  if (!profile.data) return <ProfileProblem text={errorMessage(profile.error, 'Failed to load profile.')} />;
+  if (!profile.data) return <ProfileProblem text={errorMessage(profile.error, "Failed to load profile.")} />
 
-  const shown = profile.data;
+  const shown = profile.data
   return (
     <div className="page fit-profile">
-      <ProfileHeader
-        profile={shown}
-        actions={shown.isMe ? <OwnerActions profile={shown} /> : <FollowButton profile={shown} profileKey={profileKey} />}
-      />
+      <ProfileHeader profile={shown} actions={shown.isMe ? <OwnerActions profile={shown} /> : <FollowButton profile={shown} profileKey={profileKey} />} />
       <section className="fit-profile__posts">
         <PostGrid profileKey={profileKey} />
       </section>
       {viewing ? <PostViewer profileKey={profileKey} postId={viewing} onClose={closeViewer} /> : null}
     </div>
-  );
+  )
 }
 
 /**
@@ -82,8 +79,8 @@ function FitProfile({ profileKey }: { profileKey: string }) {
  * Follow, or, for the owner, Edit profile and Logout.
  */
 export function ProfilePage() {
-  const { handleOrId, userId } = useParams();
-  const key = (userId ?? handleOrId ?? '').trim();
-  if (!key) return <ProfileProblem text="Missing profile identifier." />;
-  return <FitProfile key={key} profileKey={key} />;
+  const { handleOrId, userId } = useParams()
+  const key = (userId ?? handleOrId ?? "").trim()
+  if (!key) return <ProfileProblem text="Missing profile identifier." />
+  return <FitProfile key={key} profileKey={key} />
 }

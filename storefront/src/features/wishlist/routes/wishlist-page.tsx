@@ -1,27 +1,27 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { FormError } from '@/components/ui/form-error';
-import { Page } from '@/components/ui/page';
-import { SignInDialog } from '@/components/ui/sign-in-dialog';
-import { SignInPrompt } from '@/components/ui/sign-in-prompt';
-import { paths } from '@/config/paths';
-import { useWishlist } from '@/lib/api/get-wishlist';
-import { isUnauthorized } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
-import type { WishlistItem } from '@/types/wishlist';
-import { WishlistCard } from '../components/wishlist-card';
+import { useState } from "react"
+import { Link } from "react-router-dom"
+import { FormError } from "@/components/ui/form-error"
+import { Page } from "@/components/ui/page"
+import { SignInDialog } from "@/components/ui/sign-in-dialog"
+import { SignInPrompt } from "@/components/ui/sign-in-prompt"
+import { paths } from "@/config/paths"
+import { useWishlist } from "@/lib/api/get-wishlist"
+import { isUnauthorized } from "@/lib/api-client"
+import { useSession } from "@/lib/auth"
+import type { WishlistItem } from "@/types/wishlist"
+import { WishlistCard } from "../components/wishlist-card"
 
 function WardrobeLoading() {
   return (
     <p className="muted" role="status">
       Loading your wardrobe…
     </p>
-  );
+  )
 }
 
 function WishlistGrid({ items }: { items: WishlistItem[] }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [signInOpen, setSignInOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null)
+  const [signInOpen, setSignInOpen] = useState(false)
 
   return (
     <>
@@ -33,7 +33,7 @@ function WishlistGrid({ items }: { items: WishlistItem[] }) {
             item={item}
             onFailure={setFailure}
             onSignInRequired={() => {
-              setSignInOpen(true);
+              setSignInOpen(true)
             }}
           />
         ))}
@@ -41,11 +41,11 @@ function WishlistGrid({ items }: { items: WishlistItem[] }) {
       <SignInDialog
         open={signInOpen}
         onClose={() => {
-          setSignInOpen(false);
+          setSignInOpen(false)
         }}
       />
     </>
-  );
+  )
 }
 
 function EmptyWardrobe() {
@@ -56,31 +56,31 @@ function EmptyWardrobe() {
         Explore Collections
       </Link>
     </div>
-  );
+  )
 }
 
 /** The wardrobe: loading → signed out, error, empty or the grid of saved products. */
 export function WishlistPage() {
-  const { ready, isSignedIn } = useSession();
-  const wishlistQuery = useWishlist();
-  const unauthorized = isUnauthorized(wishlistQuery.error);
+  const { ready, isSignedIn } = useSession()
+  const wishlistQuery = useWishlist()
+  const unauthorized = isUnauthorized(wishlistQuery.error)
 
   const content = () => {
-    if (!isSignedIn && !ready) return <WardrobeLoading />;
+    if (!isSignedIn && !ready) return <WardrobeLoading />
     if (!isSignedIn || unauthorized) {
-      return <SignInPrompt title="You're not signed in" text="Please sign in to view your wishlist." />;
+      return <SignInPrompt title="You're not signed in" text="Please sign in to view your wishlist." />
     }
-    if (wishlistQuery.isPending) return <WardrobeLoading />;
+    if (wishlistQuery.isPending) return <WardrobeLoading />
     if (wishlistQuery.isError) {
       return (
         <p className="inline-error" role="alert">
           Failed to load wishlist
         </p>
-      );
+      )
     }
-    if (wishlistQuery.data.items.length === 0) return <EmptyWardrobe />;
-    return <WishlistGrid items={wishlistQuery.data.items} />;
-  };
+    if (wishlistQuery.data.items.length === 0) return <EmptyWardrobe />
+    return <WishlistGrid items={wishlistQuery.data.items} />
+  }
 
-  return <Page title="Wardrobe">{content()}</Page>;
+  return <Page title="Wardrobe">{content()}</Page>
 }

@@ -1,9 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import {
-  completeCartWorkflow,
-  createPaymentCollectionForCartWorkflow,
-  createPaymentSessionsWorkflow,
-} from "@medusajs/medusa/core-flows"
+import { completeCartWorkflow, createPaymentCollectionForCartWorkflow, createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { MedusaError } from "@medusajs/framework/utils"
 import { capturePendingPayments } from "../../../orders/payments"
 import { query } from "../../helpers"

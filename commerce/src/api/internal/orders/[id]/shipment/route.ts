@@ -1,9 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import {
-  createOrderFulfillmentWorkflow,
-  createOrderShipmentWorkflow,
-  markOrderFulfillmentAsDeliveredWorkflow,
-} from "@medusajs/medusa/core-flows"
+import { createOrderFulfillmentWorkflow, createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { query } from "../../../checkout-carts/helpers"
@@ -25,7 +21,18 @@ export const POST = async (req: MedusaRequest<InternalShipmentType>, res: Medusa
   const { status, tracking_number, tracking_url } = req.validatedBody
   const { data } = await query(req.scope).graph({
     entity: "order",
-    fields: ["id", "status", "items.id", "items.quantity", "items.detail.quantity", "items.requires_shipping", "fulfillments.id", "fulfillments.shipped_at", "fulfillments.delivered_at", "fulfillments.canceled_at"],
+    fields: [
+      "id",
+      "status",
+      "items.id",
+      "items.quantity",
+      "items.detail.quantity",
+      "items.requires_shipping",
+      "fulfillments.id",
+      "fulfillments.shipped_at",
+      "fulfillments.delivered_at",
+      "fulfillments.canceled_at",
+    ],
     filters: { id: orderId },
   })
   const order = data[0]
