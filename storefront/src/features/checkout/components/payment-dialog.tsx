@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router-dom"
 import { Dialog } from "@/components/ui/dialog"
 import { paths } from "@/config/paths"
-import type { PaymentState } from "../hooks/use-checkout-payment"
+import type { PaymentState } from "../utils/payment-state"
 
 const TITLES = { processing: "Please wait", success: "Success", error: "Something went wrong" } as const
 

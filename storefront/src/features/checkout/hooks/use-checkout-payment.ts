@@ -1,5 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { useReducer } from "react"
 import { BRAND_NAME } from "@/config/brand"
 import { errorMessage } from "@/lib/api-client"
 import { NO_DARK_COINS, saveDarkCoinsChoice } from "@/lib/dark-coins-choice"
@@ -11,6 +11,7 @@ import type { PaymentsConfig } from "../api/get-payments-config"
 import { placeCodOrder } from "../api/place-cod-order"
 import { verifyPayment } from "../api/verify-payment"
 import type { CheckoutPayload } from "../utils/checkout-payload"
+import { IDLE, nextPaymentState } from "../utils/payment-state"
 import { SCRIPT_FAILED_TEXT, loadRazorpay, type RazorpayConstructor, type RazorpayPaymentResult } from "../utils/razorpay"
 
 export const LOADING_GATEWAY_TEXT = "Loading payment gateway…"
@@ -26,21 +27,6 @@ export const VERIFY_FAILED_TEXT = "Payment verification failed."
 export const COD_FAILED_TEXT = "Unable to place COD order."
 const PAYMENT_FAILED_TEXT = "Payment failed."
 
-/**
- * idle (with what the last attempt left to say) → processing (a progress message) → success or error.
- * 'gateway' is while the gateway's own dialog is open, so ours stays out of its way.
- */
-export type PaymentState =
-  | { phase: "idle"; notice: string | null }
-  | { phase: "gateway" }
-  | { phase: "processing"; message: string }
-  | { phase: "success"; message: string }
-  | { phase: "error"; message: string }
-
-const IDLE: PaymentState = { phase: "idle", notice: null }
-
-const processing = (message: string): PaymentState => ({ phase: "processing", message })
-
 const savesAddress = ({ shippingAddressSnapshot }: CheckoutPayload) => "save" in shippingAddressSnapshot && shippingAddressSnapshot.save === true
 
 /** The gateway's launcher label: the live test says so, otherwise how many lines are paid for. */
@@ -49,17 +35,15 @@ export const paymentDescription = (liveTest: boolean, itemCount: number) => (liv
 /**
  * Online payment (load the gateway script, open a gateway order, let the shopper pay, verify) and
  * cash on delivery; after an order is placed the bag, wallet and orders reload and the courier is asked for.
+ * What the shopper sees is `nextPaymentState`'s; the three calls to the server are mutations.
  */
 export function useCheckoutPayment(config: PaymentsConfig, itemCount: number) {
   const queryClient = useQueryClient()
-  const [state, setState] = useState<PaymentState>(IDLE)
-
-  const fail = (message: string) => {
-    setState({ phase: "error", message })
-  }
+  const [state, dispatch] = useReducer(nextPaymentState, IDLE)
+  const fail = (message: string) => dispatch({ type: "failed", message })
 
   const orderPlaced = (message: string, orderId: string | null, payload: CheckoutPayload) => {
-    setState({ phase: "success", message })
+    dispatch({ type: "placed", message })
     saveDarkCoinsChoice(NO_DARK_COINS)
     for (const queryKey of [queryKeys.cart, queryKeys.wallet, queryKeys.orders]) {
       void queryClient.invalidateQueries({ queryKey })
@@ -68,18 +52,26 @@ export function useCheckoutPayment(config: PaymentsConfig, itemCount: number) {
     if (orderId) dispatchShipment(orderId)
   }
 
-  const verify = async (result: RazorpayPaymentResult, payload: CheckoutPayload) => {
-    setState(processing(VERIFYING_TEXT))
-    try {
-      const answer = await verifyPayment(result)
+  const cod = useMutation({
+    mutationFn: placeCodOrder,
+    onMutate: () => dispatch({ type: "working", message: CREATING_ORDER_TEXT }),
+    onSuccess: (answer, payload) => orderPlaced(COD_PLACED_TEXT, answer.orderId, payload),
+    onError: (error) => fail(errorMessage(error, COD_FAILED_TEXT)),
+  })
+
+  const verify = useMutation({
+    mutationFn: ({ result }: { result: RazorpayPaymentResult; payload: CheckoutPayload }) => verifyPayment(result),
+    onMutate: () => dispatch({ type: "working", message: VERIFYING_TEXT }),
+    onSuccess: (answer, { payload }) => {
       if (answer?.ok === true) orderPlaced(PAID_TEXT, answer.orderId, payload)
       // 202: paid, and the order is still being placed; the server's text says so.
       else if (answer?.pending === true) orderPlaced(answer.message || PAID_TEXT, null, payload)
       else fail(VERIFY_FAILED_TEXT)
-    } catch (error) {
-      fail(errorMessage(error, VERIFY_FAILED_TEXT))
-    }
-  }
+    },
+    onError: (error) => fail(errorMessage(error, VERIFY_FAILED_TEXT)),
+  })
+
+  const createOrder = useMutation({ mutationFn: createPaymentOrder })
 
   const openGateway = (Razorpay: RazorpayConstructor, order: PaymentOrder, payload: CheckoutPayload) => {
     /** Set by `payment.failed`; the gateway keeps its dialog open for a retry, so a later dismissal keeps this text. */
@@ -92,12 +84,10 @@ export function useCheckoutPayment(config: PaymentsConfig, itemCount: number) {
       name: BRAND_NAME,
       description: paymentDescription(payload.liveTest === true, itemCount),
       prefill: order.customer ?? {},
-      handler: (result) => {
-        void verify(result, payload)
-      },
+      handler: (result) => verify.mutate({ result, payload }),
       modal: {
         ondismiss: () => {
-          setState(failure ? { phase: "error", message: failure } : { phase: "idle", notice: CANCELLED_TEXT })
+          dispatch({ type: "gateway-closed", failure, notice: CANCELLED_TEXT })
           // Nothing waits on it: a lost call only means the hold ends with the payment window.
           cancelPayment(order.orderId).catch(() => undefined)
         },
@@ -107,50 +97,28 @@ export function useCheckoutPayment(config: PaymentsConfig, itemCount: number) {
       failure = paymentFailure.error?.description || PAYMENT_FAILED_TEXT
       fail(failure)
     })
-    setState({ phase: "gateway" })
+    dispatch({ type: "gateway-opened" })
     checkout.open()
   }
 
   const payOnline = async (payload: CheckoutPayload) => {
-    setState(processing(LOADING_GATEWAY_TEXT))
-    let Razorpay: RazorpayConstructor | null
-    try {
-      Razorpay = await loadRazorpay(config.checkoutScriptUrl)
-    } catch {
-      fail(SCRIPT_FAILED_TEXT)
-      return
-    }
-    if (!Razorpay) {
-      fail(GATEWAY_MISSING_TEXT)
-      return
-    }
+    dispatch({ type: "working", message: LOADING_GATEWAY_TEXT })
+    const Razorpay = await loadRazorpay(config.checkoutScriptUrl).catch(() => undefined)
+    if (Razorpay === undefined) return fail(SCRIPT_FAILED_TEXT)
+    if (!Razorpay) return fail(GATEWAY_MISSING_TEXT)
 
-    setState(processing(CREATING_ORDER_TEXT))
+    dispatch({ type: "working", message: CREATING_ORDER_TEXT })
     let order: PaymentOrder | null
     try {
-      order = startablePaymentOrder(await createPaymentOrder(payload))
+      order = startablePaymentOrder(await createOrder.mutateAsync(payload))
     } catch (error) {
-      fail(errorMessage(error, CREATE_ORDER_FAILED_TEXT))
-      return
+      return fail(errorMessage(error, CREATE_ORDER_FAILED_TEXT))
     }
-    if (!order) {
-      fail(NOT_STARTABLE_TEXT)
-      return
-    }
+    if (!order) return fail(NOT_STARTABLE_TEXT)
     try {
       openGateway(Razorpay, order, payload)
     } catch {
       fail(GATEWAY_MISSING_TEXT)
-    }
-  }
-
-  const placeCod = async (payload: CheckoutPayload) => {
-    setState(processing(CREATING_ORDER_TEXT))
-    try {
-      const answer = await placeCodOrder(payload)
-      orderPlaced(COD_PLACED_TEXT, answer.orderId, payload)
-    } catch (error) {
-      fail(errorMessage(error, COD_FAILED_TEXT))
     }
   }
 
@@ -159,12 +127,8 @@ export function useCheckoutPayment(config: PaymentsConfig, itemCount: number) {
     payOnline: (payload: CheckoutPayload) => {
       void payOnline(payload)
     },
-    placeCod: (payload: CheckoutPayload) => {
-      void placeCod(payload)
-    },
+    placeCod: (payload: CheckoutPayload) => cod.mutate(payload),
     /** Closes the error dialog, back to idle. */
-    dismiss: () => {
-      setState(IDLE)
-    },
+    dismiss: () => dispatch({ type: "dismissed" }),
   }
 }
