@@ -19,6 +19,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
+import { queryGraph } from "../lib/query"
 import { buildCatalogue, categoryPath, SIZES, type SeedProduct } from "./seed/catalogue"
 import { renderGarmentImages } from "./seed/garment-images"
 import { DEMO } from "./seed/demo-accounts"
@@ -114,9 +115,9 @@ async function ensureRegion(container: Container) {
 
 /** A region seeded before a provider existed gets it added; the providers it already has stay. */
 async function ensureRegionPaymentProviders(container: Container, regionId: string) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "region", fields: ["payment_providers.id"], filters: { id: regionId } })
-  const current = (data[0]?.payment_providers ?? []).flatMap((provider: { id: string } | null) => (provider ? [provider.id] : []))
+  const { data } = await queryGraph(container, { entity: "region", fields: ["payment_providers.id"], filters: { id: regionId } })
+  const providers = (data[0]?.payment_providers ?? []) as ({ id: string } | null)[]
+  const current = providers.flatMap((provider) => (provider ? [provider.id] : []))
   const missing = REGION_PAYMENT_PROVIDERS.filter((id) => !current.includes(id))
   if (!missing.length) return
   await updateRegionsWorkflow(container).run({

@@ -1,22 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, getVariantAvailability, MedusaError } from "@medusajs/framework/utils"
 import { toPaise } from "../../../lib/paise"
-
-type Row = Record<string, unknown>
-
-type Query = {
-  graph(config: { entity: string; fields: string[]; filters: Record<string, unknown> }): Promise<{ data: Row[] }>
-}
-
-export function query(scope: MedusaContainer): Query {
-  return scope.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
-}
+import { queryGraph } from "../../../lib/query"
 
 /** The India region (INR) and the store's default sales channel, which every shop cart uses. */
 export async function shopContext(scope: MedusaContainer): Promise<{ regionId: string; salesChannelId: string }> {
   const [{ data: regions }, { data: stores }] = await Promise.all([
-    query(scope).graph({ entity: "region", fields: ["id"], filters: { currency_code: "inr" } }),
-    query(scope).graph({ entity: "store", fields: ["default_sales_channel_id"], filters: {} }),
+    queryGraph(scope, { entity: "region", fields: ["id"], filters: { currency_code: "inr" } }),
+    queryGraph(scope, { entity: "store", fields: ["default_sales_channel_id"], filters: {} }),
   ])
   const regionId = regions[0]?.id
   const salesChannelId = stores[0]?.default_sales_channel_id
@@ -58,7 +49,7 @@ const CART_FIELDS = [
 
 /** The checkout cart with its totals in paise, as the BFF compares them with its own figures. */
 export async function checkoutCartView(scope: MedusaContainer, cartId: string) {
-  const { data } = await query(scope).graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
+  const { data } = await queryGraph(scope, { entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
   const cart = data[0]
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
   const amount = (key: string) => toPaise((cart[key] as number | string | undefined) ?? 0)

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { query } from "../checkout-carts/helpers"
+import { queryGraph } from "../../../lib/query"
 
 type Payment = { id: string; provider_id: string; captured_at?: string | null; canceled_at?: string | null }
 
@@ -10,7 +10,7 @@ type Payment = { id: string; provider_id: string; captured_at?: string | null; c
  * once the courier collected it.
  */
 export async function capturePendingPayments(scope: MedusaContainer, orderId: string, providerId: string): Promise<void> {
-  const { data } = await query(scope).graph({
+  const { data } = await queryGraph(scope, {
     entity: "order",
     fields: [
       "payment_collections.payments.id",

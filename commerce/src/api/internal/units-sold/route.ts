@@ -1,14 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
+import { queryGraph } from "../../../lib/query"
 
-type Query = {
-  graph(config: {
-    entity: string
-    fields: string[]
-    filters: Record<string, unknown>
-    pagination: { skip: number; take: number; order?: Record<string, "ASC" | "DESC"> }
-  }): Promise<{ data: { items?: ({ product_id?: string | null; quantity?: unknown } | null)[] | null }[] }>
-}
+type OrderItem = { product_id?: string | null; quantity?: unknown } | null
 
 const PAGE_SIZE = 500
 const MAX_DAYS = 365
@@ -23,16 +17,15 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `days must be a whole number from 1 to ${MAX_DAYS}`)
   }
   const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000)
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
   const units = new Map<string, number>()
   for (let skip = 0; ; skip += PAGE_SIZE) {
-    const { data: orders } = await query.graph({
+    const { data: orders } = await queryGraph(req.scope, {
       entity: "order",
       fields: ["id", "items.product_id", "items.quantity"],
       filters: { created_at: { $gte: since }, status: { $nin: ["canceled", "draft"] } },
       pagination: { skip, take: PAGE_SIZE, order: { id: "ASC" } },
     })
-    for (const item of orders.flatMap((order) => order.items ?? [])) {
+    for (const item of orders.flatMap((order) => (order.items ?? []) as OrderItem[])) {
       const quantity = Number(item?.quantity ?? 0)
       if (!item?.product_id || !Number.isFinite(quantity) || quantity <= 0) continue
       units.set(item.product_id, (units.get(item.product_id) ?? 0) + quantity)

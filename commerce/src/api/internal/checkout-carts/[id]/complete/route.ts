@@ -2,11 +2,11 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { completeCartWorkflow, createPaymentCollectionForCartWorkflow, createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
 import { MedusaError } from "@medusajs/framework/utils"
 import { capturePendingPayments } from "../../../orders/payments"
-import { query } from "../../helpers"
+import { queryGraph } from "../../../../../lib/query"
 import type { InternalCheckoutCompletionType } from "../../validators"
 
 async function paymentCollectionId(req: MedusaRequest, cartId: string): Promise<string | undefined> {
-  const { data } = await query(req.scope).graph({ entity: "cart", fields: ["id", "payment_collection.id"], filters: { id: cartId } })
+  const { data } = await queryGraph(req.scope, { entity: "cart", fields: ["id", "payment_collection.id"], filters: { id: cartId } })
   if (!data[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
   return (data[0].payment_collection as { id?: string } | null | undefined)?.id
 }
@@ -30,7 +30,7 @@ export const POST = async (req: MedusaRequest<InternalCheckoutCompletionType>, r
   const cartId = req.params.id
   const { provider_id, data } = req.validatedBody
   try {
-    const { data: carts } = await query(req.scope).graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id: cartId } })
+    const { data: carts } = await queryGraph(req.scope, { entity: "cart", fields: ["id", "completed_at"], filters: { id: cartId } })
     if (!carts[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
     if (!carts[0].completed_at) {
       let collectionId = await paymentCollectionId(req, cartId)
@@ -45,7 +45,7 @@ export const POST = async (req: MedusaRequest<InternalCheckoutCompletionType>, r
     const { result } = await completeCartWorkflow(req.scope).run({ input: { id: cartId } })
     // Razorpay has the money already; a retried completion captures whatever the first one didn't.
     if (provider_id === "pp_razorpay_razorpay") await capturePendingPayments(req.scope, result.id, provider_id)
-    const { data: orders } = await query(req.scope).graph({ entity: "order", fields: ["id", "display_id"], filters: { id: result.id } })
+    const { data: orders } = await queryGraph(req.scope, { entity: "order", fields: ["id", "display_id"], filters: { id: result.id } })
     res.json({ order_id: result.id, display_id: orders[0]?.display_id ?? null })
   } catch (error) {
     const refused = refusal(error)

@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
+import { queryGraph, type QueryRow } from "../../../../../lib/query"
 
 export const ADDRESS_FIELDS = [
   "id",
@@ -19,24 +20,9 @@ export const ADDRESS_FIELDS = [
   "created_at",
 ]
 
-type Row = Record<string, unknown>
-
-type Query = {
-  graph(config: {
-    entity: string
-    fields: string[]
-    filters: Record<string, unknown>
-    pagination?: { order?: Record<string, "ASC" | "DESC"> }
-  }): Promise<{ data: Row[] }>
-}
-
-function query(scope: MedusaContainer): Query {
-  return scope.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
-}
-
 /** A customer's addresses, newest first. */
-export async function customerAddresses(scope: MedusaContainer, customerId: string): Promise<Row[]> {
-  const { data } = await query(scope).graph({
+export async function customerAddresses(scope: MedusaContainer, customerId: string): Promise<QueryRow[]> {
+  const { data } = await queryGraph(scope, {
     entity: "customer_address",
     fields: ADDRESS_FIELDS,
     filters: { customer_id: customerId },
@@ -46,8 +32,8 @@ export async function customerAddresses(scope: MedusaContainer, customerId: stri
 }
 
 /** One address of one customer; another customer's address is as unknown as a missing one. */
-export async function ownedAddress(scope: MedusaContainer, customerId: string, addressId: string): Promise<Row> {
-  const { data } = await query(scope).graph({
+export async function ownedAddress(scope: MedusaContainer, customerId: string, addressId: string): Promise<QueryRow> {
+  const { data } = await queryGraph(scope, {
     entity: "customer_address",
     fields: ADDRESS_FIELDS,
     filters: { id: addressId, customer_id: customerId },
@@ -58,6 +44,6 @@ export async function ownedAddress(scope: MedusaContainer, customerId: string, a
 }
 
 export async function assertCustomerExists(scope: MedusaContainer, customerId: string): Promise<void> {
-  const { data } = await query(scope).graph({ entity: "customer", fields: ["id"], filters: { id: customerId } })
+  const { data } = await queryGraph(scope, { entity: "customer", fields: ["id"], filters: { id: customerId } })
   if (!data.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Customer ${customerId} was not found`)
 }

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createOrderFulfillmentWorkflow, createOrderShipmentWorkflow, markOrderFulfillmentAsDeliveredWorkflow } from "@medusajs/medusa/core-flows"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
-import { query } from "../../../checkout-carts/helpers"
+import { queryGraph } from "../../../../../lib/query"
 import { capturePendingPayments } from "../../payments"
 import type { InternalShipmentType } from "../../validators"
 
@@ -19,7 +19,7 @@ type Fulfillment = { id: string; shipped_at?: string | null; delivered_at?: stri
 export const POST = async (req: MedusaRequest<InternalShipmentType>, res: MedusaResponse) => {
   const orderId = req.params.id
   const { status, tracking_number, tracking_url } = req.validatedBody
-  const { data } = await query(req.scope).graph({
+  const { data } = await queryGraph(req.scope, {
     entity: "order",
     fields: [
       "id",
