@@ -100,6 +100,7 @@ const postsTo = (fetchMock: ReturnType<typeof mockSessionApi>, path: string) =>
   fetchMock.mock.calls.filter(([input, init]) => String(input) === path && init?.method === "POST")
 
 describe("ProductCard add to bag", () => {
+  // The add-to-bag machine itself is the shared button's (components/ui/add-to-bag-button.test.tsx); these are the card's labels and wiring.
   it("posts the product with quantity 1, no size and the stored referral, then reads Added and is disabled", async () => {
     window.localStorage.setItem("ref_post", "42")
     window.localStorage.setItem("ref_post_exp", String(Date.now() + 60_000))

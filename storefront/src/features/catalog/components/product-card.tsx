@@ -1,28 +1,21 @@
 import { useId, useState } from "react"
 import { Link } from "react-router-dom"
+import { AddToBagButton, type AddToBagLabels } from "@/components/ui/add-to-bag-button"
 import { SignInDialog } from "@/components/ui/sign-in-dialog"
 import { paths } from "@/config/paths"
-import { useAddToCart } from "@/lib/api/add-to-cart"
 import { useIsInWardrobe } from "@/lib/api/get-wishlist"
 import { isUnauthorized } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
 import { formatPaise } from "@/lib/money"
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, getPrimaryImage, imageSourceProps } from "@/lib/product-image"
-import { getReferralPostId } from "@/lib/referral"
 import type { ListedProduct } from "@/types/product"
 import { useAddToWishlist } from "../api/add-to-wishlist"
 import { HeartIcon } from "@/components/ui/heart-icon"
 
-type AddState = "idle" | "adding" | "added"
-
 /** The catalogue grid's columns: 2, then 3 from 640px, 4 from 1024px, 5 from 1280px. */
 const PRODUCT_GRID_IMAGE_SIZES = "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
 
-const ADD_LABELS: Record<AddState, string> = {
-  idle: "Add to bag",
-  adding: "Adding…",
-  added: "Added",
-}
+const ADD_LABELS: AddToBagLabels = { idle: "Add to bag", adding: "Adding…", added: "Added" }
 
 type ProductCardProps = {
   product: ListedProduct
@@ -41,47 +34,29 @@ export function ProductCard({ product, imageLoading = "lazy", imageSizes = PRODU
   const image = getPrimaryImage(product)
   const titleId = useId()
   const { isSignedIn } = useSession()
-  const addToCart = useAddToCart()
   const addToWishlist = useAddToWishlist()
-  const [addState, setAddState] = useState<AddState>("idle")
   const inWardrobe = useIsInWardrobe(product.id)
   const [savedHere, setSavedHere] = useState(false)
   const wished = savedHere || inWardrobe
   const [error, setError] = useState<string | null>(null)
   const [signInOpen, setSignInOpen] = useState(false)
 
-  const onFailure = (failure: unknown, text: string) => {
-    if (isUnauthorized(failure)) setSignInOpen(true)
-    else setError(text)
-  }
-
-  const addToBag = async () => {
-    setError(null)
-    if (!isSignedIn) {
-      setSignInOpen(true)
-      return
-    }
-    setAddState("adding")
-    try {
-      await addToCart.mutateAsync({ productId: product.id, quantity: 1, size: null, refPostId: getReferralPostId() })
-      setAddState("added")
-    } catch (failure) {
-      setAddState("idle")
-      onFailure(failure, "Could not add to cart")
-    }
+  const openSignIn = () => {
+    setSignInOpen(true)
   }
 
   const saveToWardrobe = async () => {
     setError(null)
     if (!isSignedIn) {
-      setSignInOpen(true)
+      openSignIn()
       return
     }
     try {
       await addToWishlist.mutateAsync(product.id)
       setSavedHere(true)
     } catch (failure) {
-      onFailure(failure, "Could not update wishlist")
+      if (isUnauthorized(failure)) openSignIn()
+      else setError("Could not update wishlist")
     }
   }
 
@@ -126,17 +101,14 @@ export function ProductCard({ product, imageLoading = "lazy", imageSizes = PRODU
         <HeartIcon filled={wished} />
       </button>
 
-      <button
-        type="button"
+      <AddToBagButton
+        productId={product.id}
+        onSignInRequired={openSignIn}
+        onError={setError}
+        labels={ADD_LABELS}
         className="product-card__add"
-        aria-describedby={titleId}
-        disabled={addState !== "idle"}
-        onClick={() => {
-          void addToBag()
-        }}
-      >
-        {ADD_LABELS[addState]}
-      </button>
+        describedBy={titleId}
+      />
 
       {error ? (
         <p className="product-card__error" role="alert">

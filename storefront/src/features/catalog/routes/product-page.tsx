@@ -1,14 +1,15 @@
 import { useEffect, useState } from "react"
 import { useParams, useSearchParams } from "react-router-dom"
+import { AddToBagButton, type AddToBagLabels } from "@/components/ui/add-to-bag-button"
 import { BackButton } from "@/components/ui/back-button"
 import { SignInDialog } from "@/components/ui/sign-in-dialog"
 import { paths } from "@/config/paths"
+import type { AddToBagState } from "@/hooks/use-add-to-bag"
 import { formatPaise } from "@/lib/money"
 import { categoryLabel } from "@/lib/product-labels"
 import { storeReferralPostId } from "@/lib/referral"
 import type { Product, ProductRecommendations } from "@/types/product"
 import { useProduct } from "../api/get-product"
-import { AddToBagButton } from "../components/add-to-bag-button"
 import { ProductGallery } from "../components/product-gallery"
 import { ProductRow } from "../components/product-row"
 import { ProductSpecs } from "../components/product-specs"
@@ -22,6 +23,14 @@ import { getSizeOptions } from "../utils/sizes"
 /** The spec's fixed rating display. */
 const RATING = "4.5"
 const RATING_COUNT = 162
+
+/** Spec section 9 timing: the add animation, then the wait before 'GO TO CART'. */
+const ADD_ANIMATION_MS = 900
+const GO_TO_CART_DELAY_MS = 1000
+
+const ADD_LABELS: AddToBagLabels = { idle: "ADD TO BAG", adding: "ADDING...", added: "ADDED TO BAG" }
+
+const addButtonClass = (state: AddToBagState) => `button button--primary add-to-bag__button add-to-bag__button--${state}`
 
 const categoryChips = (product: Product) =>
   [product.gender, product.categoryType, product.subcategory, product.styleGroup].filter((value): value is string => Boolean(value)).map(categoryLabel)
@@ -100,7 +109,18 @@ function ProductDetails({ product }: { product: Product }) {
         ) : null}
 
         <div className="product__actions">
-          <AddToBagButton key={size ?? ""} productId={product.id} size={size} sizeRequired={sizeOptions.length > 0} onSignInRequired={openSignIn} />
+          {/* Keyed by the size, so choosing one resets the button to ADD TO BAG. */}
+          <AddToBagButton
+            key={size ?? ""}
+            productId={product.id}
+            size={size}
+            sizeRequired={sizeOptions.length > 0}
+            onSignInRequired={openSignIn}
+            labels={ADD_LABELS}
+            className={addButtonClass}
+            minAddingMs={ADD_ANIMATION_MS}
+            goToCartAfterMs={GO_TO_CART_DELAY_MS}
+          />
           <WishlistHeart productId={product.id} onSignInRequired={openSignIn} />
         </div>
 

@@ -1,29 +1,23 @@
-import { useId, useState } from "react"
+import { useId } from "react"
 import { Link } from "react-router-dom"
+import { AddToBagButton, type AddToBagLabels } from "@/components/ui/add-to-bag-button"
 import { ProductPicture } from "@/components/ui/product-picture"
 import { paths } from "@/config/paths"
-import { useAddToCart } from "@/lib/api/add-to-cart"
 import { isUnauthorized } from "@/lib/api-client"
 import { formatPaise } from "@/lib/money"
 import { categoryLabel } from "@/lib/product-labels"
-import { getReferralPostId } from "@/lib/referral"
 import type { WishlistItem } from "@/types/wishlist"
 import { useRemoveFromWishlist } from "../api/remove-from-wishlist"
 
 /** The wardrobe grid's columns, as the catalogue's: 2, then 3 from 640px, 4 from 1024px, 5 from 1280px. */
 const WARDROBE_IMAGE_SIZES = "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
 
-type AddState = "idle" | "adding" | "added"
-
-const ADD_LABELS: Record<AddState, string> = {
-  idle: "Add to cart",
-  adding: "Adding…",
-  added: "Added to cart",
-}
+const ADD_LABELS: AddToBagLabels = { idle: "Add to cart", adding: "Adding…", added: "Added to cart" }
 
 type WishlistCardProps = {
   item: WishlistItem
-  onFailure: (text: string) => void
+  /** Shows a failure on the page, or clears it (null) when the shopper tries again. */
+  onFailure: (text: string | null) => void
   onSignInRequired: () => void
 }
 
@@ -31,22 +25,8 @@ type WishlistCardProps = {
 export function WishlistCard({ item, onFailure, onSignInRequired }: WishlistCardProps) {
   const { product } = item
   const titleId = useId()
-  const addToCart = useAddToCart()
   const remove = useRemoveFromWishlist()
-  const [addState, setAddState] = useState<AddState>("idle")
   const category = product.subcategory ?? (product.styleGroup ? categoryLabel(product.styleGroup) : null)
-
-  const addToBag = async () => {
-    setAddState("adding")
-    try {
-      await addToCart.mutateAsync({ productId: product.id, quantity: 1, size: null, refPostId: getReferralPostId() })
-      setAddState("added")
-    } catch (failure) {
-      setAddState("idle")
-      if (isUnauthorized(failure)) onSignInRequired()
-      else onFailure("Could not add to cart")
-    }
-  }
 
   const removeItem = () => {
     remove.mutateAsync(item.id).catch((failure: unknown) => {
@@ -68,17 +48,14 @@ export function WishlistCard({ item, onFailure, onSignInRequired }: WishlistCard
         </div>
       </Link>
       <div className="wishlist-card__actions">
-        <button
-          type="button"
+        <AddToBagButton
+          productId={product.id}
+          onSignInRequired={onSignInRequired}
+          onError={onFailure}
+          labels={ADD_LABELS}
           className="button button--primary"
-          aria-describedby={titleId}
-          disabled={addState !== "idle"}
-          onClick={() => {
-            void addToBag()
-          }}
-        >
-          {ADD_LABELS[addState]}
-        </button>
+          describedBy={titleId}
+        />
         <button type="button" className="text-button" aria-describedby={titleId} disabled={remove.isPending} onClick={removeItem}>
           Remove
         </button>

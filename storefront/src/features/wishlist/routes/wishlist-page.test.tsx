@@ -118,7 +118,7 @@ describe("/wishlist actions", () => {
     })
   })
 
-  it("says 'Could not add to cart' and lets the shopper try again when adding fails", async () => {
+  it("says 'Could not add to cart' and lets the shopper try again when adding fails, clearing it when they do", async () => {
     const item = buildWishlistItem()
     openWardrobe(() => [item], [{ method: "POST", path: "/api/cart", answer: () => errorResponse("Not found", 404) }])
     const card = await findCard(item)
@@ -127,6 +127,9 @@ describe("/wishlist actions", () => {
 
     expect(await screen.findByRole("alert")).toHaveTextContent(/^Could not add to cart$/)
     expect(within(card).getByRole("button", { name: "Add to cart" })).toBeEnabled()
+    fireEvent.click(within(card).getByRole("button", { name: "Add to cart" }))
+    expect(screen.queryByRole("alert")).toBeNull()
+    expect(await screen.findByRole("alert")).toHaveTextContent(/^Could not add to cart$/)
   })
 
   it("opens the sign-in dialog when adding answers 401", async () => {

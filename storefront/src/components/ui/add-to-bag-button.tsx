@@ -1,0 +1,57 @@
+import { Link } from "react-router-dom"
+import { paths } from "@/config/paths"
+import { useAddToBag, type AddToBagOptions, type AddToBagState } from "@/hooks/use-add-to-bag"
+
+/** What the button reads while it is a button; 'GO TO CART' is the link it may turn into. */
+export type AddToBagLabels = Record<Exclude<AddToBagState, "goto">, string>
+
+type AddToBagButtonProps = AddToBagOptions & {
+  labels: AddToBagLabels
+  /** The place's look; a function where the look follows the state. */
+  className: string | ((state: AddToBagState) => string)
+  /** The id of the product's title, where the label alone does not say which product. */
+  describedBy?: string
+}
+
+/**
+ * The add-to-bag button of every place. One that ends as 'GO TO CART' stays focusable on the way
+ * (aria-disabled); one whose 'added' is final is disabled, as is its 'adding'.
+ */
+export function AddToBagButton({ labels, className, describedBy, ...options }: AddToBagButtonProps) {
+  const { state, sizeHint, error, add } = useAddToBag(options)
+  const endsAsLink = options.goToCartAfterMs !== undefined
+  const busy = state !== "idle"
+
+  return (
+    <div className="add-to-bag">
+      {state === "goto" ? (
+        <Link to={paths.cart} className="button button--primary add-to-bag__button">
+          GO TO CART
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className={typeof className === "function" ? className(state) : className}
+          aria-describedby={describedBy}
+          disabled={!endsAsLink && busy}
+          aria-disabled={endsAsLink ? busy : undefined}
+          onClick={() => {
+            void add()
+          }}
+        >
+          {labels[state]}
+        </button>
+      )}
+      {sizeHint ? (
+        <p className="add-to-bag__hint" role="alert">
+          please select a size
+        </p>
+      ) : null}
+      {error ? (
+        <p className="inline-error add-to-bag__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
