@@ -30,15 +30,25 @@ export function prepared(text: string, values: unknown[]): pg.QueryConfig {
 export async function transaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect()
   try {
-    await client.query("begin")
+    return await inTransaction(client, work)
+  } finally {
+    client.release()
+  }
+}
+
+/**
+ * `transaction` on a connection the caller already holds, so what it holds on that session (an advisory
+ * lock) outlasts the transaction; committed when `work` returns, rolled back when it throws.
+ */
+export async function inTransaction<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  await client.query("begin")
+  try {
     const result = await work(client)
     await client.query("commit")
     return result
   } catch (error) {
     await client.query("rollback").catch(() => undefined)
     throw error
-  } finally {
-    client.release()
   }
 }
 

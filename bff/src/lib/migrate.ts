@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import type { Db } from "./db.js"
+import { inTransaction, type Db } from "./db.js"
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "migrations")
 // Any constant works; it only has to be the same for every replica of the BFF.
@@ -21,13 +21,12 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     for (const file of files) {
       if (done.has(file)) continue
       const sql = await readFile(path.join(dir, file), "utf8")
-      await client.query("begin")
       try {
-        await client.query(sql)
-        await client.query("insert into bff.schema_migrations (version) values ($1)", [file])
-        await client.query("commit")
+        await inTransaction(client, async (tx) => {
+          await tx.query(sql)
+          await tx.query("insert into bff.schema_migrations (version) values ($1)", [file])
+        })
       } catch (error) {
-        await client.query("rollback")
         throw new Error(`Migration ${file} failed: ${(error as Error).message}`)
       }
       applied.push(file)

@@ -1,4 +1,3 @@
-import type { Config } from "../config.js"
 import { hmacSha256 } from "./tokens.js"
 
 /** Where the BFF mounts its Razorpay emulator (never in production). */
@@ -13,6 +12,9 @@ type RazorpayEnv = {
   RAZORPAY_KEY_SECRET?: string | undefined
   RAZORPAY_WEBHOOK_SECRET?: string | undefined
 }
+
+/** The settings' part of the BFF's config (config.ts checks it with `razorpayIssues`). */
+type RazorpayConfig = RazorpayEnv & { PUBLIC_URL: string; AUTH_TOKEN_SECRET: string; RAZORPAY_API_URL?: string | undefined }
 
 type ConfigIssue = { path: string[]; message: string }
 
@@ -49,7 +51,7 @@ export type RazorpaySettings = {
 }
 
 /** The Razorpay account the BFF uses; the emulator's keys are derived from AUTH_TOKEN_SECRET, so they are stable and written nowhere. */
-export function razorpaySettings(config: Config): RazorpaySettings {
+export function razorpaySettings(config: RazorpayConfig): RazorpaySettings {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, "")
   const emulatorWebhookUrl = `${publicUrl}/api/payments/webhook`
   if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) {

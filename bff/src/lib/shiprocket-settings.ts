@@ -1,4 +1,3 @@
-import type { Config } from "../config.js"
 import { hmacSha256 } from "./tokens.js"
 
 /** Where the BFF mounts its Shiprocket emulator (never in production). */
@@ -13,6 +12,9 @@ type ShiprocketEnv = {
   SHIPROCKET_PASSWORD?: string | undefined
   SHIPROCKET_WEBHOOK_TOKEN?: string | undefined
 }
+
+/** The settings' part of the BFF's config (config.ts checks it with `shiprocketIssues`). */
+type ShiprocketConfig = ShiprocketEnv & { PUBLIC_URL: string; AUTH_TOKEN_SECRET: string; SHIPROCKET_API_URL?: string | undefined }
 
 type ConfigIssue = { path: string[]; message: string }
 
@@ -46,7 +48,7 @@ export type ShiprocketSettings = {
 }
 
 /** The Shiprocket account the BFF uses; the emulator's is derived from AUTH_TOKEN_SECRET, so it is stable and not written anywhere. */
-export function shiprocketSettings(config: Config): ShiprocketSettings {
+export function shiprocketSettings(config: ShiprocketConfig): ShiprocketSettings {
   if (config.SHIPROCKET_EMAIL && config.SHIPROCKET_PASSWORD) {
     return {
       emulated: false,

@@ -1,17 +1,10 @@
 import { z } from "zod"
-import { HANDLE_INVALID, isValidHandle, isValidPassword, normalizeEmail, normalizeHandle, PASSWORD_RULE } from "./rules.js"
-
-export const email = z
-  .string({ message: "Email is required" })
-  .max(254)
-  .transform(normalizeEmail)
-  .pipe(z.email({ message: "Enter a valid email address" }))
+import { HANDLE_INVALID, isValidHandle, isValidPassword, normalizeHandle, PASSWORD_RULE } from "../users/rules.js"
+import { email, name } from "../users/schema.js"
 
 const password = z.string({ message: "Password is required" }).refine(isValidPassword, { message: PASSWORD_RULE })
 
 export const handle = z.string({ message: "Handle is required" }).transform(normalizeHandle).refine(isValidHandle, { message: HANDLE_INVALID })
-
-export const name = z.string({ message: "Name is required" }).trim().min(1, { message: "Name is required" }).max(80)
 
 export const signupBody = z.object({ name, email, password, handle })
 export const loginBody = z.object({ email, password: z.string({ message: "Password is required" }).min(1).max(128) })

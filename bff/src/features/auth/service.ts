@@ -7,7 +7,7 @@ import { presentUser, type User } from "../users/presenter.js"
 import { isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
 import { resetPasswordMail, verificationMail } from "./emails.js"
 import { MedusaIdentityExists, type MedusaIdentity } from "./medusa-identity.js"
-import { HANDLE_TAKEN, isValidHandle, normalizeHandle } from "./rules.js"
+import { HANDLE_TAKEN, isValidHandle, normalizeHandle } from "../users/rules.js"
 import type { IssuedSession, SessionStore } from "./sessions.js"
 import type { VerificationCodes } from "./verification-codes.js"
 

@@ -1,4 +1,4 @@
-import type { Db } from "../../lib/db.js"
+import { transaction, type Db } from "../../lib/db.js"
 import { randomToken, sha256, signAccessToken } from "../../lib/tokens.js"
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
@@ -40,9 +40,7 @@ export function sessionStore(db: Db, tokenSecret: string, onRevoked: () => void 
 
     /** Swaps a refresh token for a new one; a token used twice revokes its whole family. */
     async rotate(refreshToken: string): Promise<RefreshOutcome> {
-      const client = await db.connect()
-      try {
-        await client.query("begin")
+      const outcome = await transaction(db, async (client): Promise<RefreshOutcome> => {
         const { rows } = await client.query<{
           family_id: string
           expires_at: Date
@@ -60,30 +58,21 @@ export function sessionStore(db: Db, tokenSecret: string, onRevoked: () => void 
           [sha256(refreshToken)],
         )
         const row = rows[0]
-        if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) {
-          await client.query("rollback")
-          return { kind: "invalid" }
-        }
+        if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: "invalid" }
         if (row.rotated_at) {
           await client.query("update bff.session_families set revoked_at = now() where id = $1 and revoked_at is null", [row.family_id])
-          await client.query("commit")
-          onRevoked()
           return { kind: "reused" }
         }
         await client.query("update bff.refresh_tokens set rotated_at = now() where token_hash = $1", [sha256(refreshToken)])
         const next = await issueRefreshToken(client, row.family_id)
-        await client.query("commit")
         return {
           kind: "rotated",
           userId: row.user_id,
           session: { accessToken: accessToken(row.user_id, row.role, row.family_id), refreshToken: next, familyId: row.family_id },
         }
-      } catch (error) {
-        await client.query("rollback").catch(() => undefined)
-        throw error
-      } finally {
-        client.release()
-      }
+      })
+      if (outcome.kind === "reused") onRevoked()
+      return outcome
     },
 
     async revokeByRefreshToken(refreshToken: string): Promise<void> {

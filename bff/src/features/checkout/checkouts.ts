@@ -1,22 +1,7 @@
 import type { Db } from "../../lib/db.js"
-import type { Address } from "../addresses/presenter.js"
+import type { CheckoutLine, ShippingAddress } from "../orders/orders.js"
 
 type Queryable = Pick<Db, "query">
-
-/** One bought line as the checkout froze it; prices in paise. */
-export type CheckoutLine = {
-  productId: string
-  variantId: string
-  size: string | null
-  quantity: number
-  unitPrice: number
-  title: string
-  imageUrl: string | null
-  refPostId: string | null
-}
-
-/** Where the order goes, as the shopper gave it at checkout (a saved address or a new one). */
-export type ShippingAddress = Omit<Address, "id" | "label" | "isDefault"> & { email: string | null }
 
 export type CheckoutStatus = "awaiting_payment" | "paid" | "placed" | "failed" | "refunded" | "expired"
 

@@ -1,16 +1,15 @@
 import type { PoolClient } from "pg"
-import type { Db } from "../../lib/db.js"
+import { inTransaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import { withAdvisoryLock } from "../../lib/locks.js"
 import type { Logger } from "../../lib/logger.js"
 import { medusaTurns } from "../../lib/medusa.js"
 import type { BagService } from "../cart/bag.js"
+import { DISPATCH_JOB } from "../fulfillment/dispatch.js"
 import { recordOrder } from "../orders/orders.js"
-import { CoinsAlreadySpent, spendCoins } from "../wallet/ledger.js"
+import { assignCheckoutEntriesToOrder, CoinsAlreadySpent, spendCoins } from "../wallet/ledger.js"
 import { checkoutById, markFailed, markPlaced, type Checkout } from "./checkouts.js"
 import { OrderRefused, type CommerceCheckout, type CommercePayment } from "./commerce-checkout.js"
-
-export const DISPATCH_JOB = "dispatch-order"
 
 /** Why a checkout can never become an order; the money it took (if any) goes back. */
 export class CheckoutRefused extends Error {}
@@ -54,20 +53,20 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditR
       if (checkout.medusaOrderId) return { orderId: checkout.medusaOrderId, fresh: false }
       if (checkout.status === "failed" || checkout.status === "refunded") throw new CheckoutRefused(checkout.failure ?? SOLD_OUT)
 
-      await client.query("begin")
       let orderId: string
       try {
-        if (checkout.coins > 0) await spendCoins(client, checkout.userId, checkout.id, checkout.coins)
-        const placedOrder = await commerce.complete(checkout.medusaCartId, payment)
-        orderId = placedOrder.id
-        await recordOrder(client, orderId, placedOrder.displayId, checkout)
-        await markPlaced(client, checkout.id, orderId)
-        await client.query("update bff.dark_coin_entries set order_id = $2 where checkout_id = $1", [checkout.id, orderId])
-        await creditReferrals?.(client, orderId)
-        if (!checkout.isTest) await enqueueJob(client, DISPATCH_JOB, orderId)
-        await client.query("commit")
+        orderId = await inTransaction(client, async (tx) => {
+          if (checkout.coins > 0) await spendCoins(tx, checkout.userId, checkout.id, checkout.coins)
+          const placedOrder = await commerce.complete(checkout.medusaCartId, payment)
+          await recordOrder(tx, placedOrder.id, placedOrder.displayId, checkout)
+          await markPlaced(tx, checkout.id, placedOrder.id)
+          await assignCheckoutEntriesToOrder(tx, checkout.id, placedOrder.id)
+          await creditReferrals?.(tx, placedOrder.id)
+          if (!checkout.isTest) await enqueueJob(tx, DISPATCH_JOB, placedOrder.id)
+          return placedOrder.id
+        })
       } catch (error) {
-        await client.query("rollback")
+        // Rolled back by now: the checkout is marked failed outside the transaction, so the mark stays.
         if (error instanceof OrderRefused || error instanceof CoinsAlreadySpent) {
           const reason =
             error instanceof CoinsAlreadySpent ? error.message : error.reason === "out_of_stock" ? SOLD_OUT : "The payment could not be matched to your order."

@@ -3,7 +3,7 @@ import { z } from "zod"
 import { parse } from "../../http/validate.js"
 import type { Db } from "../../lib/db.js"
 import { readOutbox } from "../../lib/mailer.js"
-import { email } from "../auth/schema.js"
+import { email } from "../users/schema.js"
 
 /** Development only (never mounted in production or with SMTP): the mail the shop would have sent. */
 export function devOutboxRoutes(db: Db): Router {

@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.js"
-import { normalizeHandle } from "../auth/rules.js"
+import { normalizeHandle } from "../users/rules.js"
 import { presentAuthor, type FitfeedUser } from "./presenter.js"
 
 type Queryable = Pick<Db, "query">

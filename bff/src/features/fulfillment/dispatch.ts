@@ -4,6 +4,8 @@ import type { Logger } from "../../lib/logger.js"
 import { ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { orderById, recordShipment, type OrderRecord } from "../orders/orders.js"
 
+export const DISPATCH_JOB = "dispatch-order"
+
 /** One parcel's size (cm) and weight (kg) for apparel; Shiprocket re-weighs at pickup. */
 const PARCEL = { length: 30, breadth: 25, height: 5, weight: 0.5 }
 

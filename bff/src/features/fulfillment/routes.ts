@@ -7,7 +7,7 @@ import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { sameBytes } from "../../lib/tokens.js"
-import { DISPATCH_JOB } from "../checkout/placement.js"
+import { DISPATCH_JOB } from "./dispatch.js"
 import { MEDUSA_SHIPMENT_JOB, medusaShipmentKey } from "./medusa-shipment.js"
 import { advanceStatus, orderById, orderByTrackingId, type OrderStatus } from "../orders/orders.js"
 

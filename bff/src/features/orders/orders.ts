@@ -1,7 +1,22 @@
 import type { Db } from "../../lib/db.js"
-import type { Checkout, CheckoutLine, ShippingAddress } from "../checkout/checkouts.js"
+import type { Address } from "../addresses/presenter.js"
 
 type Queryable = Pick<Db, "query">
+
+/** One bought line as the checkout froze it; prices in paise. */
+export type CheckoutLine = {
+  productId: string
+  variantId: string
+  size: string | null
+  quantity: number
+  unitPrice: number
+  title: string
+  imageUrl: string | null
+  refPostId: string | null
+}
+
+/** Where the order goes, as the shopper gave it at checkout (a saved address or a new one). */
+export type ShippingAddress = Omit<Address, "id" | "label" | "isDefault"> & { email: string | null }
 
 export type OrderStatus = "PLACED" | "PAID" | "PROCESSING" | "SHIPPED" | "DELIVERED" | "CANCELLED"
 
@@ -76,8 +91,22 @@ function toOrder(row: Row): OrderRecord {
   }
 }
 
+/** What an order is recorded from: the checkout that placed it (its id becomes the order's checkout id). */
+export type PlacedCheckout = {
+  id: string
+  userId: string
+  mode: "prepaid" | "cod"
+  isTest: boolean
+  subtotal: number
+  discount: number
+  codFee: number
+  amount: number
+  lines: CheckoutLine[]
+  address: ShippingAddress
+}
+
 /** The BFF's record of a placed order (Medusa keeps the order itself); a replay inserts nothing. */
-export async function recordOrder(client: Queryable, orderId: string, displayId: number | null, checkout: Checkout): Promise<void> {
+export async function recordOrder(client: Queryable, orderId: string, displayId: number | null, checkout: PlacedCheckout): Promise<void> {
   await client.query(
     `insert into bff.orders (id, display_id, checkout_id, user_id, status, payment_method, is_test, subtotal_paise, discount_paise, cod_fee_paise,
        total_paise, items, shipping_address)

@@ -1,6 +1,13 @@
 import { z } from "zod"
-import { isValidHandle, normalizeHandle } from "../auth/rules.js"
-import { email, name } from "../auth/schema.js"
+import { isValidHandle, normalizeEmail, normalizeHandle } from "./rules.js"
+
+export const email = z
+  .string({ message: "Email is required" })
+  .max(254)
+  .transform(normalizeEmail)
+  .pipe(z.email({ message: "Enter a valid email address" }))
+
+export const name = z.string({ message: "Name is required" }).trim().min(1, { message: "Name is required" }).max(80)
 
 export const PROFILE_HANDLE_INVALID = "Enter a valid handle."
 export const PROFILE_HANDLE_TAKEN = "This handle is not available."

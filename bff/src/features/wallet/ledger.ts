@@ -44,6 +44,11 @@ export async function spendCoins(client: Queryable, userId: string, checkoutId: 
   await client.query("update bff.wallets set updated_at = now() where user_id = $1", [userId])
 }
 
+/** Ties a checkout's ledger entries to the order it became, in the transaction that records the order. */
+export async function assignCheckoutEntriesToOrder(client: Queryable, checkoutId: string, orderId: string): Promise<void> {
+  await client.query("update bff.dark_coin_entries set order_id = $2 where checkout_id = $1", [checkoutId, orderId])
+}
+
 /** Gives back what a checkout spent (its order was cancelled); once per checkout, whatever runs twice. */
 export async function returnSpentCoins(client: Queryable, checkoutId: string): Promise<number> {
   const { rows } = await client.query<{ coins: number }>(

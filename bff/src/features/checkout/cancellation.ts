@@ -1,10 +1,10 @@
 import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
-import { checkoutById } from "../checkout/checkouts.js"
-import { REFUND_JOB } from "../checkout/razorpay-settlement.js"
+import { markCancelled, orderById } from "../orders/orders.js"
 import { returnSpentCoins } from "../wallet/ledger.js"
-import { markCancelled, orderById } from "./orders.js"
+import { checkoutById } from "./checkouts.js"
+import { REFUND_JOB } from "./razorpay-settlement.js"
 
 type Queryable = Pick<Db, "query">
 
