@@ -2,6 +2,7 @@ import { existsSync } from "node:fs"
 import path from "node:path"
 import cookieParser from "cookie-parser"
 import compression from "compression"
+import type { RequestListener } from "node:http"
 import express, { type Express } from "express"
 import type { Config } from "./config.js"
 import { authRoutes } from "./features/auth/routes.js"
@@ -90,7 +91,8 @@ export type Background = {
   refreshTrending(): Promise<number>
 }
 
-export type ShopApp = Express & { background: Background }
+/** The BFF as Node serves it (`http.createServer(app)`): the early reads, then Express; and its background work. */
+export type ShopApp = RequestListener & { background: Background }
 
 /** Serves a built single-page app under a base path, falling back to its index.html for client routes. */
 function mountSpa(app: Express, base: string, dist: string) {
@@ -108,7 +110,7 @@ export function createCatalogCache(config: Config, redis: Redis | undefined): Ca
   return redis ? redisCatalogCache(redis, config.REDIS_KEY_PREFIX) : memoryCatalogCache()
 }
 
-/** The whole HTTP app without listen(), so tests start it on port 0. */
+/** The whole HTTP app without a server, so tests start it on port 0 (or hand it to supertest). */
 export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync, catalogCache }: AppDeps): ShopApp {
   const cache = catalogCache ?? createCatalogCache(config, redis)
   const sync = catalogSync ?? createCatalogSync({ db, commerce, logger, onChange: cache.invalidate })
@@ -283,6 +285,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
   const visits = referralVisits({ db, tokenSecret: config.AUTH_TOKEN_SECRET, logger })
-  answerBeforeExpress(app, [catalogReads(catalog, logger, visits.onProductRead), feedRead({ db, authentication: authn, logger })])
-  return Object.assign(app, { background: { jobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) } })
+  // Answered before Express: the catalogue's listing and product reads (GET /api/products…) and the feed (GET /api/fitfeed/feed).
+  const early = [catalogReads(catalog, logger, visits.onProductRead), feedRead({ db, authentication: authn, logger })]
+  const background = { jobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) }
+  return Object.assign(answerBeforeExpress(early, app), { background })
 }

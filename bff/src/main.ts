@@ -1,4 +1,4 @@
-import type { Server } from "node:http"
+import { createServer, type Server } from "node:http"
 import { createApp, createCatalogCache } from "./app.js"
 import { catalogSync as createCatalogSync } from "./features/catalog/sync.js"
 import { ConfigError, loadConfig } from "./config.js"
@@ -74,7 +74,7 @@ async function main() {
   const catalogSync = createCatalogSync({ db, commerce, logger, onChange: catalogCache.invalidate })
   const app = createApp({ config, logger, db, redis, commerce, catalogSync, catalogCache })
 
-  const server: Server = app.listen(config.PORT, config.HOST)
+  const server: Server = createServer(app).listen(config.PORT, config.HOST)
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") fail(`port ${config.PORT} is already in use`)
     fail(error.message)

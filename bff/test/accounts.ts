@@ -1,15 +1,15 @@
 import request from "supertest"
-import type { Express } from "express"
+import type { RequestListener } from "node:http"
 import { expect } from "vitest"
 import { uniqueAccount } from "./app.js"
 
-export async function latestMail(app: Express, to: string) {
+export async function latestMail(app: RequestListener, to: string) {
   const response = await request(app).get("/api/dev/outbox").query({ to })
   expect(response.status).toBe(200)
   return response.body.messages[0] as { subject: string; text: string; html: string } | undefined
 }
 
-export async function latestCode(app: Express, to: string): Promise<string> {
+export async function latestCode(app: RequestListener, to: string): Promise<string> {
   const mail = await latestMail(app, to)
   const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1]
   if (!code) throw new Error(`no code mailed to ${to}`)
@@ -23,7 +23,7 @@ export function refreshCookieOf(response: request.Response): string | undefined 
 }
 
 /** Signs up and verifies a fresh account; returns its credentials, access token and refresh cookie. */
-export async function signedUpUser(app: Express, label = "user") {
+export async function signedUpUser(app: RequestListener, label = "user") {
   const account = uniqueAccount(label)
   const signup = await request(app).post("/api/auth/signup").send(account)
   expect(signup.status).toBe(201)

@@ -1,4 +1,4 @@
-import type { Express } from "express"
+import type { RequestListener } from "node:http"
 import request from "supertest"
 import type { ListedProduct, Product } from "../src/features/catalog/product.js"
 
@@ -6,7 +6,7 @@ import type { ListedProduct, Product } from "../src/features/catalog/product.js"
  * The newest products as their product pages send them (variants with their stock): listings carry
  * cards only. One page at a time, in the listing's order.
  */
-export async function newestProducts(app: Express, limit = 100): Promise<Product[]> {
+export async function newestProducts(app: RequestListener, limit = 100): Promise<Product[]> {
   const listing = await request(app)
     .get("/api/products")
     .query({ limit: String(limit), sort: "newest" })

@@ -1,4 +1,4 @@
-import type { Server } from "node:http"
+import { createServer, type Server } from "node:http"
 import request from "supertest"
 import { expect } from "vitest"
 import { freePort } from "../../scripts/lib/ports.js"
@@ -18,7 +18,7 @@ export async function startCheckoutApp(overrides: Record<string, string> = {}) {
   const origin = `http://127.0.0.1:${port}`
   const ctx = await createTestApp({ PUBLIC_URL: origin, ...overrides })
   const server: Server = await new Promise((resolve) => {
-    const listening = ctx.app.listen(port, "127.0.0.1", () => resolve(listening))
+    const listening = createServer(ctx.app).listen(port, "127.0.0.1", () => resolve(listening))
   })
   const razorpay = razorpaySettings(ctx.config)
   return {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http"
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http"
 import type { Express } from "express"
 import type { Logger } from "../lib/logger.js"
 import { errorAnswer, type ErrorAnswer } from "./error-handler.js"
@@ -8,22 +8,17 @@ import { SECURITY_HEADERS } from "./security-headers.js"
 /** Answers the requests it recognises and returns true; returns false, touching nothing, for the rest. */
 export type EarlyHandler = (req: IncomingMessage, res: ServerResponse) => boolean
 
-type Dispatch = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void
-
 export const JSON_TYPE = "application/json; charset=utf-8"
 
 /**
- * Offers each request to the `early` handlers in turn before Express dispatches it; what they all decline
- * goes through Express as usual. For the shop's busiest reads only: Express's own dispatch and the
- * middleware every API request passes cost about 0.1–0.2 ms a request on our 2-core machine, as much as
- * the read itself (bench/report.md).
+ * The BFF's request listener: each request is offered to the `early` handlers in turn, and what they all
+ * decline goes to Express. For the shop's busiest reads only: Express's own dispatch and the middleware
+ * every API request passes cost about 0.1–0.2 ms a request on our 2-core machine, as much as the read
+ * itself (bench/report.md). main.ts serves it and the tests drive it, so both see the same routes.
  */
-export function answerBeforeExpress(app: Express, early: EarlyHandler[]): void {
-  // `handle` is the entry point of an Express app (what `listen` and supertest call), not in its types.
-  const entry = app as unknown as { handle: Dispatch }
-  const dispatch = entry.handle.bind(app)
-  entry.handle = (req, res, next) => {
-    if (!early.some((handler) => handler(req, res))) dispatch(req, res, next)
+export function answerBeforeExpress(early: EarlyHandler[], express: Express): RequestListener {
+  return (req, res) => {
+    if (!early.some((handler) => handler(req, res))) express(req, res)
   }
 }
 

@@ -1,11 +1,11 @@
-import type { Express } from "express"
+import type { RequestListener } from "node:http"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { createTestApp } from "../../../test/app.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
-let app: Express
+let app: RequestListener
 beforeAll(async () => {
   ctx = await createTestApp()
   app = ctx.app

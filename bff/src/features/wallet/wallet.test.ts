@@ -1,4 +1,4 @@
-import type { Express } from "express"
+import type { RequestListener } from "node:http"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
@@ -6,7 +6,7 @@ import { createTestApp } from "../../../test/app.js"
 import { darkCoinsBalance } from "./ledger.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
-let app: Express
+let app: RequestListener
 beforeAll(async () => {
   ctx = await createTestApp()
   app = ctx.app
