@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./app/app"
-import "./styles.css"
+import "./styles/index.css"
 
 const container = document.getElementById("root")
 if (!container) throw new Error("Missing #root element in index.html")
