@@ -88,5 +88,6 @@ export async function eventually<T>(app: CheckoutApp, check: () => Promise<T | u
 export async function ordersOf(app: CheckoutApp, shopper: Shopper) {
   const response = await request(app.app).get("/api/orders/mine").set(bearer(shopper))
   expect(response.status).toBe(200)
+  expect(response.headers["cache-control"]).toBe("no-store")
   return response.body.orders as Record<string, unknown>[]
 }

@@ -109,6 +109,7 @@ describe("the Razorpay emulator's orders and payments, through the official SDK"
       description: "The id provided does not exist",
     })
     const malformed = await request(emulator.url).get("/v1/payments/nope").auth(emulator.keyId, emulator.keySecret)
+    expect(malformed.headers["cache-control"]).toBe("no-store")
     expect(malformed.status).toBe(400)
     expect(malformed.body).toEqual({
       error: {

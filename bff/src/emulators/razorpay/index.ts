@@ -1,4 +1,5 @@
 import { Router } from "express"
+import { noStore } from "../../http/no-store.js"
 import type { Db } from "../../lib/db.js"
 import type { Logger } from "../../lib/logger.js"
 import { apiRoutes } from "./api-routes.js"
@@ -34,8 +35,7 @@ export function razorpayEmulator({ keyId, keySecret, webhookSecret, webhookUrl, 
 
   const router = Router()
   router.get("/checkout.js", checkoutScript)
-  router.use(async (_req, res, next) => {
-    res.set("Cache-Control", "no-store")
+  router.use(noStore, async (_req, _res, next) => {
     await store.ensureSchema()
     next()
   })

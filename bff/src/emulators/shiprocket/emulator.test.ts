@@ -18,7 +18,12 @@ async function call(apiUrl: string, path: string, init: { method?: string; token
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
   const text = await response.text()
-  return { status: response.status, body: text.startsWith("{") ? JSON.parse(text) : text, type: response.headers.get("content-type") }
+  return {
+    status: response.status,
+    body: text.startsWith("{") ? JSON.parse(text) : text,
+    type: response.headers.get("content-type"),
+    cacheControl: response.headers.get("cache-control"),
+  }
 }
 
 async function tokenFor(target: { apiUrl: string; email: string; password: string }) {
@@ -124,6 +129,7 @@ describe("the Shiprocket emulator's API", () => {
     const page = await call(emulator.apiUrl, `/tracking/${awb}`)
     expect(page.status).toBe(200)
     expect(page.type).toMatch(/text\/html/)
+    expect(page.cacheControl).toBe("no-store")
     expect(page.body).toContain(`Shipment ${awb}`)
     expect(page.body).toContain("AWB ASSIGNED")
     expect((await call(emulator.apiUrl, "/tracking/123")).status).toBe(404)

@@ -1,5 +1,6 @@
 import express, { Router, type Request, type RequestHandler } from "express"
 import { z } from "zod"
+import { noStore } from "../../http/no-store.js"
 import type { Db } from "../../lib/db.js"
 import { sameBytes } from "../../lib/tokens.js"
 import { adhocOrderSchema } from "./order-schema.js"
@@ -83,9 +84,8 @@ export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
     res.json(isAssigned(shipment) ? tracking(shipment, trackingPageUrl(req, shipment.awbCode)) : noTracking)
   })
 
-  router.get("/tracking/:awb", async (req, res) => {
+  router.get("/tracking/:awb", noStore, async (req, res) => {
     const shipment = await store.findByAwb(String(req.params.awb))
-    res.set("Cache-Control", "no-store")
     if (!isAssigned(shipment)) {
       res.status(404).type("html").send("<!doctype html><title>Not found</title><p>No shipment has this AWB.</p>")
       return

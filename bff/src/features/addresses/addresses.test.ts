@@ -41,6 +41,7 @@ async function shopper(label: string) {
     list: async () => {
       const response = await request(app).get("/api/addresses").set(as)
       expect(response.status).toBe(200)
+      expect(response.headers["cache-control"]).toBe("no-store")
       return response.body.addresses as { id: string; label: string; isDefault: boolean }[]
     },
     create: (body: object) => request(app).post("/api/addresses").set(as).send(body),

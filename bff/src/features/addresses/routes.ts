@@ -1,6 +1,7 @@
 import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
-import { parse } from "../../http/validate.js"
+import { noStore } from "../../http/no-store.js"
+import { validated } from "../../http/validate.js"
 import { presentAddress } from "./presenter.js"
 import { addressBody, addressIdOf, addressPatchBody } from "./schema.js"
 import type { AddressService } from "./service.js"
@@ -12,25 +13,35 @@ export function addressRoutes({ addresses, authentication }: Options): Router {
   const router = Router()
   const { requireUser } = authentication
 
-  router.get("/addresses", requireUser, async (req, res) => {
+  router.get("/addresses", requireUser, noStore, async (req, res) => {
     const list = await addresses.list(currentUser(req).id)
-    res.set("Cache-Control", "no-store").json({ addresses: list.map(presentAddress) })
+    res.json({ addresses: list.map(presentAddress) })
   })
 
-  router.post("/addresses", requireUser, async (req, res) => {
-    const address = await addresses.create(currentUser(req).id, parse(addressBody, req.body))
-    res.status(201).json({ address: presentAddress(address) })
-  })
+  router.post(
+    "/addresses",
+    requireUser,
+    validated({ body: addressBody }, async (req, res, { body }) => {
+      const address = await addresses.create(currentUser(req).id, body)
+      res.status(201).json({ address: presentAddress(address) })
+    }),
+  )
 
-  router.put("/addresses/:id", requireUser, async (req, res) => {
-    const address = await addresses.replace(currentUser(req).id, addressIdOf(req.params), parse(addressBody, req.body))
-    res.json({ address: presentAddress(address) })
-  })
+  router.put(
+    "/addresses/:id",
+    requireUser,
+    validated({ params: addressIdOf, body: addressBody }, async (req, res, { params: id, body }) => {
+      res.json({ address: presentAddress(await addresses.replace(currentUser(req).id, id, body)) })
+    }),
+  )
 
-  router.patch("/addresses/:id", requireUser, async (req, res) => {
-    const address = await addresses.patch(currentUser(req).id, addressIdOf(req.params), parse(addressPatchBody, req.body))
-    res.json({ address: presentAddress(address) })
-  })
+  router.patch(
+    "/addresses/:id",
+    requireUser,
+    validated({ params: addressIdOf, body: addressPatchBody }, async (req, res, { params: id, body }) => {
+      res.json({ address: presentAddress(await addresses.patch(currentUser(req).id, id, body)) })
+    }),
+  )
 
   router.delete("/addresses/:id", requireUser, async (req, res) => {
     await addresses.remove(currentUser(req).id, addressIdOf(req.params))

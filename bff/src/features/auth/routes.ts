@@ -1,8 +1,9 @@
 import { Router, type CookieOptions, type Request, type Response } from "express"
-import type { Authentication } from "../../http/authenticate.js"
+import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { sameOriginOnly } from "../../http/origin-guard.js"
-import { enforceLimits, type Limit } from "../../http/rate-limit.js"
-import { parse } from "../../http/validate.js"
+import { noStore } from "../../http/no-store.js"
+import { rateLimit, type Limit } from "../../http/rate-limit.js"
+import { validated } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { normalizeEmail } from "../users/rules.js"
 import { emailOnlyBody, loginBody, resetPasswordBody, signupBody, verifyEmailBody } from "./schema.js"
@@ -32,12 +33,13 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
   const cookieOptions: CookieOptions = { httpOnly: true, sameSite: "strict", secure: secureCookies, path: "/api/auth" }
   const perIp = (name: string): Limit => ({ name: `${name}:ip`, limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => req.ip })
   const perEmail = (name: string, limit: number, windowMs: number): Limit => ({ name: `${name}:email`, limit, windowMs, key: emailKey })
+  const limited = (...limits: Limit[]) => rateLimit(limiter, limits)
   const cookieRoute = sameOriginOnly(trustedOrigins)
   const meta = (req: Request) => ({ userAgent: req.get("user-agent"), ip: req.ip })
 
   function answerSignedIn(res: Response, { session, user }: SignedIn, extra: Record<string, unknown> = {}) {
     res.cookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions, maxAge: REFRESH_TOKEN_TTL_MS })
-    res.set("Cache-Control", "no-store").json({ ...extra, accessToken: session.accessToken, user })
+    res.json({ ...extra, accessToken: session.accessToken, user })
   }
 
   function refreshCookie(req: Request): string | undefined {
@@ -45,32 +47,47 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
     return typeof value === "string" && value ? value : undefined
   }
 
-  router.post("/auth/signup", async (req, res) => {
-    await enforceLimits(limiter, req, [perIp("signup"), perEmail("signup", 5, HOUR)])
-    const body = parse(signupBody, req.body)
-    res.status(201).json(await auth.signup(body))
-  })
+  router.post(
+    "/auth/signup",
+    limited(perIp("signup"), perEmail("signup", 5, HOUR)),
+    validated({ body: signupBody }, async (_req, res, { body }) => {
+      res.status(201).json(await auth.signup(body))
+    }),
+  )
 
-  router.post("/auth/verify-email", async (req, res) => {
-    await enforceLimits(limiter, req, [perIp("verify"), perEmail("verify", 20, FIFTEEN_MINUTES)])
-    const { email, code } = parse(verifyEmailBody, req.body)
-    const signedIn = await auth.verifyEmail(email, code, meta(req))
-    answerSignedIn(res, signedIn, { message: TEXTS.verified })
-  })
+  router.post(
+    "/auth/verify-email",
+    limited(perIp("verify"), perEmail("verify", 20, FIFTEEN_MINUTES)),
+    noStore,
+    validated({ body: verifyEmailBody }, async (req, res, { body: { email, code } }) => {
+      answerSignedIn(res, await auth.verifyEmail(email, code, meta(req)), { message: TEXTS.verified })
+    }),
+  )
 
-  router.post("/auth/resend-verification", async (req, res) => {
-    await enforceLimits(limiter, req, [perIp("resend"), perEmail("resend", 10, HOUR)])
-    const { email } = parse(emailOnlyBody, req.body)
-    res.json(await auth.resendVerification(email))
-  })
+  // The two calls that take only an e-mail address.
+  for (const [path, name, perHour, answer] of [
+    ["/auth/resend-verification", "resend", 10, (email: string) => auth.resendVerification(email)],
+    ["/auth/forgot-password", "forgot", 5, (email: string) => auth.forgotPassword(email)],
+  ] as const) {
+    router.post(
+      path,
+      limited(perIp(name), perEmail(name, perHour, HOUR)),
+      validated({ body: emailOnlyBody }, async (_req, res, { body }) => {
+        res.json(await answer(body.email))
+      }),
+    )
+  }
 
-  router.post("/auth/login", async (req, res) => {
-    await enforceLimits(limiter, req, [perIp("login"), perEmail("login", 10, FIFTEEN_MINUTES)])
-    const { email, password } = parse(loginBody, req.body)
-    answerSignedIn(res, await auth.login(email, password, meta(req)))
-  })
+  router.post(
+    "/auth/login",
+    limited(perIp("login"), perEmail("login", 10, FIFTEEN_MINUTES)),
+    noStore,
+    validated({ body: loginBody }, async (req, res, { body: { email, password } }) => {
+      answerSignedIn(res, await auth.login(email, password, meta(req)))
+    }),
+  )
 
-  router.post("/auth/refresh", cookieRoute, async (req, res) => {
+  router.post("/auth/refresh", cookieRoute, noStore, async (req, res) => {
     try {
       answerSignedIn(res, await auth.refresh(refreshCookie(req)))
     } catch (error) {
@@ -79,8 +96,8 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
     }
   })
 
-  router.get("/auth/me", authentication.requireUser, async (req, res) => {
-    res.set("Cache-Control", "no-store").json({ user: await auth.me(req.user!.id) })
+  router.get("/auth/me", authentication.requireUser, noStore, async (req, res) => {
+    res.json({ user: await auth.me(currentUser(req).id) })
   })
 
   async function logout(req: Request, res: Response) {
@@ -98,17 +115,13 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
     res.redirect(303, "/")
   })
 
-  router.post("/auth/forgot-password", async (req, res) => {
-    await enforceLimits(limiter, req, [perIp("forgot"), perEmail("forgot", 5, HOUR)])
-    const { email } = parse(emailOnlyBody, req.body)
-    res.json(await auth.forgotPassword(email))
-  })
-
-  router.post("/auth/reset-password", async (req, res) => {
-    await enforceLimits(limiter, req, [perIp("reset")])
-    const { token, password } = parse(resetPasswordBody, req.body)
-    res.json(await auth.resetPassword(token, password))
-  })
+  router.post(
+    "/auth/reset-password",
+    limited(perIp("reset")),
+    validated({ body: resetPasswordBody }, async (_req, res, { body: { token, password } }) => {
+      res.json(await auth.resetPassword(token, password))
+    }),
+  )
 
   return router
 }

@@ -21,6 +21,7 @@ const bearer = (shopper: Shopper) => ({ Authorization: `Bearer ${shopper.accessT
 async function bagOf(shopper: Shopper): Promise<Bag> {
   const response = await request(ctx.app).get("/api/cart").set(bearer(shopper))
   expect(response.status).toBe(200)
+  expect(response.headers["cache-control"]).toBe("no-store")
   return response.body
 }
 

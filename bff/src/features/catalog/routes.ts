@@ -6,11 +6,10 @@ import { Router } from "express"
 import fresh from "fresh"
 import { z } from "zod"
 import { answerEarly, JSON_TYPE, readRequest, type EarlyHandler } from "../../http/answer-before-express.js"
-import { forbidden } from "../../http/errors.js"
 import { SECURITY_HEADERS } from "../../http/security-headers.js"
-import { parse } from "../../http/validate.js"
+import { requireInternalSecret } from "../../http/internal-secret.js"
+import { parse, validated } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
-import { sameBytes } from "../../lib/tokens.js"
 import type { CachedAnswer } from "./cache.js"
 import { listProductsQuery, productIdParams } from "./schema.js"
 import type { CatalogService } from "./service.js"
@@ -74,15 +73,17 @@ const changedBody = z.object({
 /** commerce/ tells the BFF which products changed (product, price or stock events) so the read model follows at once. */
 export function catalogInternalRoutes(sync: CatalogSync, internalSecret: string): Router {
   const router = Router()
-  router.post("/internal/catalog/changed", async (req, res) => {
-    if (!sameBytes(req.get("x-internal-secret") ?? "", internalSecret)) throw forbidden()
-    const { productIds, all, sales } = parse(changedBody, req.body)
-    if (all) await sync.rebuild()
-    else {
-      if (productIds.length) await sync.refresh(productIds)
-      if (sales) await sync.refreshSales()
-    }
-    res.status(204).end()
-  })
+  router.post(
+    "/internal/catalog/changed",
+    requireInternalSecret(internalSecret),
+    validated({ body: changedBody }, async (_req, res, { body: { productIds, all, sales } }) => {
+      if (all) await sync.rebuild()
+      else {
+        if (productIds.length) await sync.refresh(productIds)
+        if (sales) await sync.refreshSales()
+      }
+      res.status(204).end()
+    }),
+  )
   return router
 }

@@ -618,6 +618,7 @@ describe("the ₹1 live test", () => {
     try {
       const config = await request(allowing.app).get("/api/payments/config").set(bearer(shopper))
       expect(config.body).toMatchObject({ liveTestAvailable: true, codFeePaise: 10_000 })
+      expect(config.headers["cache-control"]).toBe("no-store")
       const created = await request(allowing.app).post("/api/payments/create-order").set(bearer(shopper)).send(body)
       expect(created.status).toBe(201)
       expect(created.body).toMatchObject({ amount: 100, liveTest: true })

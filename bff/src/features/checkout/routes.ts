@@ -1,7 +1,8 @@
 import express, { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest } from "../../http/errors.js"
-import { parse } from "../../http/validate.js"
+import { noStore } from "../../http/no-store.js"
+import { validated } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
 import { verifyWebhookSignature } from "../../lib/razorpay.js"
 import { razorpayWebhookEvent } from "../../lib/razorpay-entities.js"
@@ -13,11 +14,6 @@ type Options = {
   checkout: CheckoutService
   authentication: Authentication
   razorpay: Pick<RazorpaySettings, "keyId" | "checkoutScriptUrl">
-}
-
-const noStore: express.RequestHandler = (_req, res, next) => {
-  res.set("Cache-Control", "no-store")
-  next()
 }
 
 /** The spec's payment and checkout calls (section 7). */
@@ -34,24 +30,35 @@ export function checkoutRoutes({ checkout, authentication, razorpay }: Options):
     })
   })
 
-  router.post("/payments/create-order", async (req, res) => {
-    res.status(201).json(await checkout.createPaymentOrder(currentUser(req).id, parse(checkoutPayload, req.body)))
-  })
+  router.post(
+    "/payments/create-order",
+    validated({ body: checkoutPayload }, async (req, res, { body }) => {
+      res.status(201).json(await checkout.createPaymentOrder(currentUser(req).id, body))
+    }),
+  )
 
-  router.post("/payments/verify", async (req, res) => {
-    const answer = await checkout.verify(currentUser(req).id, parse(verifyPayload, req.body, { bare: true }))
-    res.status(answer.status).json(answer.body)
-  })
+  router.post(
+    "/payments/verify",
+    validated({ body: verifyPayload, bare: true }, async (req, res, { body }) => {
+      const answer = await checkout.verifyAndSettle(currentUser(req).id, body)
+      res.status(answer.status).json(answer.body)
+    }),
+  )
 
-  router.post("/payments/cancel", async (req, res) => {
-    const { razorpay_order_id: razorpayOrderId } = parse(cancelPaymentPayload, req.body)
-    res.json({ ok: true, ...(await checkout.cancelPayment(currentUser(req).id, razorpayOrderId)) })
-  })
+  router.post(
+    "/payments/cancel",
+    validated({ body: cancelPaymentPayload }, async (req, res, { body }) => {
+      res.json({ ok: true, ...(await checkout.cancelPayment(currentUser(req).id, body.razorpay_order_id)) })
+    }),
+  )
 
-  router.post("/checkout", async (req, res) => {
-    const orderId = await checkout.placeCashOnDelivery(currentUser(req).id, parse(checkoutPayload, req.body))
-    res.status(201).json({ ok: true, orderId })
-  })
+  router.post(
+    "/checkout",
+    validated({ body: checkoutPayload }, async (req, res, { body }) => {
+      const orderId = await checkout.placeCodOrSettlePrepaid(currentUser(req).id, body)
+      res.status(201).json({ ok: true, orderId })
+    }),
+  )
 
   return router
 }

@@ -81,7 +81,7 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
   }
 
   /** Checks Checkout's signature, then settles the Razorpay order now; if that can't finish, a job does. */
-  async function verify(userId: string, payload: VerifyPayload): Promise<VerifyAnswer> {
+  async function verifyAndSettle(userId: string, payload: VerifyPayload): Promise<VerifyAnswer> {
     const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = payload
     if (!verifyPaymentSignature(orderId, paymentId, signature, keySecret)) throw badRequest(VERIFICATION_FAILED)
     const checkout = await checkoutByRazorpayOrder(db, orderId)
@@ -118,13 +118,16 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     return { released: true }
   }
 
-  /** Cash on delivery: the order is placed at once, the COD fee on its shipping method; nothing is paid yet. */
-  async function placeCashOnDelivery(userId: string, payload: CheckoutPayload): Promise<string> {
+  /**
+   * POST /checkout: cash on delivery is placed at once, the COD fee on its shipping method, nothing paid yet;
+   * a prepaid payload's Razorpay payment is verified and settled as /payments/verify does.
+   */
+  async function placeCodOrSettlePrepaid(userId: string, payload: CheckoutPayload): Promise<string> {
     if (payload.payment.mode !== "cod") {
       if (!payload.payment.razorpay_order_id || !payload.payment.razorpay_payment_id || !payload.payment.razorpay_signature) {
         throw badRequest("payment: an online checkout needs a verified Razorpay payment (razorpay_order_id, razorpay_payment_id, razorpay_signature)")
       }
-      const answer = await verify(userId, {
+      const answer = await verifyAndSettle(userId, {
         razorpay_order_id: payload.payment.razorpay_order_id,
         razorpay_payment_id: payload.payment.razorpay_payment_id,
         razorpay_signature: payload.payment.razorpay_signature,
@@ -156,7 +159,7 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     return liveTestAllowed && (await users.byId(userId))?.role === "admin"
   }
 
-  return { createPaymentOrder, verify, cancelPayment, placeCashOnDelivery, liveTestAvailable, confirmCashOnDeliveryJob }
+  return { createPaymentOrder, verifyAndSettle, cancelPayment, placeCodOrSettlePrepaid, liveTestAvailable, confirmCashOnDeliveryJob }
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>

@@ -12,6 +12,7 @@ describe("GET /api/dev/outbox", () => {
         .send({ name: "Outbox", email: to, password: "outbox2026", handle: `ob${Date.now()}`.slice(0, 20) })
       const response = await request(ctx.app).get("/api/dev/outbox").query({ to: to.toUpperCase() })
       expect(response.status).toBe(200)
+      expect(response.headers["cache-control"]).toBe("no-store")
       expect(response.body.messages).toHaveLength(1)
       expect(response.body.messages[0]).toMatchObject({ to, subject: expect.stringMatching(/verification code/), createdAt: expect.any(String) })
       expect((await request(ctx.app).get("/api/dev/outbox").query({ to: "nope" })).status).toBe(400)

@@ -3,7 +3,7 @@ import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
 import { rateLimit } from "../../http/rate-limit.js"
-import { parse } from "../../http/validate.js"
+import { validated } from "../../http/validate.js"
 import { isUniqueViolation, type Db } from "../../lib/db.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { latestPurchaseOf } from "../orders/orders.js"
@@ -47,11 +47,14 @@ const createPostBodyParser = express.json({ limit: CREATE_POST_BODY_LIMIT })
 export const carriesInlinePhoto = (req: Request) => req.method === "POST" && req.path === "/fitfeed/posts"
 
 /** The `:id` of a post or comment route; anything but digits names nothing. */
-function digitsParam(req: Request, message: string): string {
-  const id = String(req.params.id)
+function digitsParam(params: Record<string, unknown>, message: string): string {
+  const id = String(params.id)
   if (!DIGITS_ID.test(id)) throw notFound(message)
   return id
 }
+
+/** A post's `:id`, read in a validated route's line. */
+const postIdOf = (params: Record<string, unknown>) => digitsParam(params, POST_NOT_FOUND)
 
 const readerOf = (req: Request) => req.user?.id ?? null
 
@@ -69,10 +72,14 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
 
   // GET /fitfeed/feed is answered before Express reaches this router (feed-read.ts).
 
-  router.get("/fitfeed/posts", optionalUser, noStore, async (req, res) => {
-    const { limit } = parse(feedQuery, req.query)
-    sendJson(res, postsAnswer(await newestPosts(db, readerOf(req), limit)))
-  })
+  router.get(
+    "/fitfeed/posts",
+    optionalUser,
+    noStore,
+    validated({ query: feedQuery }, async (req, res, { query }) => {
+      sendJson(res, postsAnswer(await newestPosts(db, readerOf(req), query.limit)))
+    }),
+  )
 
   router.get("/fitfeed/posts/mine", requireUser, noStore, async (req, res) => {
     const me = currentUser(req).id
@@ -80,38 +87,43 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
   })
 
   router.get("/fitfeed/posts/:id", optionalUser, noStore, async (req, res) => {
-    const post = await postById(db, readerOf(req), digitsParam(req, POST_NOT_FOUND))
+    const post = await postById(db, readerOf(req), digitsParam(req.params, POST_NOT_FOUND))
     if (!post) throw notFound(POST_NOT_FOUND)
     sendJson(res, postAnswer(post))
   })
 
-  router.post("/fitfeed/posts", requireUser, limited("post"), createPostBodyParser, async (req, res) => {
-    const body = parse(createPostBody, req.body, { bare: true })
-    const me = currentUser(req).id
-    const purchase = await latestPurchaseOf(db, me, body.productId)
-    if (!purchase) throw forbidden(NOT_BOUGHT)
-    if (await hasPosted(db, me, body.productId)) throw conflict(ALREADY_POSTED)
-    const image = await uploads.resolveImage(me, body.imageUrl)
-    let id: string
-    try {
-      id = await insertPost(db, {
-        userId: me,
-        productId: body.productId,
-        orderId: purchase.orderId,
-        sizeBought: purchase.size,
-        text: body.text,
-        imageUrl: image.url,
-        thumbUrl: image.thumbnailUrl,
-      })
-    } catch (error) {
-      if (isUniqueViolation(error, "fitfeed_posts_user_id_product_id_key")) throw conflict(ALREADY_POSTED)
-      throw error
-    }
-    sendJson(res.status(201), postAnswer((await postById(db, me, id))!))
-  })
+  router.post(
+    "/fitfeed/posts",
+    requireUser,
+    limited("post"),
+    createPostBodyParser,
+    validated({ body: createPostBody, bare: true }, async (req, res, { body }) => {
+      const me = currentUser(req).id
+      const purchase = await latestPurchaseOf(db, me, body.productId)
+      if (!purchase) throw forbidden(NOT_BOUGHT)
+      if (await hasPosted(db, me, body.productId)) throw conflict(ALREADY_POSTED)
+      const image = await uploads.resolveImage(me, body.imageUrl)
+      let id: string
+      try {
+        id = await insertPost(db, {
+          userId: me,
+          productId: body.productId,
+          orderId: purchase.orderId,
+          sizeBought: purchase.size,
+          text: body.text,
+          imageUrl: image.url,
+          thumbUrl: image.thumbnailUrl,
+        })
+      } catch (error) {
+        if (isUniqueViolation(error, "fitfeed_posts_user_id_product_id_key")) throw conflict(ALREADY_POSTED)
+        throw error
+      }
+      sendJson(res.status(201), postAnswer((await postById(db, me, id))!))
+    }),
+  )
 
   router.delete("/fitfeed/posts/:id", requireUser, async (req, res) => {
-    if (!(await deleteOwnPost(db, currentUser(req).id, digitsParam(req, POST_NOT_FOUND)))) throw notFound(POST_NOT_FOUND)
+    if (!(await deleteOwnPost(db, currentUser(req).id, digitsParam(req.params, POST_NOT_FOUND)))) throw notFound(POST_NOT_FOUND)
     res.json({ deleted: true })
   })
 
@@ -120,39 +132,45 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
     ["delete", false],
   ] as const) {
     router[method]("/fitfeed/posts/:id/like", requireUser, limited("like"), async (req, res) => {
-      const state = await setLike(db, digitsParam(req, POST_NOT_FOUND), currentUser(req).id, liked)
+      const state = await setLike(db, digitsParam(req.params, POST_NOT_FOUND), currentUser(req).id, liked)
       if (!state) throw notFound(POST_NOT_FOUND)
       res.json(state)
     })
   }
 
-  router.post("/fitfeed/posts/:id/report", requireUser, limited("report"), async (req, res) => {
-    const id = digitsParam(req, POST_NOT_FOUND)
-    const { reason } = parse(reportBody, req.body, { bare: true })
-    const me = currentUser(req).id
-    const post = await postById(db, me, id)
-    if (!post) throw notFound(POST_NOT_FOUND)
-    if (post.user_id === me) throw badRequest("You can't report your own post.")
-    await reportPost(db, id, me, reason)
-    res.json({ reported: true })
-  })
+  router.post(
+    "/fitfeed/posts/:id/report",
+    requireUser,
+    limited("report"),
+    validated({ params: postIdOf, body: reportBody, bare: true }, async (req, res, { params: id, body }) => {
+      const me = currentUser(req).id
+      const post = await postById(db, me, id)
+      if (!post) throw notFound(POST_NOT_FOUND)
+      if (post.user_id === me) throw badRequest("You can't report your own post.")
+      await reportPost(db, id, me, body.reason)
+      res.json({ reported: true })
+    }),
+  )
 
   router.get("/fitfeed/posts/:id/comments", optionalUser, noStore, async (req, res) => {
-    const comments = await commentsOf(db, digitsParam(req, POST_NOT_FOUND), readerOf(req))
+    const comments = await commentsOf(db, digitsParam(req.params, POST_NOT_FOUND), readerOf(req))
     if (!comments) throw notFound(POST_NOT_FOUND)
     res.json({ comments })
   })
 
-  router.post("/fitfeed/posts/:id/comments", requireUser, limited("comment"), async (req, res) => {
-    const id = digitsParam(req, POST_NOT_FOUND)
-    const { text } = parse(commentBody, req.body, { bare: true })
-    const added = await addComment(db, id, currentUser(req).id, text)
-    if (!added) throw notFound(POST_NOT_FOUND)
-    res.status(201).json(added)
-  })
+  router.post(
+    "/fitfeed/posts/:id/comments",
+    requireUser,
+    limited("comment"),
+    validated({ params: postIdOf, body: commentBody, bare: true }, async (req, res, { params: id, body }) => {
+      const added = await addComment(db, id, currentUser(req).id, body.text)
+      if (!added) throw notFound(POST_NOT_FOUND)
+      res.status(201).json(added)
+    }),
+  )
 
   router.delete("/fitfeed/comments/:id", requireUser, async (req, res) => {
-    const deleted = await deleteComment(db, digitsParam(req, "Comment not found"), currentUser(req).id)
+    const deleted = await deleteComment(db, digitsParam(req.params, "Comment not found"), currentUser(req).id)
     if (!deleted) throw notFound("Comment not found")
     res.json({ deleted: true, ...deleted })
   })
@@ -163,18 +181,22 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
     res.json(await profileOf(db, user, readerOf(req)))
   })
 
-  router.get("/fitfeed/profile/:key/posts", optionalUser, noStore, async (req, res) => {
-    const { limit, cursor: rawCursor } = parse(profilePostsQuery, req.query)
-    const cursor = rawCursor ? decodeCursor(rawCursor) : undefined
-    if (rawCursor && !cursor) throw badRequest("cursor: is not a cursor this server gave")
-    const user = await profileUser(db, String(req.params.key))
-    if (!user) throw notFound("Profile not found")
-    const rows = await postsByAuthor(db, readerOf(req), user.id, limit, cursor)
-    const page = rows.slice(0, limit)
-    const last = page.at(-1)
-    const nextCursor = rows.length > limit && last ? encodeCursor({ createdAtMicros: last.created_at_us, id: last.id }) : null
-    sendJson(res, postsAnswer(page, { nextCursor }))
-  })
+  router.get(
+    "/fitfeed/profile/:key/posts",
+    optionalUser,
+    noStore,
+    validated({ query: profilePostsQuery }, async (req, res, { query: { limit, cursor: rawCursor } }) => {
+      const cursor = rawCursor ? decodeCursor(rawCursor) : undefined
+      if (rawCursor && !cursor) throw badRequest("cursor: is not a cursor this server gave")
+      const user = await profileUser(db, String(req.params.key))
+      if (!user) throw notFound("Profile not found")
+      const rows = await postsByAuthor(db, readerOf(req), user.id, limit, cursor)
+      const page = rows.slice(0, limit)
+      const last = page.at(-1)
+      const nextCursor = rows.length > limit && last ? encodeCursor({ createdAtMicros: last.created_at_us, id: last.id }) : null
+      sendJson(res, postsAnswer(page, { nextCursor }))
+    }),
+  )
 
   for (const [method, following] of [
     ["post", true],

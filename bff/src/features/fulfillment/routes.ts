@@ -1,8 +1,9 @@
 import { Router } from "express"
 import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
+import type { RequestHandler } from "express"
 import { notFound, unauthorized } from "../../http/errors.js"
-import { parse } from "../../http/validate.js"
+import { validated } from "../../http/validate.js"
 import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
@@ -52,35 +53,46 @@ type Options = {
 export function fulfillmentRoutes({ db, authentication, webhookToken, logger, onEnqueued, creditReferrals }: Options): Router {
   const router = Router()
 
-  router.post("/fulfillment/shiprocket/dispatch", authentication.requireUser, async (req, res) => {
-    const { orderId } = parse(dispatchBody, req.body)
-    const order = await orderById(db, orderId)
-    if (!order || order.userId !== currentUser(req).id) throw notFound("Order not found")
-    if (!order.isTest && !order.trackingId) {
-      await enqueueJob(db, DISPATCH_JOB, order.id)
-      onEnqueued?.()
-    }
-    res.status(202).json({ ok: true, orderId: order.id, trackingId: order.trackingId, trackingUrl: order.trackingUrl })
-  })
-
-  router.post("/fulfillment/tracking-webhook", async (req, res) => {
+  /** Shiprocket sends the token set in its panel as `x-api-key`. */
+  const requireWebhookToken: RequestHandler = (req, _res, next) => {
     const token = req.get("x-api-key") ?? ""
     if (!token || !sameBytes(token, webhookToken)) throw unauthorized("Invalid webhook token")
-    const update = parse(trackingUpdate, req.body)
-    const status = orderStatusFor(update.shipment_status ?? update.current_status ?? "")
-    const order = await orderByTrackingId(db, update.awb)
-    if (order && status && (await advanceStatus(db, order.id, status))) {
-      logger.info({ orderId: order.id, status }, "order status from Shiprocket")
-      if (status === "SHIPPED" || status === "DELIVERED") {
-        await enqueueJob(db, MEDUSA_SHIPMENT_JOB, medusaShipmentKey(order.id, status))
+    next()
+  }
+
+  router.post(
+    "/fulfillment/shiprocket/dispatch",
+    authentication.requireUser,
+    validated({ body: dispatchBody }, async (req, res, { body }) => {
+      const order = await orderById(db, body.orderId)
+      if (!order || order.userId !== currentUser(req).id) throw notFound("Order not found")
+      if (!order.isTest && !order.trackingId) {
+        await enqueueJob(db, DISPATCH_JOB, order.id)
         onEnqueued?.()
       }
-    }
-    // Also when the status had already moved: a retried delivery notice pays what a failed first one did not.
-    if (order && status === "DELIVERED" && creditReferrals) await transaction(db, (client) => creditReferrals(client, order.id))
-    // Shiprocket retries anything but a 200, so unknown AWBs and statuses we don't track are acknowledged too.
-    res.json({ ok: true })
-  })
+      res.status(202).json({ ok: true, orderId: order.id, trackingId: order.trackingId, trackingUrl: order.trackingUrl })
+    }),
+  )
+
+  router.post(
+    "/fulfillment/tracking-webhook",
+    requireWebhookToken,
+    validated({ body: trackingUpdate }, async (_req, res, { body: update }) => {
+      const status = orderStatusFor(update.shipment_status ?? update.current_status ?? "")
+      const order = await orderByTrackingId(db, update.awb)
+      if (order && status && (await advanceStatus(db, order.id, status))) {
+        logger.info({ orderId: order.id, status }, "order status from Shiprocket")
+        if (status === "SHIPPED" || status === "DELIVERED") {
+          await enqueueJob(db, MEDUSA_SHIPMENT_JOB, medusaShipmentKey(order.id, status))
+          onEnqueued?.()
+        }
+      }
+      // Also when the status had already moved: a retried delivery notice pays what a failed first one did not.
+      if (order && status === "DELIVERED" && creditReferrals) await transaction(db, (client) => creditReferrals(client, order.id))
+      // Shiprocket retries anything but a 200, so unknown AWBs and statuses we don't track are acknowledged too.
+      res.json({ ok: true })
+    }),
+  )
 
   return router
 }

@@ -1,6 +1,7 @@
 import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { requireInternalSecret } from "../../http/internal-secret.js"
+import { noStore } from "../../http/no-store.js"
 import type { Db } from "../../lib/db.js"
 import { ordersOfUser } from "./orders.js"
 import { presentOrder } from "./presenter.js"
@@ -21,9 +22,9 @@ export function orderRoutes({ db, authentication, internalSecret, cancel }: Opti
     res.status(204).end()
   })
 
-  router.get("/orders/mine", authentication.requireUser, async (req, res) => {
+  router.get("/orders/mine", authentication.requireUser, noStore, async (req, res) => {
     const orders = await ordersOfUser(db, currentUser(req).id)
-    res.set("Cache-Control", "no-store").json({ orders: orders.map(presentOrder) })
+    res.json({ orders: orders.map(presentOrder) })
   })
   return router
 }

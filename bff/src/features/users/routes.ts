@@ -1,7 +1,8 @@
 import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest, conflict, unauthorized } from "../../http/errors.js"
-import { parse } from "../../http/validate.js"
+import { noStore } from "../../http/no-store.js"
+import { validated } from "../../http/validate.js"
 import { isValidHandle, normalizeHandle } from "./rules.js"
 import { receiveImage } from "../uploads/routes.js"
 import { noFileMessage } from "../uploads/schema.js"
@@ -24,39 +25,50 @@ export function userRoutes({ users, authentication, uploads }: Options): Router 
     return user
   }
 
-  router.get("/fitfeed/handle/check", authentication.optionalUser, async (req, res) => {
-    const handle = normalizeHandle(parse(handleCheckQuery, req.query).handle)
-    const available = isValidHandle(handle) && !(await users.handleTaken(handle, req.user?.id))
-    res.set("Cache-Control", "no-store").json({ available })
+  router.get(
+    "/fitfeed/handle/check",
+    authentication.optionalUser,
+    noStore,
+    validated({ query: handleCheckQuery }, async (req, res, { query }) => {
+      const handle = normalizeHandle(query.handle)
+      const available = isValidHandle(handle) && !(await users.handleTaken(handle, req.user?.id))
+      res.json({ available })
+    }),
+  )
+
+  router.get("/users/me", authentication.requireUser, noStore, async (req, res) => {
+    res.json({ user: presentUser(await me(currentUser(req).id)) })
   })
 
-  router.get("/users/me", authentication.requireUser, async (req, res) => {
-    res.set("Cache-Control", "no-store").json({ user: presentUser(await me(currentUser(req).id)) })
-  })
+  router.put(
+    "/users/me",
+    authentication.requireUser,
+    validated({ body: updateMeBody }, async (req, res, { body }) => {
+      const user = await me(currentUser(req).id)
+      if (body.email !== undefined && body.email !== user.email) throw badRequest("Your e-mail address can't be changed here.")
+      if (typeof body.avatarUrl === "string" && !isAvatarPath(body.avatarUrl) && !(await uploads.ownUpload(user.id, body.avatarUrl)))
+        throw badRequest(AVATAR_NOT_OURS)
+      const updated = await users.update(user.id, { name: body.name, avatar_url: body.avatarUrl, phone: body.phone })
+      res.json({ user: presentUser(updated!) })
+    }),
+  )
 
-  router.put("/users/me", authentication.requireUser, async (req, res) => {
-    const body = parse(updateMeBody, req.body)
-    const user = await me(currentUser(req).id)
-    if (body.email !== undefined && body.email !== user.email) throw badRequest("Your e-mail address can't be changed here.")
-    if (typeof body.avatarUrl === "string" && !isAvatarPath(body.avatarUrl) && !(await uploads.ownUpload(user.id, body.avatarUrl)))
-      throw badRequest(AVATAR_NOT_OURS)
-    const updated = await users.update(user.id, { name: body.name, avatar_url: body.avatarUrl, phone: body.phone })
-    res.json({ user: presentUser(updated!) })
-  })
-
-  router.put("/fitfeed/profile/me", authentication.requireUser, async (req, res) => {
-    const body = parse(updateProfileBody, req.body)
-    const userId = currentUser(req).id
-    if (body.handle && (await users.handleTaken(body.handle, userId))) throw conflict(PROFILE_HANDLE_TAKEN)
-    try {
-      const updated = await users.update(userId, { name: body.name, handle: body.handle })
-      if (!updated) throw unauthorized()
-      res.json({ user: presentUser(updated) })
-    } catch (error) {
-      if (isUniqueViolation(error, "users_handle_key")) throw conflict(PROFILE_HANDLE_TAKEN)
-      throw error
-    }
-  })
+  router.put(
+    "/fitfeed/profile/me",
+    authentication.requireUser,
+    validated({ body: updateProfileBody }, async (req, res, { body }) => {
+      const userId = currentUser(req).id
+      if (body.handle && (await users.handleTaken(body.handle, userId))) throw conflict(PROFILE_HANDLE_TAKEN)
+      try {
+        const updated = await users.update(userId, { name: body.name, handle: body.handle })
+        if (!updated) throw unauthorized()
+        res.json({ user: presentUser(updated) })
+      } catch (error) {
+        if (isUniqueViolation(error, "users_handle_key")) throw conflict(PROFILE_HANDLE_TAKEN)
+        throw error
+      }
+    }),
+  )
 
   router.post("/fitfeed/profile/avatar", authentication.requireUser, receiveImage("avatar", AVATAR_MAX_BYTES), async (req, res) => {
     if (!req.file) throw badRequest(noFileMessage("avatar"))

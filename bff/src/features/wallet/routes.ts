@@ -2,7 +2,7 @@ import { Router } from "express"
 import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { noStore } from "../../http/no-store.js"
-import { parse } from "../../http/validate.js"
+import { validated } from "../../http/validate.js"
 import type { Db } from "../../lib/db.js"
 import { darkCoinsBalance, ledgerEntries } from "./ledger.js"
 
@@ -21,18 +21,22 @@ type Options = { db: Db; authentication: Authentication }
 export function walletRoutes({ db, authentication }: Options): Router {
   const router = Router()
 
-  router.get("/wallet/mine", authentication.requireUser, async (req, res) => {
-    res.set("Cache-Control", "no-store").json({ darkCoins: await darkCoinsBalance(db, currentUser(req).id) })
+  router.get("/wallet/mine", authentication.requireUser, noStore, async (req, res) => {
+    res.json({ darkCoins: await darkCoinsBalance(db, currentUser(req).id) })
   })
 
   /** Every entry with when, why and which order: earnings, spends and reversals, newest first. */
-  router.get("/wallet/ledger", authentication.requireUser, noStore, async (req, res) => {
-    const { limit, cursor } = parse(ledgerQuery, req.query)
-    const userId = currentUser(req).id
-    const [balance, entries] = await Promise.all([darkCoinsBalance(db, userId), ledgerEntries(db, userId, limit + 1, cursor)])
-    const page = entries.slice(0, limit)
-    res.json({ balance, entries: page, nextCursor: entries.length > limit ? page.at(-1)!.id : null })
-  })
+  router.get(
+    "/wallet/ledger",
+    authentication.requireUser,
+    noStore,
+    validated({ query: ledgerQuery }, async (req, res, { query: { limit, cursor } }) => {
+      const userId = currentUser(req).id
+      const [balance, entries] = await Promise.all([darkCoinsBalance(db, userId), ledgerEntries(db, userId, limit + 1, cursor)])
+      const page = entries.slice(0, limit)
+      res.json({ balance, entries: page, nextCursor: entries.length > limit ? page.at(-1)!.id : null })
+    }),
+  )
 
   return router
 }

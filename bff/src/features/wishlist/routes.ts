@@ -2,7 +2,8 @@ import { Router } from "express"
 import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { notFound } from "../../http/errors.js"
-import { parse } from "../../http/validate.js"
+import { noStore } from "../../http/no-store.js"
+import { validated } from "../../http/validate.js"
 import type { WishlistRepository } from "./repository.js"
 
 const PRODUCT_ID = /^prod_[0-9A-Z]{26}$/
@@ -12,21 +13,20 @@ const addBody = z.object({ productId: z.string().regex(PRODUCT_ID, "is not a pro
 
 export function wishlistRoutes({ wishlist, authentication }: { wishlist: WishlistRepository; authentication: Authentication }): Router {
   const router = Router()
-  router.use(["/wishlist", "/wishlist/*path"], authentication.requireUser, (_req, res, next) => {
-    res.set("Cache-Control", "no-store")
-    next()
-  })
+  router.use(["/wishlist", "/wishlist/*path"], authentication.requireUser, noStore)
 
   router.get("/wishlist", async (req, res) => {
     res.json({ items: await wishlist.list(currentUser(req).id) })
   })
 
-  router.post("/wishlist", async (req, res) => {
-    const { productId } = parse(addBody, req.body)
-    const saved = await wishlist.add(currentUser(req).id, productId)
-    if (!saved) throw notFound("Product not found")
-    res.status(saved.created ? 201 : 200).json({ item: saved.item })
-  })
+  router.post(
+    "/wishlist",
+    validated({ body: addBody }, async (req, res, { body }) => {
+      const saved = await wishlist.add(currentUser(req).id, body.productId)
+      if (!saved) throw notFound("Product not found")
+      res.status(saved.created ? 201 : 200).json({ item: saved.item })
+    }),
+  )
 
   router.delete("/wishlist/:id", async (req, res) => {
     const id = String(req.params.id)

@@ -30,6 +30,7 @@ describe("the wardrobe", () => {
     const [first, second] = products
     const added = await request(ctx.app).post("/api/wishlist").set(bearer(shopper)).send({ productId: first!.id })
     expect(added.status).toBe(201)
+    expect(added.headers["cache-control"]).toBe("no-store")
     expect(added.body.item).toMatchObject({ productId: first!.id, product: { id: first!.id, title: first!.title } })
     const again = await request(ctx.app).post("/api/wishlist").set(bearer(shopper)).send({ productId: first!.id })
     expect(again.status).toBe(200)
