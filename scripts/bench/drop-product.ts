@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises"
-import { SIZES } from "../../bff/src/features/catalog/product.js"
+import { SIZES } from "@fitshop/contracts"
 import { DEMO } from "../../commerce/src/scripts/seed/demo-accounts.js"
 import { json } from "./catalog.js"
 

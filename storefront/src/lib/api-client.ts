@@ -1,3 +1,4 @@
+import { sortedUrl, toSearchParams, withQuery, type QueryParams } from "@fitshop/contracts"
 import { getReferralPostId } from "./referral"
 import { clearSession, getAccessToken, hasSessionEnded, parseAuthSession, storeAccessToken } from "./session"
 
@@ -44,9 +45,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error.status === 403 ? PERMISSION_DENIED_TEXT : fallback
 }
 
-type QueryValue = string | number | boolean | null | undefined
-
-export type QueryParams = Record<string, QueryValue>
+export type { QueryParams }
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
@@ -61,33 +60,11 @@ export type RequestOptions = {
   skipSessionRefresh?: boolean
 }
 
-/** A query string's parameters, leaving out empty values. */
-function toSearchParams(params?: QueryParams): URLSearchParams {
-  const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value === undefined || value === null || value === "") continue
-    search.append(key, String(value))
-  }
-  return search
-}
-
-const withQuery = (path: string, search: URLSearchParams) => {
-  const query = search.toString()
-  return query ? `${path}?${query}` : path
-}
-
 /** Builds a same-origin path with a query string, leaving out empty values. */
 export const buildUrl = (path: string, params?: QueryParams): string => withQuery(path, toSearchParams(params))
 
-/**
- * A read's key in the answers the BFF sends inside a page (lib/server-answers): the path and its
- * non-empty parameters sorted by name, so the order either side writes them in does not matter.
- */
-export function sortedUrl(path: string, params?: QueryParams): string {
-  const search = toSearchParams(params)
-  search.sort()
-  return withQuery(path, search)
-}
+/** A read's key in the answers the BFF sends inside a page (lib/server-answers); the BFF keys them the same way. */
+export { sortedUrl }
 
 /** A response body as JSON; null when it is empty or not JSON. */
 export function parseJson(text: string): unknown {

@@ -1,12 +1,12 @@
-import { sortedUrl, type QueryParams } from "./api-client"
+import { SERVER_ANSWERS_ELEMENT_ID, sortedUrl, type QueryParams } from "@fitshop/contracts"
 
 /**
- * The id of the `<script type="application/json">` in which the BFF sends, inside a page's HTML, the
- * answers to the API reads that page makes first (home's category covers and best sellers, the shop's
- * first page, a product page's product): the first render then has its data, with no request and no
- * second render. An answer older than the query's staleTime (a page left open) shows and is refetched.
+ * The BFF sends, inside a page's HTML, the answers to the API reads that page makes first (home's
+ * category covers and best sellers, the shop's first page, a product page's product): the first render
+ * then has its data, with no request and no second render. An answer older than the query's staleTime
+ * (a page left open) shows and is refetched.
  */
-export const SERVER_ANSWERS_ELEMENT_ID = "server-answers"
+export { SERVER_ANSWERS_ELEMENT_ID }
 
 type ServerAnswers = { sentAt: number; answers: Map<string, unknown> }
 

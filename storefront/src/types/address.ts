@@ -1,17 +1,4 @@
-/** A saved shipping address; phone is 10 digits, postalCode the 6-digit pincode. */
-export type Address = {
-  id: string
-  label: string
-  fullName: string
-  phone: string
-  line1: string
-  line2: string | null
-  city: string
-  state: string
-  postalCode: string
-  country: string
-  isDefault: boolean
-}
+export type { Address } from "@fitshop/contracts"
 
 /** POST /api/addresses and PUT /api/addresses/{id}; the server defaults label to Home and country to India. */
 export type AddressInput = {

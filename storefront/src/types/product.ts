@@ -1,3 +1,5 @@
+import type { Measurements } from "@fitshop/contracts"
+
 /** Product JSON as the BFF returns it; money fields are in paise. */
 export type Gender = "MEN" | "WOMEN"
 export type CategoryType = "UPPERS" | "LOWERS"
@@ -20,17 +22,7 @@ export type ProductVideo = {
   url: string
 }
 
-/** Inches. Uppers carry chest, front length, shoulder and sleeve; lowers waist, hip, front length and inseam. */
-export type VariantMeasurements = {
-  chest?: number
-  frontLength?: number
-  shoulder?: number
-  sleeve?: number
-  waist?: number
-  hip?: number
-  inseam?: number
-  unit: "in"
-}
+export type { Measurements }
 
 export type ProductVariant = {
   id: string
@@ -39,7 +31,7 @@ export type ProductVariant = {
   sku: string | null
   stockOnHand: number
   inStock: boolean
-  measurements: VariantMeasurements | null
+  measurements: Measurements | null
 }
 
 export type Product = {

@@ -1,19 +1,8 @@
+import type { Address } from "@fitshop/contracts"
 import type { MedusaAddress } from "./repository.js"
 import { DEFAULT_LABEL, INDIA } from "./schema.js"
 
-export type Address = {
-  id: string
-  label: string
-  fullName: string
-  phone: string
-  line1: string
-  line2: string | null
-  city: string
-  state: string
-  postalCode: string
-  country: string
-  isDefault: boolean
-}
+export type { Address }
 
 function fullNameOf(row: MedusaAddress): string {
   const typed = row.metadata?.fullName

@@ -1,7 +1,8 @@
+import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
 import { z } from "zod"
 import { MAX_LINE_QUANTITY } from "./bag-lines.js"
 
-const productId = z.string().regex(/^prod_[0-9A-Z]{26}$/, "is not a product id")
+const productId = z.string().regex(PRODUCT_ID_PATTERN, "is not a product id")
 
 /** Sizes are trimmed and upper-cased (spec: size lists); an empty size means none. */
 const size = z

@@ -1,7 +1,8 @@
+import { measurementsSchema, SIZES, type Measurements } from "@fitshop/contracts"
 import type { HttpTypes } from "@medusajs/types"
 import { z } from "zod"
 import { srcSetFor } from "../../lib/image-variants.js"
-import { CATEGORY_TYPES, GENDERS, SIZES, STYLE_GROUPS, type Measurements, type Product, type ProductVariant } from "./product.js"
+import { CATEGORY_TYPES, GENDERS, STYLE_GROUPS, type Product, type ProductVariant } from "./product.js"
 
 /** Medusa stores rupees (major units); the API speaks paise. The one conversion point. */
 export function rupeesToPaise(rupees: number): number {
@@ -30,19 +31,7 @@ const metadataSchema = z.object({
   mrp: z.number().positive().nullish().catch(null),
 })
 
-const measurementsSchema = z
-  .object({
-    chest: z.number().positive().optional(),
-    frontLength: z.number().positive().optional(),
-    shoulder: z.number().positive().optional(),
-    sleeve: z.number().positive().optional(),
-    waist: z.number().positive().optional(),
-    hip: z.number().positive().optional(),
-    inseam: z.number().positive().optional(),
-    unit: z.literal("in").default("in"),
-  })
-  .nullish()
-  .catch(null)
+const storedMeasurements = measurementsSchema.nullish().catch(null)
 
 const SIZE_ORDER = new Map<string, number>(SIZES.map((size, index) => [size, index]))
 
@@ -58,7 +47,7 @@ function variantSize(variant: HttpTypes.StoreProductVariant): string {
 function presentVariant(variant: HttpTypes.StoreProductVariant): ProductVariant {
   const stockOnHand = Math.max(0, variant.inventory_quantity ?? 0)
   const unlimited = variant.manage_inventory === false || variant.allow_backorder === true
-  const measurements: Measurements | null = measurementsSchema.parse(variant.metadata?.measurements) ?? null
+  const measurements: Measurements | null = storedMeasurements.parse(variant.metadata?.measurements) ?? null
   return {
     id: variant.id,
     size: variantSize(variant),

@@ -1,6 +1,6 @@
 /** The spec's Product as the API returns it; money in paise. */
 
-export const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const
+import type { Measurements } from "@fitshop/contracts"
 
 export const GENDERS = ["MEN", "WOMEN"] as const
 export const CATEGORY_TYPES = ["UPPERS", "LOWERS"] as const
@@ -26,17 +26,6 @@ export const FABRICS = ["Cotton", "Polyester", "Denim", "Wool", "Blend"] as cons
 export const COLOR_NAMES = ["Black", "White", "Blue", "Grey", "Green", "Red"] as const
 export const SEASON_FITS = ["NEUTRAL", "SUMMER", "WINTER"] as const
 export const GENRES = ["Marvel", "Streetwear", "Aesthetic", "Anime"] as const
-
-export type Measurements = {
-  chest?: number
-  frontLength?: number
-  shoulder?: number
-  sleeve?: number
-  waist?: number
-  hip?: number
-  inseam?: number
-  unit: "in"
-}
 
 export type ProductVariant = {
   id: string

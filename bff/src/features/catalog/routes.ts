@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { parse as parseQueryString } from "node:querystring"
 import { gzipSync } from "node:zlib"
+import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
 import accepts from "accepts"
 import { Router } from "express"
 import fresh from "fresh"
@@ -61,10 +62,7 @@ export function catalogReads(catalog: CatalogService, logger: Logger, onProductR
 }
 
 const changedBody = z.object({
-  productIds: z
-    .array(z.string().regex(/^prod_[0-9A-Z]{26}$/))
-    .max(1000)
-    .default([]),
+  productIds: z.array(z.string().regex(PRODUCT_ID_PATTERN)).max(1000).default([]),
   all: z.boolean().default(false),
   /** An order was placed or cancelled: units sold (Popular, best sellers) changed. */
   sales: z.boolean().default(false),

@@ -1,3 +1,4 @@
+import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
 import { z } from "zod"
 import {
   CATEGORY_TYPES,
@@ -51,5 +52,5 @@ export const listProductsQuery = z
 export type ListProductsQuery = z.infer<typeof listProductsQuery>
 
 export const productIdParams = z.object({
-  id: z.string().regex(/^prod_[0-9A-Z]{26}$/, { message: "is not a product id" }),
+  id: z.string().regex(PRODUCT_ID_PATTERN, { message: "is not a product id" }),
 })

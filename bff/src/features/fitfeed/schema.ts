@@ -1,3 +1,4 @@
+import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
 import { z } from "zod"
 
 /** Post and comment ids are a bigint sequence: digits only, as the spec's refPost. */
@@ -26,7 +27,7 @@ export const CREATE_POST_BODY_LIMIT = "14mb"
 
 export const createPostBody = z.object({
   kind: z.literal("REGULAR", { error: "must be REGULAR" }).default("REGULAR"),
-  productId: z.string({ error: "Please select the product you bought." }).regex(/^prod_[0-9A-Z]{26}$/, "Please select the product you bought."),
+  productId: z.string({ error: "Please select the product you bought." }).regex(PRODUCT_ID_PATTERN, "Please select the product you bought."),
   text: z
     .string()
     .nullish()

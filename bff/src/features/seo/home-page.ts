@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import type { CachedAnswer } from "../catalog/cache.js"
 import { SUBCATEGORIES } from "../catalog/product.js"
 import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
@@ -17,15 +18,13 @@ export const HOME_READS: Params[] = [
 
 /** The first row of tiles shows without scrolling on a phone (storefront category-picker ABOVE_THE_FOLD_TILES). */
 const ABOVE_THE_FOLD_TILES = 2
-/** The tiles' sizes attribute (storefront category-tile TILE_IMAGE_SIZES). */
-const TILE_IMAGE_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
 
 export type HomeAnswer = { params: Params; answer: CachedAnswer }
 
 /** The storefront's index.html with the home reads' answers and preloads for the pictures of the tiles above the fold. */
 export function renderHomeHtml(indexHtml: string, answers: HomeAnswer[], sentAt: number): string {
   const covers = answers.filter(({ params }) => params.subcategory !== undefined).slice(0, ABOVE_THE_FOLD_TILES)
-  const preloads = covers.flatMap(({ answer }) => listingImagePreloads(answer, 1, TILE_IMAGE_SIZES))
+  const preloads = covers.flatMap(({ answer }) => listingImagePreloads(answer, 1, IMAGE_SIZES.categoryTile))
   return withHeadTags(indexHtml, [
     ...preloads,
     serverAnswersTag(

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { srcSetFor } from "../../lib/image-variants.js"
 import { primaryImage, type Product } from "../catalog/product.js"
 import { rupees } from "../../lib/money.js"
@@ -10,16 +11,13 @@ function absolute(url: string, publicUrl: string): string {
   return /^https?:\/\//.test(url) ? url : new URL(url, publicUrl).toString()
 }
 
-/** The sizes of the product page's main gallery image (storefront product-gallery.tsx MAIN_IMAGE_SIZES). */
-const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 50vw, 100vw"
-
 /**
  * The gallery's first image, the page's largest paint, is only known once the product is fetched;
  * a preload in the HTML lets the browser start on it while the scripts still load.
  */
 function galleryImagePreload(product: Product): string[] {
   const image = primaryImage(product)
-  return image ? [imagePreloadTag({ url: image.url, srcSet: srcSetFor(image.url) }, GALLERY_IMAGE_SIZES)] : []
+  return image ? [imagePreloadTag({ url: image.url, srcSet: srcSetFor(image.url) }, IMAGE_SIZES.galleryMain)] : []
 }
 
 /** The head tags a shared product link needs: title, description, Open Graph, Twitter and Product JSON-LD. */

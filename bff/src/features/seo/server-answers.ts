@@ -1,17 +1,9 @@
+import { SERVER_ANSWERS_ELEMENT_ID, sortedUrl } from "@fitshop/contracts"
 import type { CachedAnswer } from "../catalog/cache.js"
 import { primaryImage, type ListedProduct } from "../catalog/product.js"
 import { imagePreloadTag, scriptJsonText } from "./html.js"
 
-/** The storefront's id for the block (storefront lib/server-answers SERVER_ANSWERS_ELEMENT_ID). */
-const SERVER_ANSWERS_ELEMENT_ID = "server-answers"
-
-/** A read's key on both sides: path and parameters sorted by name (storefront lib/api-client sortedUrl). */
-export function sortedUrl(path: string, params: Record<string, string> = {}): string {
-  const search = new URLSearchParams(params)
-  search.sort()
-  const query = search.toString()
-  return query ? `${path}?${query}` : path
-}
+export { sortedUrl }
 
 export type ServerAnswer = { url: string; body: Buffer }
 

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import type { CachedAnswer } from "../catalog/cache.js"
 import { listProductsQuery } from "../catalog/schema.js"
 import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
@@ -10,8 +11,6 @@ const PAGE_SIZE = "24"
 const FILTER_KEYS = ["priceRange", "collarStyle", "sleeveType", "fabric", "colorName", "seasonFit", "genre"] as const
 /** Two cards to a row on a phone: their pictures are the page's largest paint. */
 const FIRST_ROW_ON_A_PHONE = 2
-/** The grid's sizes attribute (storefront product-card PRODUCT_GRID_IMAGE_SIZES). */
-const GRID_IMAGE_SIZES = "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
 
 /**
  * The first page the shop lists for a /shop address (spec: g, type, sub, wg and the filters live in the
@@ -38,7 +37,7 @@ export function shopFirstRead(search: URLSearchParams): Params | null {
 /** The storefront's index.html with the shop's first page of products and preloads for its first row's pictures. */
 export function renderShopHtml(indexHtml: string, params: Params, answer: CachedAnswer, sentAt: number): string {
   return withHeadTags(indexHtml, [
-    ...listingImagePreloads(answer, FIRST_ROW_ON_A_PHONE, GRID_IMAGE_SIZES),
+    ...listingImagePreloads(answer, FIRST_ROW_ON_A_PHONE, IMAGE_SIZES.productGrid),
     serverAnswersTag([listingAnswer(params, answer)], sentAt),
   ])
 }

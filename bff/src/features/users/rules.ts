@@ -1,8 +1,9 @@
 /** The spec's identity rules, shared by every route that takes a handle, password or e-mail. */
 
+export { isValidPassword, PASSWORD_RULE } from "@fitshop/contracts"
+
 export const HANDLE_INVALID = "Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)"
 export const HANDLE_TAKEN = "That @handle is already taken. Please choose another."
-export const PASSWORD_RULE = "Password must be at least 8 characters and include a letter and a number."
 
 /** Lowercased, characters outside a-z 0-9 . _ - stripped, at most 20 characters. */
 export function normalizeHandle(raw: string): string {
@@ -17,10 +18,6 @@ export function normalizeHandle(raw: string): string {
 /** 2–20 characters, starting and ending with a letter or digit. */
 export function isValidHandle(handle: string): boolean {
   return /^[a-z0-9][a-z0-9._-]{0,18}[a-z0-9]$/.test(handle)
-}
-
-export function isValidPassword(password: string): boolean {
-  return password.length >= 8 && password.length <= 128 && /[a-z]/i.test(password) && /\d/.test(password)
 }
 
 export function normalizeEmail(raw: string): string {

@@ -1,3 +1,4 @@
+import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
 import { Router } from "express"
 import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
@@ -6,10 +7,9 @@ import { noStore } from "../../http/no-store.js"
 import { validated } from "../../http/validate.js"
 import type { WishlistRepository } from "./repository.js"
 
-const PRODUCT_ID = /^prod_[0-9A-Z]{26}$/
 const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-const addBody = z.object({ productId: z.string().regex(PRODUCT_ID, "is not a product id") })
+const addBody = z.object({ productId: z.string().regex(PRODUCT_ID_PATTERN, "is not a product id") })
 
 export function wishlistRoutes({ wishlist, authentication }: { wishlist: WishlistRepository; authentication: Authentication }): Router {
   const router = Router()
@@ -30,7 +30,7 @@ export function wishlistRoutes({ wishlist, authentication }: { wishlist: Wishlis
 
   router.delete("/wishlist/:id", async (req, res) => {
     const id = String(req.params.id)
-    const removed = (PRODUCT_ID.test(id) || ENTRY_ID.test(id)) && (await wishlist.remove(currentUser(req).id, id))
+    const removed = (PRODUCT_ID_PATTERN.test(id) || ENTRY_ID.test(id)) && (await wishlist.remove(currentUser(req).id, id))
     if (!removed) throw notFound("That product is not in your wardrobe.")
     res.status(204).end()
   })

@@ -1,15 +1,14 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { useId } from "react"
 import { ProductPicture } from "@/components/ui/product-picture"
 import { formatShortDate } from "@/lib/dates"
 import { formatPaise } from "@/lib/money"
 import type { Order, OrderItem } from "@/types/order"
 
-const ORDER_IMAGE_SIZES = "56px"
-
 function OrderLine({ item }: { item: OrderItem }) {
   return (
     <li className="order-card__item">
-      <ProductPicture product={{ images: [], imageUrl: item.imageUrl, title: item.title }} sizes={ORDER_IMAGE_SIZES} className="order-card__media" />
+      <ProductPicture product={{ images: [], imageUrl: item.imageUrl, title: item.title }} sizes={IMAGE_SIZES.orderItem} className="order-card__media" />
       <div className="order-card__item-text">
         <span className="order-card__item-title">{item.title}</span>
         <span className="muted">{[item.size ? `Size ${item.size}` : null, `Qty ${String(item.quantity)}`].filter(Boolean).join(" · ")}</span>

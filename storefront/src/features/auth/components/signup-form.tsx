@@ -5,7 +5,7 @@ import { errorMessage } from "@/lib/api-client"
 import { useHandleAvailability } from "@/lib/check-handle"
 import { isValidHandle } from "@/lib/handle"
 import { useSignup } from "../api/signup"
-import { PASSWORD_MIN_LENGTH, isValidSignupPassword } from "../utils/password"
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, isValidSignupPassword } from "../utils/password"
 import { FormError } from "@/components/ui/form-error"
 
 const INVALID_HANDLE_TEXT = "Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)"
@@ -81,7 +81,8 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
-        pattern=".*[0-9].*"
+        maxLength={PASSWORD_MAX_LENGTH}
+        pattern={PASSWORD_PATTERN}
         value={password}
         onChange={(event) => {
           setPassword(event.target.value)

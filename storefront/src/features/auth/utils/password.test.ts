@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest"
 import { canResetPassword, isValidNewPassword, isValidSignupPassword } from "./password"
 
 describe("isValidSignupPassword", () => {
-  it("accepts 8 or more characters with a digit", () => {
+  it("accepts 8 or more characters with a letter and a digit", () => {
     expect(isValidSignupPassword("streets1")).toBe(true)
-    expect(isValidSignupPassword("12345678")).toBe(true)
   })
 
-  it("rejects short passwords and passwords without a digit", () => {
+  it("rejects short passwords and passwords without a letter or a digit", () => {
     expect(isValidSignupPassword("street1")).toBe(false)
     expect(isValidSignupPassword("streetwear")).toBe(false)
+    expect(isValidSignupPassword("12345678")).toBe(false)
     expect(isValidSignupPassword("")).toBe(false)
   })
 })

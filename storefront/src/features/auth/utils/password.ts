@@ -1,10 +1,12 @@
-export const PASSWORD_MIN_LENGTH = 8
+import { isValidPassword } from "@fitshop/contracts"
 
-/** Signup: at least 8 characters, one of them a digit. */
-export const isValidSignupPassword = (password: string): boolean => password.length >= PASSWORD_MIN_LENGTH && /\d/.test(password)
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN } from "@fitshop/contracts"
 
-/** Reset: at least 8 characters with a letter and a digit. */
-export const isValidNewPassword = (password: string): boolean => password.length >= PASSWORD_MIN_LENGTH && /[a-z]/i.test(password) && /\d/.test(password)
+/** Signup takes the BFF's rule: at least 8 characters with a letter and a digit. */
+export const isValidSignupPassword = isValidPassword
+
+/** Reset takes the same rule as signup. */
+export const isValidNewPassword = isValidPassword
 
 /** What the reset form needs before its button is enabled. */
 export const canResetPassword = (token: string | null, password: string, confirmation: string): boolean =>

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { useId } from "react"
 import { Link } from "react-router-dom"
 import { ProductPicture } from "@/components/ui/product-picture"
@@ -11,8 +12,6 @@ import { useUpdateCartQuantity } from "../api/update-cart-quantity"
 import { sizeChangeErrorText } from "../utils/cart-errors"
 import { CartLineSize } from "./cart-line-size"
 import { QuantityStepper } from "./quantity-stepper"
-
-const CART_IMAGE_SIZES = "96px"
 
 type CartLineProps = {
   item: CartItem
@@ -51,7 +50,7 @@ export function CartLine({ item, onFailure }: CartLineProps) {
 
   return (
     <li className={item.sizeRequired ? "cart-line cart-line--flagged" : "cart-line"} aria-labelledby={titleId}>
-      <ProductPicture product={item.product} sizes={CART_IMAGE_SIZES} className="cart-line__media" />
+      <ProductPicture product={item.product} sizes={IMAGE_SIZES.cartLine} className="cart-line__media" />
       <div className="cart-line__body">
         <h3 id={titleId} className="cart-line__title">
           <Link to={paths.product(item.productId)}>{item.product.title}</Link>

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { useId, useState } from "react"
 import { Link } from "react-router-dom"
 import { AddToBagButton, type AddToBagLabels } from "@/components/ui/add-to-bag-button"
@@ -11,9 +12,6 @@ import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, getPrimaryImage, imageSource
 import type { ListedProduct } from "@/types/product"
 import { useAddToWishlist } from "../api/add-to-wishlist"
 import { HeartIcon } from "@/components/ui/heart-icon"
-
-/** The catalogue grid's columns: 2, then 3 from 640px, 4 from 1024px, 5 from 1280px. */
-const PRODUCT_GRID_IMAGE_SIZES = "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
 
 const ADD_LABELS: AddToBagLabels = { idle: "Add to bag", adding: "Adding…", added: "Added" }
 
@@ -30,7 +28,7 @@ type ProductCardProps = {
  * add-to-bag button sit beside the link, so they never navigate. The heart starts filled for a product
  * already in the signed-in shopper's wardrobe.
  */
-export function ProductCard({ product, imageLoading = "lazy", imageSizes = PRODUCT_GRID_IMAGE_SIZES }: ProductCardProps) {
+export function ProductCard({ product, imageLoading = "lazy", imageSizes = IMAGE_SIZES.productGrid }: ProductCardProps) {
   const image = getPrimaryImage(product)
   const titleId = useId()
   const { isSignedIn } = useSession()

@@ -1,13 +1,10 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { useRef, useState } from "react"
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, imageSourceProps } from "@/lib/product-image"
 import type { GalleryItem } from "../utils/product-media"
 
 /** Horizontal finger travel, in CSS pixels, that counts as a swipe. */
 const SWIPE_THRESHOLD_PX = 40
-
-/** The gallery takes about half the page from 1024px, the full width below. */
-const MAIN_IMAGE_SIZES = "(min-width: 1024px) 50vw, 100vw"
-const THUMB_IMAGE_SIZES = "80px"
 
 const itemLabel = (item: GalleryItem, index: number, count: number) => `Show ${item.kind} ${String(index + 1)} of ${String(count)}`
 
@@ -52,7 +49,7 @@ export function ProductGallery({ items }: ProductGalleryProps) {
       >
         {selected.kind === "image" ? (
           <img
-            {...imageSourceProps(selected, MAIN_IMAGE_SIZES)}
+            {...imageSourceProps(selected, IMAGE_SIZES.galleryMain)}
             alt={selected.alt}
             width={PRODUCT_IMAGE_WIDTH}
             height={PRODUCT_IMAGE_HEIGHT}
@@ -106,7 +103,7 @@ export function ProductGallery({ items }: ProductGalleryProps) {
               >
                 {item.kind === "image" ? (
                   <img
-                    {...imageSourceProps(item, THUMB_IMAGE_SIZES)}
+                    {...imageSourceProps(item, IMAGE_SIZES.galleryThumb)}
                     alt=""
                     width={PRODUCT_IMAGE_WIDTH}
                     height={PRODUCT_IMAGE_HEIGHT}

@@ -1,9 +1,7 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { useId } from "react"
 import type { ListedProduct } from "@/types/product"
 import { ProductCard } from "./product-card"
-
-/** The row shows about 2 cards, 3 from 640px and 5 from 1024px. */
-const ROW_IMAGE_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
 
 /** Spec section 9: at most 18 recommendations are shown. */
 export const MAX_RECOMMENDATIONS = 18
@@ -26,7 +24,7 @@ export function ProductRow({ title, products }: ProductRowProps) {
       <ul className="product-row__list">
         {products.slice(0, MAX_RECOMMENDATIONS).map((product) => (
           <li key={product.id} className="product-row__item">
-            <ProductCard product={product} imageSizes={ROW_IMAGE_SIZES} />
+            <ProductCard product={product} imageSizes={IMAGE_SIZES.productRow} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
-import type { ProductVariant, VariantMeasurements } from "@/types/product"
+import type { Measurements, ProductVariant } from "@/types/product"
 import { normalizeSizes } from "./sizes"
 
-export type MeasurementKey = Exclude<keyof VariantMeasurements, "unit">
+export type MeasurementKey = Exclude<keyof Measurements, "unit">
 
 export type LengthUnit = "in" | "cm"
 
@@ -36,7 +36,7 @@ const sizeKey = (size: string) => size.trim().toUpperCase()
  * some size has; null when no variant carries measurements.
  */
 export function getSizeChart(variants: readonly ProductVariant[]): SizeChart | null {
-  const bySize = new Map<string, VariantMeasurements>()
+  const bySize = new Map<string, Measurements>()
   for (const variant of variants) {
     const key = sizeKey(variant.size)
     if (variant.measurements && !bySize.has(key)) bySize.set(key, variant.measurements)

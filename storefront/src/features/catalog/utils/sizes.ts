@@ -1,8 +1,7 @@
+import { SIZES } from "@fitshop/contracts"
 import type { Product } from "@/types/product"
 
-export const STANDARD_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const
-
-const standardOrder = new Map<string, number>(STANDARD_SIZES.map((size, index) => [size, index]))
+const standardOrder = new Map<string, number>(SIZES.map((size, index) => [size, index]))
 
 /** Trimmed, upper-cased and de-duplicated; when any standard size is present only standard sizes stay, in order. */
 export function normalizeSizes(sizes: readonly string[]): string[] {

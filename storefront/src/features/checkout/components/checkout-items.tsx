@@ -1,10 +1,9 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { useId } from "react"
 import { ProductPicture } from "@/components/ui/product-picture"
 import { formatPaise } from "@/lib/money"
 import { unitPriceOf } from "@/lib/unit-price"
 import type { CartItem } from "@/types/cart"
-
-const ITEM_IMAGE_SIZES = "72px"
 
 export const SIZE_REQUIRED_NOTE = "size required — go back to cart to select"
 
@@ -12,7 +11,7 @@ function CheckoutItem({ item }: { item: CartItem }) {
   const titleId = useId()
   return (
     <li className={item.sizeRequired ? "checkout-item checkout-item--flagged" : "checkout-item"} aria-labelledby={titleId}>
-      <ProductPicture product={item.product} sizes={ITEM_IMAGE_SIZES} className="checkout-item__media" emptyText="No Image" />
+      <ProductPicture product={item.product} sizes={IMAGE_SIZES.checkoutItem} className="checkout-item__media" emptyText="No Image" />
       <div className="checkout-item__body">
         <div className="checkout-item__head">
           <h3 id={titleId} className="checkout-item__title">

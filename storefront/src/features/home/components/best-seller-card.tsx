@@ -1,12 +1,10 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import type { MouseEvent } from "react"
 import { Link } from "react-router-dom"
 import { paths } from "@/config/paths"
 import { formatPaise } from "@/lib/money"
 import { getPrimaryImage, imageSourceProps } from "@/lib/product-image"
 import type { ListedProduct } from "@/types/product"
-
-/** Carousel cards are 280px wide from 1024px, 220px below. */
-const CAROUSEL_IMAGE_SIZES = "(min-width: 1024px) 280px, 220px"
 
 type BestSellerCardProps = {
   product: ListedProduct
@@ -26,7 +24,7 @@ export function BestSellerCard({ product, rank }: BestSellerCardProps) {
   return (
     <article className="home-best-seller" data-testid="best-seller-card">
       <div className="home-best-seller__media">
-        {image ? <img {...imageSourceProps(image, CAROUSEL_IMAGE_SIZES)} alt={image.alt} width={320} height={400} loading="lazy" decoding="async" /> : null}
+        {image ? <img {...imageSourceProps(image, IMAGE_SIZES.bestSeller)} alt={image.alt} width={320} height={400} loading="lazy" decoding="async" /> : null}
         <span className="home-best-seller__rank">#{rank}</span>
         <button type="button" className="home-best-seller__wishlist" aria-label="Add to wardrobe" aria-describedby={titleId} onClick={blockCardNavigation}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -1,11 +1,9 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { Link } from "react-router-dom"
 import { getPrimaryImage, imageSourceProps } from "@/lib/product-image"
 import type { CategoryType } from "@/types/product"
 import { useCategoryCover } from "../api/get-category-cover"
 import { categoryShopHref } from "../utils/categories"
-
-/** The tiles sit 2 to a row, 3 from 640px and 5 from 1024px. */
-const TILE_IMAGE_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
 
 type CategoryTileProps = {
   type: CategoryType
@@ -28,7 +26,7 @@ export function CategoryTile({ type, subcategory, aboveTheFold = false }: Catego
       {image ? (
         <img
           className="home-category-tile__image"
-          {...imageSourceProps(image, TILE_IMAGE_SIZES)}
+          {...imageSourceProps(image, IMAGE_SIZES.categoryTile)}
           alt=""
           width={400}
           height={500}

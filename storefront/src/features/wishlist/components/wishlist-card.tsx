@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from "@fitshop/contracts"
 import { useId } from "react"
 import { Link } from "react-router-dom"
 import { AddToBagButton, type AddToBagLabels } from "@/components/ui/add-to-bag-button"
@@ -8,9 +9,6 @@ import { formatPaise } from "@/lib/money"
 import { categoryLabel } from "@/lib/product-labels"
 import type { WishlistItem } from "@/types/wishlist"
 import { useRemoveFromWishlist } from "../api/remove-from-wishlist"
-
-/** The wardrobe grid's columns, as the catalogue's: 2, then 3 from 640px, 4 from 1024px, 5 from 1280px. */
-const WARDROBE_IMAGE_SIZES = "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
 
 const ADD_LABELS: AddToBagLabels = { idle: "Add to cart", adding: "Adding…", added: "Added to cart" }
 
@@ -38,7 +36,7 @@ export function WishlistCard({ item, onFailure, onSignInRequired }: WishlistCard
   return (
     <li className="product-card wishlist-card" aria-labelledby={titleId}>
       <Link to={paths.product(product.id)} className="product-card__link">
-        <ProductPicture product={product} sizes={WARDROBE_IMAGE_SIZES} className="product-card__media" />
+        <ProductPicture product={product} sizes={IMAGE_SIZES.wardrobe} className="product-card__media" />
         <div className="product-card__body">
           {category ? <span className="chip chip--static wishlist-card__chip">{category}</span> : null}
           <span id={titleId} className="product-card__title">
