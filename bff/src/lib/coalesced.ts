@@ -16,8 +16,8 @@ export function coalesced(work: (keys: string[]) => Promise<void>, { gapMs = 0 }
   async function drain(): Promise<void> {
     running = true
     while (waiting.length) {
-      const rest = lastStartedAt + gapMs - performance.now()
-      if (rest > 0) await sleep(rest)
+      // A timer may fire a little early by this clock, so wait until the gap has really passed.
+      for (let rest = lastStartedAt + gapMs - performance.now(); rest > 0; rest = lastStartedAt + gapMs - performance.now()) await sleep(Math.ceil(rest))
       lastStartedAt = performance.now()
       const keys = [...pending]
       const batch = waiting
