@@ -48,3 +48,38 @@ export function useHandleAvailability(handle: string, ownHandle?: string): Handl
   if (check.isError) return "unknown"
   return check.data.available ? "available" : "taken"
 }
+
+export type HandleTexts = { taken: string; invalid: string }
+
+/** What useHandleField needs of a form (see useForm) that has a `handle` value. */
+type FormWithHandle = {
+  values: { handle: string }
+  idOf: (name: "handle") => string
+  setValue: (name: "handle", value: string) => void
+  isChecked: (name: "handle") => boolean
+}
+
+/**
+ * A form's @handle rule and its field: `problem` stops a submit (an invalid or taken handle); the field shows a taken
+ * handle, or an invalid one once typing stops, as typed, and the submit's problem until the handle is edited.
+ */
+export function useHandleField(form: FormWithHandle, texts: HandleTexts, ownHandle?: string) {
+  const handle = form.values.handle
+  const availability = useHandleAvailability(handle, ownHandle)
+  const taken = availability === "taken"
+  const liveError = taken ? texts.taken : availability === "invalid" ? texts.invalid : null
+  const problem = taken ? texts.taken : isValidHandle(handle) ? null : texts.invalid
+  return {
+    availability,
+    problem,
+    field: {
+      id: form.idOf("handle"),
+      value: handle,
+      onChange: (next: string) => {
+        form.setValue("handle", next)
+      },
+      error: liveError ?? (form.isChecked("handle") ? problem : null),
+      checking: availability === "checking",
+    },
+  }
+}

@@ -1,15 +1,17 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from "react"
+import { useState, type ChangeEvent } from "react"
+import { useForm } from "@/hooks/use-form"
 import { useUpdateProfile } from "@/lib/api/update-profile"
 import { useUploadAvatar } from "@/lib/api/upload-avatar"
 import { errorMessage } from "@/lib/api-client"
-import { useHandleAvailability } from "@/lib/check-handle"
-import { isValidHandle } from "@/lib/handle"
+import { useHandleField } from "@/lib/check-handle"
 import { storeUser } from "@/lib/session"
 import type { User } from "@/types/user"
 import { Avatar } from "./avatar"
 import { Field } from "./field"
 import { FormError } from "./form-error"
 import { HandleField } from "./handle-field"
+
+const HANDLE_TEXTS = { invalid: "Enter a valid handle.", taken: "This handle is not available." }
 
 type ProfileFormProps = {
   user: Pick<User, "name" | "handle" | "avatarUrl">
@@ -26,22 +28,29 @@ type ProfileFormProps = {
  * uploaded user becomes the stored session user. Shared by the account's Profile tab and the FitProfile.
  */
 export function ProfileForm({ user, failureText, onSaved, onCancel, onFailure }: ProfileFormProps) {
-  const id = useId()
-  const [name, setName] = useState(user.name)
-  const [handle, setHandle] = useState(user.handle)
-  const [triedSave, setTriedSave] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [avatarError, setAvatarError] = useState<string | null>(null)
-  const availability = useHandleAvailability(handle, user.handle)
   const update = useUpdateProfile()
   const upload = useUploadAvatar()
-
-  const handleError =
-    availability === "taken"
-      ? "This handle is not available."
-      : availability === "invalid" || (triedSave && !isValidHandle(handle))
-        ? "Enter a valid handle."
-        : null
+  const form = useForm({
+    initial: { name: user.name, handle: user.handle },
+    validate: (values) => ({ name: !values.name.trim(), handle: handleField.problem }),
+    onSubmit: ({ name, handle }) => {
+      update.mutate(
+        { name: name.trim(), handle },
+        {
+          onSuccess: (answer) => {
+            storeUser(answer.user)
+            onSaved(answer.user)
+          },
+          onError: (failure) => {
+            form.setError(errorMessage(failure, failureText))
+            onFailure?.(failure)
+          },
+        },
+      )
+    },
+  })
+  const handleField = useHandleField(form, HANDLE_TEXTS, user.handle)
 
   const chooseAvatar = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget
@@ -62,36 +71,12 @@ export function ProfileForm({ user, failureText, onSaved, onCancel, onFailure }:
     })
   }
 
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setTriedSave(true)
-    setError(null)
-    if (!name.trim()) {
-      event.currentTarget.reportValidity()
-      return
-    }
-    if (!isValidHandle(handle) || availability === "taken") return
-    update.mutate(
-      { name: name.trim(), handle },
-      {
-        onSuccess: (answer) => {
-          storeUser(answer.user)
-          onSaved(answer.user)
-        },
-        onError: (failure) => {
-          setError(errorMessage(failure, failureText))
-          onFailure?.(failure)
-        },
-      },
-    )
-  }
-
   return (
-    <form className="profile-form" onSubmit={save}>
+    <form className="profile-form" onSubmit={form.submit}>
       <div className="profile-form__avatar">
         <Avatar user={user} />
         <Field
-          id={`${id}-avatar`}
+          id={form.idOf("avatar")}
           label="Avatar"
           type="file"
           accept="image/*"
@@ -101,29 +86,11 @@ export function ProfileForm({ user, failureText, onSaved, onCancel, onFailure }:
           onChange={chooseAvatar}
         />
       </div>
-      <Field
-        id={`${id}-name`}
-        label="Name"
-        autoComplete="name"
-        required
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value)
-        }}
-      />
-      <HandleField
-        id={`${id}-handle`}
-        value={handle}
-        onChange={(next) => {
-          setHandle(next)
-          setTriedSave(false)
-        }}
-        error={handleError}
-        checking={availability === "checking"}
-      />
-      <FormError message={error} />
+      <Field {...form.field("name")} label="Name" autoComplete="name" required />
+      <HandleField {...handleField.field} />
+      <FormError message={form.error} />
       <div className="profile-form__actions">
-        <button type="submit" className="button button--primary" disabled={update.isPending || availability === "taken"}>
+        <button type="submit" className="button button--primary" disabled={update.isPending || handleField.availability === "taken"}>
           {update.isPending ? "Saving…" : "Save"}
         </button>
         <button type="button" className="button" onClick={onCancel} disabled={update.isPending}>

@@ -1,81 +1,54 @@
-import { useState, type FormEvent } from "react"
 import { Field } from "@/components/ui/field"
 import { HandleField } from "@/components/ui/handle-field"
+import { useForm } from "@/hooks/use-form"
 import { errorMessage } from "@/lib/api-client"
-import { useHandleAvailability } from "@/lib/check-handle"
-import { isValidHandle } from "@/lib/handle"
+import { useHandleField } from "@/lib/check-handle"
 import { useSignup } from "../api/signup"
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, isValidSignupPassword } from "../utils/password"
 import { FormError } from "@/components/ui/form-error"
 
-const INVALID_HANDLE_TEXT = "Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)"
-const TAKEN_HANDLE_TEXT = "That @handle is already taken. Please choose another."
+const HANDLE_TEXTS = {
+  invalid: "Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)",
+  taken: "That @handle is already taken. Please choose another.",
+}
 
 type SignupFormProps = {
   onSignedUp: (email: string) => void
 }
 
 export function SignupForm({ onSignedUp }: SignupFormProps) {
-  const [name, setName] = useState("")
-  const [email, setEmail] = useState("")
-  const [password, setPassword] = useState("")
-  const [handle, setHandle] = useState("")
-  const [triedSubmit, setTriedSubmit] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const availability = useHandleAvailability(handle)
   const signupMutation = useSignup()
-
-  const handleError =
-    availability === "taken" ? TAKEN_HANDLE_TEXT : availability === "invalid" || (triedSubmit && !isValidHandle(handle)) ? INVALID_HANDLE_TEXT : null
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setTriedSubmit(true)
-    setError(null)
-    const form = event.currentTarget
-    if (!name.trim() || !email.trim() || !isValidSignupPassword(password)) {
-      form.reportValidity()
-      return
-    }
-    if (!isValidHandle(handle) || availability === "taken") return
-    signupMutation.mutate(
-      { name: name.trim(), email: email.trim(), password, handle },
-      {
-        onSuccess: (answer) => {
-          onSignedUp(answer.email || email.trim())
+  const form = useForm({
+    idPrefix: "signup",
+    initial: { name: "", email: "", password: "", handle: "" },
+    validate: (values) => ({
+      name: !values.name.trim(),
+      email: !values.email.trim(),
+      password: !isValidSignupPassword(values.password),
+      handle: handleField.problem,
+    }),
+    onSubmit: ({ name, email, password, handle }) => {
+      signupMutation.mutate(
+        { name: name.trim(), email: email.trim(), password, handle },
+        {
+          onSuccess: (answer) => {
+            onSignedUp(answer.email || email.trim())
+          },
+          onError: (failure) => {
+            form.setError(errorMessage(failure, "Signup failed"))
+          },
         },
-        onError: (failure) => {
-          setError(errorMessage(failure, "Signup failed"))
-        },
-      },
-    )
-  }
+      )
+    },
+  })
+  const handleField = useHandleField(form, HANDLE_TEXTS)
 
   return (
-    <form className="auth-form" onSubmit={submit}>
+    <form className="auth-form" onSubmit={form.submit}>
+      <Field {...form.field("name")} label="Name" autoComplete="name" required />
+      <Field {...form.field("email")} label="Email" type="email" autoComplete="email" required />
       <Field
-        id="signup-name"
-        label="Name"
-        autoComplete="name"
-        required
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value)
-        }}
-      />
-      <Field
-        id="signup-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value)
-        }}
-      />
-      <Field
-        id="signup-password"
+        {...form.field("password")}
         label="Password"
         type="password"
         autoComplete="new-password"
@@ -83,22 +56,9 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         minLength={PASSWORD_MIN_LENGTH}
         maxLength={PASSWORD_MAX_LENGTH}
         pattern={PASSWORD_PATTERN}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value)
-        }}
       />
-      <HandleField
-        id="signup-handle"
-        value={handle}
-        onChange={(next) => {
-          setHandle(next)
-          setTriedSubmit(false)
-        }}
-        error={handleError}
-        checking={availability === "checking"}
-      />
-      <FormError message={error} />
+      <HandleField {...handleField.field} />
+      <FormError message={form.error} />
       <button type="submit" className="button button--primary auth-form__submit" disabled={signupMutation.isPending}>
         {signupMutation.isPending ? "Creating account…" : "Create account"}
       </button>

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"
 import { Field } from "@/components/ui/field"
 import { Page } from "@/components/ui/page"
 import { paths } from "@/config/paths"
+import { useForm } from "@/hooks/use-form"
 import { ApiError } from "@/lib/api-client"
 import { useRequestPasswordReset } from "../api/forgot-password"
 import { FormError } from "@/components/ui/form-error"
@@ -14,29 +14,22 @@ const FAILED_TEXT = "You dont have an account , please sign up"
 const failureText = (error: unknown) => (error instanceof ApiError && error.serverText) || FAILED_TEXT
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState("")
   const requestReset = useRequestPasswordReset()
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    requestReset.mutate(email.trim())
-  }
+  const form = useForm({
+    idPrefix: "forgot",
+    initial: { email: "" },
+    onEdit: () => {
+      requestReset.reset()
+    },
+    onSubmit: ({ email }) => {
+      requestReset.mutate(email.trim())
+    },
+  })
 
   return (
     <Page title="Forgot password">
-      <form className="auth-form auth-card" onSubmit={submit}>
-        <Field
-          id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value)
-            requestReset.reset()
-          }}
-        />
+      <form className="auth-form auth-card" onSubmit={form.submit}>
+        <Field {...form.field("email")} label="Email" type="email" autoComplete="email" required />
         {requestReset.isSuccess ? (
           <p className="auth-form__note" role="status">
             {SENT_TEXT}

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from "react"
+import { useEffect, useState } from "react"
 import { useNavigate, useSearchParams } from "react-router-dom"
 import { Field } from "@/components/ui/field"
 import { Page } from "@/components/ui/page"
 import { paths } from "@/config/paths"
+import { useForm } from "@/hooks/use-form"
 import { ApiError } from "@/lib/api-client"
 import { useResetPassword } from "../api/reset-password"
 import { PASSWORD_MIN_LENGTH, canResetPassword } from "../utils/password"
@@ -19,8 +20,6 @@ const failureText = (error: unknown) => (error instanceof ApiError && error.serv
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams()
   const token = searchParams.get("token")
-  const [password, setPassword] = useState("")
-  const [confirmation, setConfirmation] = useState("")
   const [visible, setVisible] = useState(false)
   const reset = useResetPassword()
   const navigate = useNavigate()
@@ -35,46 +34,36 @@ export function ResetPasswordPage() {
     }
   }, [reset.isSuccess, navigate])
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!token || !canResetPassword(token, password, confirmation)) return
-    reset.mutate({ token, password })
-  }
+  const form = useForm({
+    idPrefix: "reset",
+    initial: { password: "", confirmation: "" },
+    onSubmit: ({ password, confirmation }) => {
+      if (!token || !canResetPassword(token, password, confirmation)) return
+      reset.mutate({ token, password })
+    },
+  })
+  const canSubmit = canResetPassword(token, form.values.password, form.values.confirmation)
 
   const inputType = visible ? "text" : "password"
 
   return (
     <Page title="Reset password">
-      <form className="auth-form auth-card" onSubmit={submit}>
+      <form className="auth-form auth-card" onSubmit={form.submit}>
         <FormError message={token ? null : MISSING_TOKEN_TEXT} />
         <Field
-          id="reset-password"
+          {...form.field("password")}
           label="New password"
           type={inputType}
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
           hint={HINT}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value)
-          }}
         />
-        <Field
-          id="reset-confirmation"
-          label="Confirm password"
-          type={inputType}
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => {
-            setConfirmation(event.target.value)
-          }}
-        />
+        <Field {...form.field("confirmation")} label="Confirm password" type={inputType} autoComplete="new-password" required />
         <button
           type="button"
           className="text-button auth-form__toggle"
-          aria-controls="reset-password reset-confirmation"
+          aria-controls={`${form.idOf("password")} ${form.idOf("confirmation")}`}
           onClick={() => {
             setVisible((shown) => !shown)
           }}
@@ -87,11 +76,7 @@ export function ResetPasswordPage() {
           </p>
         ) : null}
         <FormError message={reset.isError ? failureText(reset.error) : null} />
-        <button
-          type="submit"
-          className="button button--primary auth-form__submit"
-          disabled={!canResetPassword(token, password, confirmation) || reset.isPending || reset.isSuccess}
-        >
+        <button type="submit" className="button button--primary auth-form__submit" disabled={!canSubmit || reset.isPending || reset.isSuccess}>
           {reset.isPending ? "Updating…" : "Update password"}
         </button>
       </form>
