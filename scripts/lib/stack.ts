@@ -181,7 +181,8 @@ export async function buildFrontEndsIfStale(log: Log): Promise<void> {
     const inputs = ["src", "public", "index.html", "vite.config.ts", "package.json", "tsconfig.json"].map((entry) => path.join(dir, entry))
     await buildIfStale(
       app === "admin" ? "the admin console" : "the storefront",
-      [...inputs, path.join(ROOT, "package-lock.json"), path.join(ROOT, "scripts", "vite")],
+      // The shared contracts are part of each bundle, so a change there rebuilds them too.
+      [...inputs, path.join(ROOT, "package-lock.json"), path.join(ROOT, "scripts", "vite"), path.join(ROOT, "contracts", "src")],
       path.join(dir, "dist", ".build-stamp"),
       () => run(BIN.vite, ["build"], { cwd: dir, env: process.env, label: `${app} build` }),
       log,
