@@ -70,6 +70,17 @@ export async function lineOf(client: Client, userId: string, productId: string, 
 const UNFLUSHED = "with unflushed as (select set_config('synchronous_commit', 'off', true))"
 
 /**
+ * The tail of an insert into the bag: when the shopper already has a line of that size (or of the product
+ * without one), the quantity is added to it, as long as the line stays within `limit` (an SQL expression);
+ * otherwise nothing changes. A newer referral replaces the line's.
+ */
+const addToExistingLine = (kind: "sized" | "sizeless", limit: string) =>
+  `on conflict ${kind === "sized" ? "(user_id, variant_id) where variant_id is not null" : "(user_id, product_id) where variant_id is null"} do update
+     set quantity = bff.bag_lines.quantity + excluded.quantity,
+         ref_post_id = coalesce(excluded.ref_post_id, bff.bag_lines.ref_post_id)
+   where bff.bag_lines.quantity + excluded.quantity <= ${limit}`
+
+/**
  * Adds to the shopper's line of that product and size (or starts one), in one statement, so two tabs
  * adding at once both count. False when the line would pass `limit` (the most one line may hold, or
  * the size's stock), leaving the line as it was.
@@ -81,15 +92,11 @@ export async function addToLine(
   limit: number,
 ): Promise<boolean> {
   if (line.quantity > limit) return false
-  const target = line.variantId === null ? "(user_id, product_id) where variant_id is null" : "(user_id, variant_id) where variant_id is not null"
   const { rowCount } = await client.query(
     `${UNFLUSHED}
      insert into bff.bag_lines (user_id, product_id, variant_id, quantity, ref_post_id)
      select $1::uuid, $2::text, $3::text, $4::int, $5::text from unflushed
-     on conflict ${target} do update
-       set quantity = bff.bag_lines.quantity + excluded.quantity,
-           ref_post_id = coalesce(excluded.ref_post_id, bff.bag_lines.ref_post_id)
-     where bff.bag_lines.quantity + excluded.quantity <= $6`,
+     ${addToExistingLine(line.variantId === null ? "sizeless" : "sized", "$6")}`,
     [userId, line.productId, line.variantId, line.quantity, line.refPostId, limit],
   )
   return rowCount === 1
@@ -150,10 +157,7 @@ export async function addSizedAndRead(
        added as (
          insert into bff.bag_lines (user_id, product_id, variant_id, quantity, ref_post_id)
          select $1::uuid, $2::text, size.variant_id, $4::int, $5::text from size, unflushed where $4::int <= size.most
-         on conflict (user_id, variant_id) where variant_id is not null do update
-           set quantity = bff.bag_lines.quantity + excluded.quantity,
-               ref_post_id = coalesce(excluded.ref_post_id, bff.bag_lines.ref_post_id)
-         where bff.bag_lines.quantity + excluded.quantity <= (select most from size)
+         ${addToExistingLine("sized", "(select most from size)")}
          returning ${COLUMNS}, user_id
        ),
        lines as (
