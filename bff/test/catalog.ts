@@ -1,6 +1,6 @@
 import type { RequestListener } from "node:http"
 import request from "supertest"
-import type { ListedProduct, Product } from "../src/features/catalog/product.js"
+import type { ListedProduct, Product } from "@fitshop/contracts"
 
 /**
  * The newest products as their product pages send them (variants with their stock): listings carry

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query"
 import { createContext, use, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react"
 import { Navigate, useLocation } from "react-router-dom"
 import { paths } from "@/config/paths"
-import type { AuthSession, User } from "@/types/user"
+import type { AuthSession, User } from "@fitshop/contracts"
 import { ApiError, apiClient, refreshAccessToken } from "./api-client"
 import { clearSession, parseUser, readSession, saveSession, storeUser, subscribeSession } from "./session"
 

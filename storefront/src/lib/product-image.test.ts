@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { buildProduct } from "@/testing/product-factory"
-import type { ProductImage } from "@/types/product"
+import type { ProductImage } from "@fitshop/contracts"
 import { getPrimaryImage, imageSourceProps, resolveMediaUrl } from "./product-image"
 
 const image = (url: string, overrides: Partial<ProductImage> = {}): ProductImage => ({

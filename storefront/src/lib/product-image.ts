@@ -1,4 +1,4 @@
-import type { Product, ProductImage } from "@/types/product"
+import type { Product, ProductImage } from "@fitshop/contracts"
 
 /** The catalogue's photos are 800×1000 (4:5); img width and height reserve that space before they load. */
 export const PRODUCT_IMAGE_WIDTH = 800

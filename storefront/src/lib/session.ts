@@ -1,4 +1,4 @@
-import type { AuthSession, User } from "@/types/user"
+import type { AuthSession, User } from "@fitshop/contracts"
 import { localStore, storageKeys } from "./storage"
 
 export type Session = {

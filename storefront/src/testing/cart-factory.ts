@@ -1,13 +1,12 @@
-import type { Cart, CartItem, CartSummary } from "@/types/cart"
-import type { Product } from "@/types/product"
+import type { Bag, BagItem, BagSummary, Product } from "@fitshop/contracts"
 import { buildProduct } from "./product-factory"
 
 let sequence = 0
 
-type CartItemOverrides = Partial<Omit<CartItem, "product">> & { product?: Partial<Product> }
+type CartItemOverrides = Partial<Omit<BagItem, "product">> & { product?: Partial<Product> }
 
 /** A bag line as the BFF would send it: one sized line of a ₹1299 product unless overridden. */
-export function buildCartItem({ product: productOverrides, ...overrides }: CartItemOverrides = {}): CartItem {
+export function buildCartItem({ product: productOverrides, ...overrides }: CartItemOverrides = {}): BagItem {
   sequence += 1
   const product = buildProduct(productOverrides)
   const quantity = overrides.quantity ?? 1
@@ -28,10 +27,10 @@ export function buildCartItem({ product: productOverrides, ...overrides }: CartI
 }
 
 /** A line the shopper added without choosing a size (the catalogue card and the wardrobe do so). */
-export const buildSizelessCartItem = (overrides: CartItemOverrides = {}): CartItem => buildCartItem({ size: null, sizeRequired: true, ...overrides })
+export const buildSizelessCartItem = (overrides: CartItemOverrides = {}): BagItem => buildCartItem({ size: null, sizeRequired: true, ...overrides })
 
 /** The bag for `items`, its sums computed as the BFF would; the coin figures default to none usable. */
-export function buildCart(items: CartItem[], summary: Partial<CartSummary> = {}): Cart {
+export function buildCart(items: BagItem[], summary: Partial<BagSummary> = {}): Bag {
   return {
     items,
     summary: {

@@ -1,5 +1,5 @@
 import { vi } from "vitest"
-import type { AuthSession } from "@/types/user"
+import type { AuthSession } from "@fitshop/contracts"
 
 export type FetchHandler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>
 

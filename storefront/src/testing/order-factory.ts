@@ -1,4 +1,4 @@
-import type { Order, OrderItem } from "@/types/order"
+import type { Order, OrderItem } from "@fitshop/contracts"
 
 let sequence = 0
 

@@ -1,4 +1,4 @@
-import type { Comment, FitfeedUser, Post } from "@/types/fitfeed"
+import type { Comment, FitfeedUser, Post } from "@fitshop/contracts"
 
 let sequence = 0
 

@@ -1,4 +1,4 @@
-import type { Product, ProductVariant } from "@/types/product"
+import type { Product, ProductVariant } from "@fitshop/contracts"
 
 let sequence = 0
 

@@ -1,4 +1,4 @@
-import type { LedgerEntry, Profile } from "@/types/fitfeed"
+import type { LedgerEntry, Profile } from "@fitshop/contracts"
 import { buildFitfeedUser } from "./post-factory"
 
 let sequence = 0

@@ -1,4 +1,4 @@
-import type { AuthSession, User } from "@/types/user"
+import type { AuthSession, User } from "@fitshop/contracts"
 import { storageKeys } from "@/lib/storage"
 
 let sequence = 0

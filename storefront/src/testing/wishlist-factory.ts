@@ -1,5 +1,4 @@
-import type { Product } from "@/types/product"
-import type { WishlistItem } from "@/types/wishlist"
+import type { Product, WishlistItem } from "@fitshop/contracts"
 import { buildProduct } from "./product-factory"
 
 let sequence = 0

@@ -1,5 +1,5 @@
 import { prepared, type Db } from "../../lib/db.js"
-import type { Product } from "../catalog/product.js"
+import type { Product } from "@fitshop/contracts"
 import { balanceSql } from "../wallet/ledger.js"
 
 type Client = Pick<Db, "query">

@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg"
 import { badRequest, HttpError, notFound } from "../../http/errors.js"
 import { transaction, type Db } from "../../lib/db.js"
-import type { Product, ProductVariant } from "../catalog/product.js"
+import type { Bag, BagItem, Product, ProductVariant } from "@fitshop/contracts"
 import { productsByIds } from "../catalog/read-model.js"
 import {
   addSizedAndRead,
@@ -16,30 +16,6 @@ import {
   type BagLine,
 } from "./bag-lines.js"
 import { darkCoinsDiscount } from "./dark-coins-discount.js"
-
-export type BagItem = {
-  id: string
-  productId: string
-  product: Product
-  quantity: number
-  size: string | null
-  unitPrice: number
-  lineTotal: number
-  refPostId: string | null
-  availableSizes: string[]
-  sizeRequired: boolean
-}
-
-export type BagSummary = {
-  itemCount: number
-  subtotal: number
-  darkCoins: number
-  usableDiscount: number
-  coinsToSpend: number
-  sizesMissing: boolean
-}
-
-export type Bag = { items: BagItem[]; summary: BagSummary }
 
 export type AddToBag = { productId: string; quantity: number; size: string | null; refPostId: string | null }
 

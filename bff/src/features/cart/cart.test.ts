@@ -1,10 +1,9 @@
+import type { Bag, Product } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { createTestApp } from "../../../test/app.js"
 import { newestProducts } from "../../../test/catalog.js"
-import type { Product } from "../catalog/product.js"
-import type { Bag } from "./bag.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let products: Product[]

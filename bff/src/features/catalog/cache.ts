@@ -6,16 +6,24 @@ const LOCAL_ENTRIES = 500
 /** How long a replica trusts its copy of the catalogue version when a change message could have been missed. */
 const VERSION_RECHECK_MS = 1000
 
-/** A catalogue answer ready to send: the JSON bytes and their ETag, made once per cache fill; gzip made on first need. */
-export type CachedAnswer = { body: Buffer; etag: string; gzipped?: Buffer }
+/**
+ * A catalogue answer ready to send: the JSON bytes and their ETag, made once per cache fill; gzip and the
+ * parsed data (`T`, what the bytes say) made on first need and kept with the answer.
+ */
+export type CachedAnswer<T = unknown> = { body: Buffer; etag: string; gzipped?: Buffer; data?: T }
+
+/** What a cached answer says, parsed once per answer: the API sends the bytes, the server-filled pages read the data. */
+export function answerData<T>(answer: CachedAnswer<T>): T {
+  return (answer.data ??= JSON.parse(answer.body.toString("utf8")) as T)
+}
 
 /** An answer for these JSON bytes, with an ETag that depends only on them. */
-function answerOfBytes(body: Buffer): CachedAnswer {
+function answerOfBytes<T>(body: Buffer): CachedAnswer<T> {
   return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` }
 }
 
-export function answerOf(json: string): CachedAnswer {
-  return answerOfBytes(Buffer.from(json))
+export function answerOf<T>(json: string): CachedAnswer<T> {
+  return answerOfBytes<T>(Buffer.from(json))
 }
 
 /**
@@ -23,8 +31,8 @@ export function answerOf(json: string): CachedAnswer {
  * version, so no answer outlives the change that made it stale.
  */
 export type CatalogCache = {
-  /** The cached answer for `key`, or `compute()`'s, stored under the version read before computing. */
-  cached(key: string, compute: () => Promise<string>): Promise<CachedAnswer>
+  /** The cached answer for `key`, or `compute()`'s (JSON text of a `T`), stored under the version read before computing. */
+  cached<T>(key: string, compute: () => Promise<string>): Promise<CachedAnswer<T>>
   invalidate(): Promise<void>
   close(): void
 }
@@ -76,18 +84,19 @@ export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
   }
 
   return {
-    async cached(key, compute) {
+    async cached<T>(key: string, compute: () => Promise<string>) {
       const version = await currentVersion()
-      const copy = local.get(version, key)
+      // A key names one read, so what is stored under it is always that read's answer (a T).
+      const copy = local.get(version, key) as CachedAnswer<T> | undefined
       if (copy) return copy
       const entryKey = `${prefix}catalog:${version}:${key}`
       const shared = await redis.getBuffer(entryKey)
       if (shared) {
-        const answer = answerOfBytes(shared)
+        const answer = answerOfBytes<T>(shared)
         local.set(version, key, answer)
         return answer
       }
-      const answer = answerOf(await compute())
+      const answer = answerOf<T>(await compute())
       await redis.set(entryKey, answer.body, "EX", TTL_SECONDS)
       local.set(version, key, answer)
       return answer
@@ -108,11 +117,11 @@ export function memoryCatalogCache(now: () => number = Date.now): CatalogCache {
   const entries = new Map<string, { answer: CachedAnswer; expiresAt: number; version: number }>()
   let version = 0
   return {
-    async cached(key, compute) {
+    async cached<T>(key: string, compute: () => Promise<string>) {
       const entry = entries.get(key)
-      if (entry && entry.version === version && entry.expiresAt > now()) return entry.answer
+      if (entry && entry.version === version && entry.expiresAt > now()) return entry.answer as CachedAnswer<T>
       const readAt = version
-      const answer = answerOf(await compute())
+      const answer = answerOf<T>(await compute())
       if (entries.size >= LOCAL_ENTRIES) entries.delete(entries.keys().next().value!)
       entries.set(key, { answer, expiresAt: now() + TTL_SECONDS * 1000, version: readAt })
       return answer
@@ -127,7 +136,7 @@ export function memoryCatalogCache(now: () => number = Date.now): CatalogCache {
 
 /** A cache that keeps nothing (CATALOG_CACHE=off): every answer comes from PostgreSQL. */
 export const noCatalogCache: CatalogCache = {
-  cached: async (_key, compute) => answerOf(await compute()),
+  cached: async <T>(_key: string, compute: () => Promise<string>) => answerOf<T>(await compute()),
   invalidate: async () => undefined,
   close: () => undefined,
 }

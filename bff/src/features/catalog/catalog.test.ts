@@ -2,8 +2,8 @@ import sharp from "sharp"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
+import { listingDocument } from "./product.js"
 import {
-  listingDocument,
   COLLAR_STYLES,
   COLOR_NAMES,
   FABRICS,
@@ -14,7 +14,7 @@ import {
   SUBCATEGORIES,
   type ListedProduct,
   type Product,
-} from "./product.js"
+} from "@fitshop/contracts"
 import { databaseClock, upsertProducts } from "./read-model.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>

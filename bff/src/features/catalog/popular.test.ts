@@ -2,7 +2,7 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
 import { placeMedusaOrder } from "../../../test/orders.js"
-import type { ListedProduct, Product } from "./product.js"
+import { type ListedProduct, type Product } from "@fitshop/contracts"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 

@@ -1,8 +1,7 @@
-import { measurementsSchema, SIZES, type Measurements } from "@fitshop/contracts"
+import { CATEGORY_TYPES, GENDERS, type Measurements, measurementsSchema, type Product, type ProductVariant, SIZES, STYLE_GROUPS } from "@fitshop/contracts"
 import type { HttpTypes } from "@medusajs/types"
 import { z } from "zod"
 import { srcSetFor } from "../../lib/image-variants.js"
-import { CATEGORY_TYPES, GENDERS, STYLE_GROUPS, type Product, type ProductVariant } from "./product.js"
 
 /** Medusa stores rupees (major units); the API speaks paise. The one conversion point. */
 export function rupeesToPaise(rupees: number): number {

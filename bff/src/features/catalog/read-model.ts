@@ -1,5 +1,6 @@
 import type { Db } from "../../lib/db.js"
-import { listingDocument, type Product } from "./product.js"
+import { listingDocument } from "./product.js"
+import type { Product } from "@fitshop/contracts"
 
 type Client = Pick<Db, "query">
 

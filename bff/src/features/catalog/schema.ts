@@ -1,5 +1,3 @@
-import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
-import { z } from "zod"
 import {
   CATEGORY_TYPES,
   COLLAR_STYLES,
@@ -8,12 +6,14 @@ import {
   GENDERS,
   GENRES,
   PRICE_RANGES,
+  PRODUCT_ID_PATTERN,
   SEASON_FITS,
   SLEEVE_TYPES,
   SORTS,
   STYLE_GROUPS,
   SUBCATEGORIES,
-} from "./product.js"
+} from "@fitshop/contracts"
+import { z } from "zod"
 
 const allSubcategories = [...SUBCATEGORIES.UPPERS, ...SUBCATEGORIES.LOWERS] as const
 

@@ -1,7 +1,7 @@
 import type { Db } from "../../lib/db.js"
 import { noCatalogCache, type CachedAnswer, type CatalogCache } from "./cache.js"
 import { notFound } from "../../http/errors.js"
-import { PRICE_RANGES, SUBCATEGORIES, type Product } from "./product.js"
+import { PRICE_RANGES, SUBCATEGORIES, type Product, type ProductList, type ProductPage } from "@fitshop/contracts"
 import type { ListProductsQuery } from "./schema.js"
 import { prepared } from "../../lib/db.js"
 
@@ -67,10 +67,10 @@ const jsonArray = (rows: { document: string }[]) => `[${rows.map((row) => row.do
  */
 export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCache) {
   /** `{ products, total }`, ready to send. */
-  async function listProducts(query: ListProductsQuery): Promise<CachedAnswer> {
+  async function listProducts(query: ListProductsQuery): Promise<CachedAnswer<ProductList>> {
     // Parameter names are ASCII: a plain comparison orders them without the locale-aware collator's cost.
     const key = `list:${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`
-    return cache.cached(key, () => listFromReadModel(query))
+    return cache.cached<ProductList>(key, () => listFromReadModel(query))
   }
 
   /**
@@ -103,10 +103,6 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
     const { rows } = await db.query<{ document: string }>(prepared("select document::text as document from bff.catalog_documents where id = $1", [id]))
     if (!rows[0]) throw notFound("Product not found")
     return rows[0].document
-  }
-
-  async function getProduct(id: string): Promise<Product> {
-    return JSON.parse(await productDocument(id)) as Product
   }
 
   /**
@@ -147,14 +143,14 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
   }
 
   /** `{ product, recommendations: { more, alsoLike } }`, ready to send, cached as one answer. */
-  async function productPage(id: string): Promise<CachedAnswer> {
-    return cache.cached(`product:${id}`, async () => {
+  async function productPage(id: string): Promise<CachedAnswer<ProductPage>> {
+    return cache.cached<ProductPage>(`product:${id}`, async () => {
       const document = await productDocument(id)
       return `{"product":${document},"recommendations":${await recommendationsJson(JSON.parse(document) as Product)}}`
     })
   }
 
-  return { listProducts, getProduct, productPage }
+  return { listProducts, productPage }
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>

@@ -19,7 +19,7 @@ import { createTestApp } from "../../../test/app.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { webhookSignature } from "../../lib/razorpay.js"
 import { razorpaySettings } from "../../lib/razorpay-settings.js"
-import type { Product, ProductVariant } from "../catalog/product.js"
+import { type Product, type ProductVariant } from "@fitshop/contracts"
 
 let app: CheckoutApp
 let products: Product[]

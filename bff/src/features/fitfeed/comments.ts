@@ -1,5 +1,6 @@
+import type { Comment } from "@fitshop/contracts"
 import type { Db } from "../../lib/db.js"
-import { presentAuthor, type FitfeedUser } from "./presenter.js"
+import { presentAuthor } from "./presenter.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -14,8 +15,6 @@ type CommentRow = {
   avatar_url: string | null
   post_author_id: string
 }
-
-export type Comment = { id: string; postId: string; text: string; createdAt: string; user: FitfeedUser; canDelete: boolean }
 
 function presentComment(row: CommentRow, readerId: string | null): Comment {
   return {

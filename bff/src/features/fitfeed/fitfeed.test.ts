@@ -4,7 +4,7 @@ import { createTestApp } from "../../../test/app.js"
 import { SESSION_RECHECK_MS } from "../../http/authenticate.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { dataUrlOf, feedMember, insertedPost, photo, recordedOrder, type FeedMember } from "../../../test/fitfeed.js"
-import type { Product } from "../catalog/product.js"
+import type { Product } from "@fitshop/contracts"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let products: Product[]

@@ -1,8 +1,7 @@
+import type { LikeState } from "@fitshop/contracts"
 import { prepared, type Db } from "../../lib/db.js"
 
 type Queryable = Pick<Db, "query">
-
-export type LikeState = { likeCount: number; likedByMe: boolean }
 
 /**
  * Likes or unlikes a visible post for one reader; undefined when the post can't be seen. The like row

@@ -1,6 +1,5 @@
+import type { FitfeedUser } from "@fitshop/contracts"
 import type { PostRow } from "./posts.js"
-
-export type FitfeedUser = { id: string; name: string; handle: string; avatarUrl: string | null }
 
 /** The public face of a person on FITFEED: never their e-mail, phone or role. */
 export function presentAuthor(row: { id: string; name: string; handle: string; avatar_url: string | null }): FitfeedUser {

@@ -1,17 +1,11 @@
+import type { FitfeedUser, Profile } from "@fitshop/contracts"
 import type { Db } from "../../lib/db.js"
 import { normalizeHandle } from "../users/rules.js"
-import { presentAuthor, type FitfeedUser } from "./presenter.js"
+import { presentAuthor } from "./presenter.js"
 
 type Queryable = Pick<Db, "query">
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-export type Profile = {
-  user: FitfeedUser
-  counts: { posts: number; followers: number; following: number }
-  isFollowing: boolean
-  isMe: boolean
-}
 
 /** The person a profile key names: `@handle`, `handle` or a user id. */
 export async function profileUser(db: Queryable, key: string): Promise<FitfeedUser | undefined> {

@@ -4,7 +4,7 @@ import { DEMO } from "../../../../commerce/src/scripts/seed/demo-accounts.js"
 import { signedUpUser } from "../../../test/accounts.js"
 import { bearer, eventually, ordersOf, payload, startCheckoutApp, type CheckoutApp } from "../../../test/checkout.js"
 import { newestProducts } from "../../../test/catalog.js"
-import type { Product } from "../catalog/product.js"
+import type { Product } from "@fitshop/contracts"
 
 let app: CheckoutApp
 let products: Product[]

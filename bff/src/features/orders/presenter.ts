@@ -1,17 +1,8 @@
+import type { Order, OrderItem } from "@fitshop/contracts"
 import type { OrderRecord } from "./orders.js"
 
-export type OrderItem = {
-  type: "product"
-  productId: string
-  title: string
-  imageUrl: string | null
-  size: string | null
-  quantity: number
-  unitPrice: number
-}
-
 /** The spec's Order: amounts in paise (total and totalCents alike), items under both names the spec shows. */
-export function presentOrder(order: OrderRecord) {
+export function presentOrder(order: OrderRecord): Order {
   const items: OrderItem[] = order.items.map((line) => ({
     type: "product",
     productId: line.productId,
@@ -40,5 +31,3 @@ export function presentOrder(order: OrderRecord) {
     trackingUrl: order.trackingUrl,
   }
 }
-
-export type PresentedOrder = ReturnType<typeof presentOrder>

@@ -4,7 +4,7 @@ import { signedUpUser } from "../../../test/accounts.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { bearer, eventually, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
 import { dataUrlOf, photo } from "../../../test/fitfeed.js"
-import type { Product, ProductVariant } from "../catalog/product.js"
+import { type Product, type ProductVariant } from "@fitshop/contracts"
 import { referralCoins } from "./earnings.js"
 
 let app: CheckoutApp

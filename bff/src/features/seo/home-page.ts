@@ -1,6 +1,5 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { IMAGE_SIZES, type ProductList, SUBCATEGORIES } from "@fitshop/contracts"
 import type { CachedAnswer } from "../catalog/cache.js"
-import { SUBCATEGORIES } from "../catalog/product.js"
 import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
 
 type Params = Record<string, string>
@@ -19,7 +18,7 @@ export const HOME_READS: Params[] = [
 /** The first row of tiles shows without scrolling on a phone (storefront category-picker ABOVE_THE_FOLD_TILES). */
 const ABOVE_THE_FOLD_TILES = 2
 
-export type HomeAnswer = { params: Params; answer: CachedAnswer }
+export type HomeAnswer = { params: Params; answer: CachedAnswer<ProductList> }
 
 /** The storefront's index.html with the home reads' answers and preloads for the pictures of the tiles above the fold. */
 export function renderHomeHtml(indexHtml: string, answers: HomeAnswer[], sentAt: number): string {

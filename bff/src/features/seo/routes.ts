@@ -3,9 +3,9 @@ import path from "node:path"
 import { gzipSync } from "node:zlib"
 import { Router, type Request, type Response } from "express"
 import { HttpError } from "../../http/errors.js"
+import { answerData } from "../catalog/cache.js"
 import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
-import type { Product } from "../catalog/product.js"
 import { listProductsQuery, productIdParams } from "../catalog/schema.js"
 import type { CatalogService } from "../catalog/service.js"
 import { HOME_READS, renderHomeHtml, type HomeAnswer } from "./home-page.js"
@@ -65,7 +65,7 @@ export function storefrontPageRoutes({ catalog, storefrontDist, publicUrl, logge
     try {
       const sentAt = Date.now()
       const answer = await catalog.productPage(id.data.id)
-      const { product } = JSON.parse(answer.body.toString("utf8")) as { product: Product }
+      const { product } = answerData(answer)
       sendHtml(req, res, renderProductHtml(indexHtml, product, publicUrl, { body: answer.body, sentAt }))
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return void sendHtml(req, res, indexHtml, 404)

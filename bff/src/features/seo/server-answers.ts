@@ -1,6 +1,6 @@
-import { SERVER_ANSWERS_ELEMENT_ID, sortedUrl } from "@fitshop/contracts"
-import type { CachedAnswer } from "../catalog/cache.js"
-import { primaryImage, type ListedProduct } from "../catalog/product.js"
+import { SERVER_ANSWERS_ELEMENT_ID, sortedUrl, type ProductList } from "@fitshop/contracts"
+import { answerData, type CachedAnswer } from "../catalog/cache.js"
+import { primaryImage } from "../catalog/product.js"
 import { imagePreloadTag, scriptJsonText } from "./html.js"
 
 export { sortedUrl }
@@ -8,18 +8,19 @@ export { sortedUrl }
 export type ServerAnswer = { url: string; body: Buffer }
 
 /** The answer to a `GET /api/products` read with these parameters, keyed as the storefront looks it up. */
-export const listingAnswer = (params: Record<string, string>, answer: CachedAnswer): ServerAnswer => ({
+export const listingAnswer = (params: Record<string, string>, answer: CachedAnswer<ProductList>): ServerAnswer => ({
   url: sortedUrl("/api/products", params),
   body: answer.body,
 })
 
 /** Preloads for the pictures of a listing answer's first `count` products, shown at `sizes`. */
-export function listingImagePreloads(answer: CachedAnswer, count: number, sizes: string): string[] {
-  const { products } = JSON.parse(answer.body.toString("utf8")) as { products: ListedProduct[] }
-  return products.slice(0, count).flatMap((product) => {
-    const image = primaryImage(product)
-    return image ? [imagePreloadTag(image, sizes)] : []
-  })
+export function listingImagePreloads(answer: CachedAnswer<ProductList>, count: number, sizes: string): string[] {
+  return answerData(answer)
+    .products.slice(0, count)
+    .flatMap((product) => {
+      const image = primaryImage(product)
+      return image ? [imagePreloadTag(image, sizes)] : []
+    })
 }
 
 /**

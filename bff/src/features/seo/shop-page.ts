@@ -1,4 +1,4 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { IMAGE_SIZES, type ProductList } from "@fitshop/contracts"
 import type { CachedAnswer } from "../catalog/cache.js"
 import { listProductsQuery } from "../catalog/schema.js"
 import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
@@ -35,7 +35,7 @@ export function shopFirstRead(search: URLSearchParams): Params | null {
 }
 
 /** The storefront's index.html with the shop's first page of products and preloads for its first row's pictures. */
-export function renderShopHtml(indexHtml: string, params: Params, answer: CachedAnswer, sentAt: number): string {
+export function renderShopHtml(indexHtml: string, params: Params, answer: CachedAnswer<ProductList>, sentAt: number): string {
   return withHeadTags(indexHtml, [
     ...listingImagePreloads(answer, FIRST_ROW_ON_A_PHONE, IMAGE_SIZES.productGrid),
     serverAnswersTag([listingAnswer(params, answer)], sentAt),

@@ -1,6 +1,7 @@
+import type { User } from "@fitshop/contracts"
 import type { UserRow } from "./repository.js"
 
-export type User = { id: string; name: string; email: string; handle: string; avatarUrl: string | null; phone: string | null; role: string }
+export type { User }
 
 /** The only fields of a user row that leave the BFF. */
 export function presentUser(row: UserRow): User {

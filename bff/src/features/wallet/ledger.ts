@@ -1,3 +1,4 @@
+import type { LedgerEntry } from "@fitshop/contracts"
 import type { Db } from "../../lib/db.js"
 
 /** A pool or a transaction's client, so a checkout can read the balance inside its own transaction. */
@@ -108,17 +109,6 @@ export async function reverseReferralCoins(client: Queryable, orderId: string): 
     }
   }
   return { taken, shortfall }
-}
-
-export type LedgerEntry = {
-  id: string
-  coins: number
-  kind: "earn" | "spend" | "reversal" | "adjustment"
-  reason: string
-  orderId: string | null
-  postId: string | null
-  shortfall: number
-  createdAt: string
 }
 
 /** The shopper's ledger, newest first, `limit` entries before the entry id `before` (keyset). */

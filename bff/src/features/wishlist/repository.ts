@@ -1,7 +1,5 @@
 import type { Db } from "../../lib/db.js"
-import type { Product } from "../catalog/product.js"
-
-export type WishlistItem = { id: string; productId: string; product: Product; createdAt: string }
+import type { Product, WishlistItem } from "@fitshop/contracts"
 
 type Row = { id: string; product_id: string; created_at: Date; document: Product }
 

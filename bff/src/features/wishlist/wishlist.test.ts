@@ -1,9 +1,8 @@
+import type { ListedProduct, WishlistItem } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { createTestApp } from "../../../test/app.js"
-import type { ListedProduct } from "../catalog/product.js"
-import type { WishlistItem } from "./repository.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let products: ListedProduct[]

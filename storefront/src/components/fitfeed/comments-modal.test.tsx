@@ -6,7 +6,7 @@ import { answerRoutes, callsTo, errorResponse, jsonResponse, mockSessionApi, sen
 import { buildComment, buildFitfeedUser, buildPost } from "@/testing/post-factory"
 import { renderWithProviders } from "@/testing/test-utils"
 import { buildSession, storeSession } from "@/testing/user-factory"
-import type { Post, PostsResponse } from "@/types/fitfeed"
+import type { Post, PostsAnswer } from "@fitshop/contracts"
 import { CommentsModal } from "./comments-modal"
 import { fitfeedKeys } from "./fitfeed-keys"
 
@@ -18,10 +18,10 @@ function openComments(post: Post, routes: ApiRoute[]) {
   storeSession(session)
   const fetchMock = mockSessionApi(session, answerRoutes(routes))
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } })
-  queryClient.setQueryData<PostsResponse>(fitfeedKeys.feed(50), { posts: [post] })
+  queryClient.setQueryData<PostsAnswer>(fitfeedKeys.feed(50), { posts: [post] })
   const onClose = vi.fn()
   renderWithProviders(<CommentsModal post={post} open onClose={onClose} />, { queryClient })
-  const cachedCount = () => queryClient.getQueryData<PostsResponse>(fitfeedKeys.feed(50))?.posts[0]?.commentCount
+  const cachedCount = () => queryClient.getQueryData<PostsAnswer>(fitfeedKeys.feed(50))?.posts[0]?.commentCount
   return { fetchMock, onClose, cachedCount }
 }
 

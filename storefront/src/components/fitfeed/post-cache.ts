@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query"
-import type { Post, PostsResponse } from "@/types/fitfeed"
+import type { Post, PostsAnswer } from "@fitshop/contracts"
 import { fitfeedKeys } from "./fitfeed-keys"
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
@@ -43,7 +43,7 @@ export function updateCachedPost(queryClient: QueryClient, postId: string, patch
 
 /** Puts a just-published post first in every cached feed. */
 export function prependToFeeds(queryClient: QueryClient, post: Post): void {
-  queryClient.setQueriesData<PostsResponse>({ queryKey: fitfeedKeys.feeds }, (data) =>
+  queryClient.setQueriesData<PostsAnswer>({ queryKey: fitfeedKeys.feeds }, (data) =>
     data ? { ...data, posts: [post, ...data.posts.filter((item) => item.id !== post.id)] } : data,
   )
 }

@@ -5,7 +5,7 @@ import { answerRoutes, callsTo, errorResponse, jsonResponse, mockSessionApi, typ
 import { buildPost } from "@/testing/post-factory"
 import { renderWithProviders } from "@/testing/test-utils"
 import { buildSession, storeSession } from "@/testing/user-factory"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 import { PostCard } from "./post-card"
 
 type Handlers = { onOpenComments: (post: Post) => void; onRequireSignIn: (intent: "like" | "comment", post: Post) => void }

@@ -1,5 +1,5 @@
 import { paths } from "@/config/paths"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 
 export const SHARE_TITLE = "Check this fit!"
 export const LINK_COPIED_TEXT = "Link copied to clipboard!"

@@ -1,11 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { isUnauthorized } from "@/lib/api-client"
-import type { LikeResponse, Post } from "@/types/fitfeed"
+import type { LikeState, Post } from "@fitshop/contracts"
 import { setPostLike } from "./api/like-post"
 import { updateCachedPost } from "./post-cache"
-
-export type LikeState = Pick<Post, "likedByMe" | "likeCount">
 
 const likeStateOf = (post: Post): LikeState => ({ likedByMe: post.likedByMe, likeCount: post.likeCount })
 
@@ -13,7 +11,7 @@ const likeStateOf = (post: Post): LikeState => ({ likedByMe: post.likedByMe, lik
 export const adjustLikeCount = (count: number, liked: boolean) => Math.max(0, count + (liked ? 1 : -1))
 
 /** Spec section 4: the answer's likeCount when it is a number, else the count before adjusted by one. */
-export function settleLike(before: LikeState, liked: boolean, answer: Partial<LikeResponse> | null): LikeState {
+export function settleLike(before: LikeState, liked: boolean, answer: Partial<LikeState> | null): LikeState {
   const likeCount =
     typeof answer?.likeCount === "number" && Number.isFinite(answer.likeCount) ? Math.max(0, answer.likeCount) : adjustLikeCount(before.likeCount, liked)
   return { likedByMe: typeof answer?.likedByMe === "boolean" ? answer.likedByMe : liked, likeCount }

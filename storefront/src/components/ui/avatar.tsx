@@ -1,4 +1,4 @@
-import type { User } from "@/types/user"
+import type { User } from "@fitshop/contracts"
 
 type AvatarProps = {
   user: Pick<User, "name" | "handle" | "avatarUrl">

@@ -1,5 +1,5 @@
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, getPrimaryImage, imageSourceProps } from "@/lib/product-image"
-import type { Product } from "@/types/product"
+import type { Product } from "@fitshop/contracts"
 
 type ProductPictureProps = {
   product: Pick<Product, "images" | "imageUrl" | "title">

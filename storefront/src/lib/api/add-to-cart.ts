@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { queryKeys } from "@/lib/query-keys"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 
 /** POST /api/cart as the spec gives it; size may be null and refPostId is the stored referral, if any. */
 export type AddToCartInput = {
@@ -11,7 +11,7 @@ export type AddToCartInput = {
   refPostId: string | null
 }
 
-export const addToCart = (input: AddToCartInput) => apiClient.post<Cart>("/api/cart", input)
+export const addToCart = (input: AddToCartInput) => apiClient.post<Bag>("/api/cart", input)
 
 /** Shared: the catalogue and the wardrobe both add to the bag, and the bag and its count then reload. */
 export function useAddToCart() {

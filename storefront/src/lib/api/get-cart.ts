@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
 import { queryKeys } from "@/lib/query-keys"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 
-export const getCart = (signal?: AbortSignal) => apiClient.get<Cart>("/api/cart", { signal })
+export const getCart = (signal?: AbortSignal) => apiClient.get<Bag>("/api/cart", { signal })
 
 export const getCartQueryOptions = () =>
   queryOptions({

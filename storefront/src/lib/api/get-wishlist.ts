@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
 import { queryKeys } from "@/lib/query-keys"
-import type { WishlistResponse } from "@/types/wishlist"
+import type { Wishlist } from "@fitshop/contracts"
 
-export const getWishlist = (signal?: AbortSignal) => apiClient.get<WishlistResponse>("/api/wishlist", { signal })
+export const getWishlist = (signal?: AbortSignal) => apiClient.get<Wishlist>("/api/wishlist", { signal })
 
 export const getWishlistQueryOptions = () =>
   queryOptions({

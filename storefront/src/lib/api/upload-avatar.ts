@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { User } from "@/types/user"
+import type { User } from "@fitshop/contracts"
 
 export const uploadAvatar = (file: File) => {
   const form = new FormData()

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { Comment, CommentsResponse } from "@/types/fitfeed"
+import type { Comment, CommentsAnswer } from "@fitshop/contracts"
 import { fitfeedKeys } from "../fitfeed-keys"
 import { updateCachedPost } from "../post-cache"
 
@@ -16,7 +16,7 @@ export function useAddComment(postId: string) {
   return useMutation({
     mutationFn: (text: string) => addComment(postId, text),
     onSuccess: ({ comment, commentCount }) => {
-      queryClient.setQueryData<CommentsResponse>(fitfeedKeys.comments(postId), (data) => ({
+      queryClient.setQueryData<CommentsAnswer>(fitfeedKeys.comments(postId), (data) => ({
         comments: [comment, ...(data?.comments ?? []).filter((item) => item.id !== comment.id)],
       }))
       updateCachedPost(queryClient, postId, (post) => ({

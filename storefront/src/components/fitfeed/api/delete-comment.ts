@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { CommentsResponse } from "@/types/fitfeed"
+import type { CommentsAnswer } from "@fitshop/contracts"
 import { fitfeedKeys } from "../fitfeed-keys"
 import { updateCachedPost } from "../post-cache"
 
@@ -15,7 +15,7 @@ export function useDeleteComment(postId: string) {
   return useMutation({
     mutationFn: deleteComment,
     onSuccess: ({ commentCount }, commentId) => {
-      queryClient.setQueryData<CommentsResponse>(fitfeedKeys.comments(postId), (data) =>
+      queryClient.setQueryData<CommentsAnswer>(fitfeedKeys.comments(postId), (data) =>
         data ? { comments: data.comments.filter((item) => item.id !== commentId) } : data,
       )
       updateCachedPost(queryClient, postId, (post) => ({

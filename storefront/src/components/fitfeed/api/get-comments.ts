@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { CommentsResponse } from "@/types/fitfeed"
+import type { CommentsAnswer } from "@fitshop/contracts"
 import { fitfeedKeys } from "../fitfeed-keys"
 
 /** GET /api/fitfeed/posts/{id}/comments: newest first. */
 export const getComments = (postId: string, signal?: AbortSignal) =>
-  apiClient.get<CommentsResponse>(`/api/fitfeed/posts/${encodeURIComponent(postId)}/comments`, { signal })
+  apiClient.get<CommentsAnswer>(`/api/fitfeed/posts/${encodeURIComponent(postId)}/comments`, { signal })
 
 export const getCommentsQueryOptions = (postId: string) =>
   queryOptions({

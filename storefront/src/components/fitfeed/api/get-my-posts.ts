@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { PostsResponse } from "@/types/fitfeed"
+import type { PostsAnswer } from "@fitshop/contracts"
 import { fitfeedKeys } from "../fitfeed-keys"
 
 /** GET /api/fitfeed/posts/mine: the signed-in author's posts, those under review included. */
-export const getMyPosts = (signal?: AbortSignal) => apiClient.get<PostsResponse>("/api/fitfeed/posts/mine", { signal })
+export const getMyPosts = (signal?: AbortSignal) => apiClient.get<PostsAnswer>("/api/fitfeed/posts/mine", { signal })
 
 export const getMyPostsQueryOptions = () =>
   queryOptions({

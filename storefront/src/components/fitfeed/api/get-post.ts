@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { PostResponse } from "@/types/fitfeed"
+import type { PostAnswer } from "@fitshop/contracts"
 import { fitfeedKeys } from "../fitfeed-keys"
 
 /** GET /api/fitfeed/posts/{id}: one post; 404 when unknown or hidden. */
-export const getPost = (postId: string, signal?: AbortSignal) => apiClient.get<PostResponse>(`/api/fitfeed/posts/${encodeURIComponent(postId)}`, { signal })
+export const getPost = (postId: string, signal?: AbortSignal) => apiClient.get<PostAnswer>(`/api/fitfeed/posts/${encodeURIComponent(postId)}`, { signal })
 
 export const getPostQueryOptions = (postId: string) =>
   queryOptions({

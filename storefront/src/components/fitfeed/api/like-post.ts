@@ -1,8 +1,8 @@
 import { apiClient } from "@/lib/api-client"
-import type { LikeResponse } from "@/types/fitfeed"
+import type { LikeState } from "@fitshop/contracts"
 
 /** POST (like) or DELETE (unlike) /api/fitfeed/posts/{id}/like. */
-export function setPostLike(postId: string, liked: boolean): Promise<LikeResponse> {
+export function setPostLike(postId: string, liked: boolean): Promise<LikeState> {
   const path = `/api/fitfeed/posts/${encodeURIComponent(postId)}/like`
-  return liked ? apiClient.post<LikeResponse>(path) : apiClient.delete<LikeResponse>(path)
+  return liked ? apiClient.post<LikeState>(path) : apiClient.delete<LikeState>(path)
 }

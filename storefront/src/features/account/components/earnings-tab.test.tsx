@@ -4,11 +4,11 @@ import { answerRoutes, calledUrls, jsonResponse, type ApiRoute } from "@/testing
 import { buildPost } from "@/testing/post-factory"
 import { buildLedgerEntry } from "@/testing/profile-factory"
 import { renderAppSignedIn } from "@/testing/test-utils"
-import type { LedgerResponse, Post } from "@/types/fitfeed"
+import type { LedgerPage, Post } from "@fitshop/contracts"
 
 const LEDGER = "/api/wallet/ledger"
 
-function openEarningsTab(posts: Post[], ledger: (url: URL) => LedgerResponse) {
+function openEarningsTab(posts: Post[], ledger: (url: URL) => LedgerPage) {
   const routes: ApiRoute[] = [
     { method: "GET", path: "/api/fitfeed/posts/mine", answer: () => jsonResponse({ posts }) },
     { method: "GET", path: LEDGER, answer: (url) => jsonResponse(ledger(url)) },

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { answerRoutes, callsTo, errorResponse, jsonResponse, type ApiRoute } from "@/testing/mock-fetch"
 import { buildPost } from "@/testing/post-factory"
 import { renderAppSignedIn } from "@/testing/test-utils"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 
 const MINE = "/api/fitfeed/posts/mine"
 

@@ -5,7 +5,7 @@ import { FormError } from "@/components/ui/form-error"
 import { LoadingLine, ReadError } from "@/components/ui/read-status"
 import { paths } from "@/config/paths"
 import { errorMessage } from "@/lib/api-client"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 import { useDeletePost } from "../api/delete-post"
 import { useMyPosts } from "@/components/fitfeed/api/get-my-posts"
 

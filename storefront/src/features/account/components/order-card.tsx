@@ -1,9 +1,8 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { IMAGE_SIZES, type Order, type OrderItem } from "@fitshop/contracts"
 import { useId } from "react"
 import { ProductPicture } from "@/components/ui/product-picture"
 import { formatShortDate } from "@/lib/dates"
 import { formatPaise } from "@/lib/money"
-import type { Order, OrderItem } from "@/types/order"
 
 function OrderLine({ item }: { item: OrderItem }) {
   return (
@@ -24,7 +23,7 @@ export function OrderCard({ order }: { order: Order }) {
   return (
     <li className="order-card" aria-labelledby={titleId}>
       <div className="order-card__head">
-        <h3 id={titleId} className="order-card__title">{`Order #${String(order.displayId)}`}</h3>
+        <h3 id={titleId} className="order-card__title">{`Order #${String(order.displayId ?? order.id)}`}</h3>
         <span className="badge">{order.status}</span>
       </div>
       <p className="order-card__meta">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react"
 import { Avatar } from "@/components/ui/avatar"
 import { ProfileForm } from "@/components/ui/profile-form"
-import type { User } from "@/types/user"
+import type { User } from "@fitshop/contracts"
 
 const PROFILE_SAVED_MESSAGE_MS = 3000
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { calledUrls, errorResponse, jsonResponse, mockFetch, mockSessionApi, type FetchHandler } from "@/testing/mock-fetch"
 import { currentLocation, renderApp } from "@/testing/test-utils"
 import { buildSession, storeSession } from "@/testing/user-factory"
-import type { AuthSession, User } from "@/types/user"
+import type { AuthSession, User } from "@fitshop/contracts"
 
 const notFound = () => errorResponse("Not found", 404)
 

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { AuthSession } from "@/types/user"
+import type { AuthSession } from "@fitshop/contracts"
 
 export type VerifyEmailInput = { email: string; code: string }
 

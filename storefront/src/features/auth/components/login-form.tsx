@@ -3,7 +3,7 @@ import { Field } from "@/components/ui/field"
 import { paths } from "@/config/paths"
 import { useForm } from "@/hooks/use-form"
 import { errorMessage } from "@/lib/api-client"
-import type { AuthSession } from "@/types/user"
+import type { AuthSession } from "@fitshop/contracts"
 import { useLogin } from "../api/login"
 import { FormError } from "@/components/ui/form-error"
 

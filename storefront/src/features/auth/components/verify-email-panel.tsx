@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react"
 import { errorMessage } from "@/lib/api-client"
-import type { AuthSession } from "@/types/user"
+import type { AuthSession } from "@fitshop/contracts"
 import { readRetryAfterSeconds, useResendVerification } from "../api/resend-verification"
 import { useVerifyEmail } from "../api/verify-email"
 import { CODE_LENGTH, CodeInput, emptyCode } from "./code-input"

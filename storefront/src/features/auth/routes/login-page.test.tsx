@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { calledUrls, errorResponse, jsonResponse, mockSessionApi, type FetchHandler } from "@/testing/mock-fetch"
 import { currentLocation, renderApp } from "@/testing/test-utils"
 import { buildSession } from "@/testing/user-factory"
-import type { AuthSession } from "@/types/user"
+import type { AuthSession } from "@fitshop/contracts"
 
 const notFound = () => errorResponse("Not found", 404)
 

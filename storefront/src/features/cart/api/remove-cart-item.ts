@@ -1,9 +1,9 @@
 import { apiClient } from "@/lib/api-client"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 import { withoutLine } from "../utils/cart-edits"
 import { useOptimisticCartEdit } from "../hooks/use-optimistic-cart-edit"
 
-export const removeCartItem = (id: string) => apiClient.delete<Cart>(`/api/cart/${encodeURIComponent(id)}`)
+export const removeCartItem = (id: string) => apiClient.delete<Bag>(`/api/cart/${encodeURIComponent(id)}`)
 
 export const useRemoveCartItem = () =>
   useOptimisticCartEdit({

@@ -1,5 +1,5 @@
 import { apiClient } from "@/lib/api-client"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 import { withSize } from "../utils/cart-edits"
 import { isOutOfStock } from "../utils/cart-errors"
 import { useOptimisticCartEdit } from "../hooks/use-optimistic-cart-edit"
@@ -7,7 +7,7 @@ import { useOptimisticCartEdit } from "../hooks/use-optimistic-cart-edit"
 export type CartSizeInput = { id: string; size: string }
 
 /** PATCH /api/cart/items/{id}; the answer's line has a new id, so the bag is always reloaded after it. */
-export const updateCartItemSize = ({ id, size }: CartSizeInput) => apiClient.patch<Cart>(`/api/cart/items/${encodeURIComponent(id)}`, { size })
+export const updateCartItemSize = ({ id, size }: CartSizeInput) => apiClient.patch<Bag>(`/api/cart/items/${encodeURIComponent(id)}`, { size })
 
 /** A size that is out of stock is cleared (the line is flagged again); any other failure restores the line. */
 export const useUpdateCartItemSize = () =>

@@ -1,12 +1,12 @@
 import { apiClient } from "@/lib/api-client"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 import { withQuantity } from "../utils/cart-edits"
 import { useOptimisticCartEdit } from "../hooks/use-optimistic-cart-edit"
 
 export type CartQuantityInput = { id: string; quantity: number }
 
 /** PUT /api/cart/{id}; a quantity of 0 or less removes the line. */
-export const updateCartQuantity = ({ id, quantity }: CartQuantityInput) => apiClient.put<Cart>(`/api/cart/${encodeURIComponent(id)}`, { quantity })
+export const updateCartQuantity = ({ id, quantity }: CartQuantityInput) => apiClient.put<Bag>(`/api/cart/${encodeURIComponent(id)}`, { quantity })
 
 export const useUpdateCartQuantity = () =>
   useOptimisticCartEdit({

@@ -1,10 +1,10 @@
 import { useId } from "react"
-import type { CartItem } from "@/types/cart"
+import type { BagItem } from "@fitshop/contracts"
 
 export const SIZE_REQUIRED_TEXT = "required before payment"
 
 type CartLineSizeProps = {
-  item: CartItem
+  item: BagItem
   disabled: boolean
   onChange: (size: string) => void
 }

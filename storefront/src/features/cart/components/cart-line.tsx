@@ -1,11 +1,9 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { type BagItem, IMAGE_SIZES } from "@fitshop/contracts"
 import { useId } from "react"
 import { Link } from "react-router-dom"
 import { ProductPicture } from "@/components/ui/product-picture"
 import { paths } from "@/config/paths"
 import { formatPaise } from "@/lib/money"
-import { unitPriceOf } from "@/lib/unit-price"
-import type { CartItem } from "@/types/cart"
 import { useRemoveCartItem } from "../api/remove-cart-item"
 import { useUpdateCartItemSize } from "../api/update-cart-item-size"
 import { useUpdateCartQuantity } from "../api/update-cart-quantity"
@@ -14,7 +12,7 @@ import { CartLineSize } from "./cart-line-size"
 import { QuantityStepper } from "./quantity-stepper"
 
 type CartLineProps = {
-  item: CartItem
+  item: BagItem
   /** Shows a failed change's text; the change itself is already rolled back. */
   onFailure: (text: string) => void
 }
@@ -57,7 +55,7 @@ export function CartLine({ item, onFailure }: CartLineProps) {
         </h3>
         <p className="cart-line__price">
           <span>{formatPaise(item.lineTotal)}</span>
-          {item.quantity > 1 ? <span className="muted">{`${formatPaise(unitPriceOf(item))} × ${String(item.quantity)}`}</span> : null}
+          {item.quantity > 1 ? <span className="muted">{`${formatPaise(item.unitPrice)} × ${String(item.quantity)}`}</span> : null}
         </p>
         <div className="cart-line__controls">
           <CartLineSize item={item} disabled={busy} onChange={changeSize} />

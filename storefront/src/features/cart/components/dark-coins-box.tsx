@@ -1,8 +1,8 @@
 import { useId } from "react"
 import { formatPaise } from "@/lib/money"
-import type { CartSummary } from "@/types/cart"
+import type { BagSummary } from "@fitshop/contracts"
 
-type DarkCoinsBoxProps = Pick<CartSummary, "darkCoins" | "usableDiscount" | "coinsToSpend"> & {
+type DarkCoinsBoxProps = Pick<BagSummary, "darkCoins" | "usableDiscount" | "coinsToSpend"> & {
   applied: boolean
   onApply: () => void
   onRemove: () => void

@@ -3,11 +3,11 @@ import { Link, useNavigate } from "react-router-dom"
 import { FormError } from "@/components/ui/form-error"
 import { PriceLines } from "@/components/ui/price-lines"
 import { paths } from "@/config/paths"
-import type { CartItem } from "@/types/cart"
+import type { BagItem } from "@fitshop/contracts"
 import { placeOrderBlocker } from "../utils/place-order"
 
 type OrderSummaryProps = {
-  items: CartItem[]
+  items: BagItem[]
   subtotal: number
   /** The Dark Coins discount in paise; 0 when not applied. */
   discount: number

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { queryKeys } from "@/lib/query-keys"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 
 type OptimisticCartEdit<TVariables> = {
-  mutationFn: (variables: TVariables) => Promise<Cart>
+  mutationFn: (variables: TVariables) => Promise<Bag>
   /** The bag as it should look while the call is under way. */
-  edit: (cart: Cart, variables: TVariables) => Cart
+  edit: (cart: Bag, variables: TVariables) => Bag
   /** The bag to show after a failure; the bag from before the edit unless given. */
-  editOnFailure?: (before: Cart, variables: TVariables, error: Error) => Cart
+  editOnFailure?: (before: Bag, variables: TVariables, error: Error) => Bag
 }
 
 /**
@@ -20,17 +20,17 @@ export function useOptimisticCartEdit<TVariables>({ mutationFn, edit, editOnFail
     mutationFn,
     onMutate: async (variables: TVariables) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.cart })
-      const before = queryClient.getQueryData<Cart>(queryKeys.cart)
-      if (before) queryClient.setQueryData<Cart>(queryKeys.cart, edit(before, variables))
+      const before = queryClient.getQueryData<Bag>(queryKeys.cart)
+      if (before) queryClient.setQueryData<Bag>(queryKeys.cart, edit(before, variables))
       return { before }
     },
     onError: (error, variables, result) => {
       const before = result?.before
       if (!before) return
-      queryClient.setQueryData<Cart>(queryKeys.cart, editOnFailure ? editOnFailure(before, variables, error) : before)
+      queryClient.setQueryData<Bag>(queryKeys.cart, editOnFailure ? editOnFailure(before, variables, error) : before)
     },
     onSuccess: (cart) => {
-      queryClient.setQueryData<Cart>(queryKeys.cart, cart)
+      queryClient.setQueryData<Bag>(queryKeys.cart, cart)
     },
     /** Not awaited: the change is over (and its alert shown) without waiting for the reload. */
     onSettled: () => {

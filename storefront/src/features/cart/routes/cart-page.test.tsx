@@ -4,10 +4,10 @@ import { buildCart, buildCartItem, buildSizelessCartItem } from "@/testing/cart-
 import { deferred } from "@/testing/deferred"
 import { answerRoutes, callsTo, errorResponse, jsonResponse, mockSessionApi, sentBody, type ApiRoute } from "@/testing/mock-fetch"
 import { currentLocation, renderApp, renderAppSignedIn } from "@/testing/test-utils"
-import type { Cart, CartItem } from "@/types/cart"
+import type { Bag, BagItem } from "@fitshop/contracts"
 
 /** A signed-in shopper on /cart; GET /api/cart answers `cart()` each time, `routes` answer the rest. */
-function openCart(cart: () => Cart | Promise<Cart>, routes: ApiRoute[] = []) {
+function openCart(cart: () => Bag | Promise<Bag>, routes: ApiRoute[] = []) {
   return renderAppSignedIn("/cart", answerRoutes([{ method: "GET", path: "/api/cart", answer: async () => jsonResponse(await cart()) }, ...routes]))
 }
 
@@ -15,7 +15,7 @@ function openCart(cart: () => Cart | Promise<Cart>, routes: ApiRoute[] = []) {
  * Answers the first load of `cart` at once and holds every reload until `release()`, so a test sees
  * what the screen shows after a failed change and before the server's bag replaces it.
  */
-function holdReloads(cart: Cart) {
+function holdReloads(cart: Bag) {
   const reload = deferred<undefined>()
   let loads = 0
   return {
@@ -31,7 +31,7 @@ function holdReloads(cart: Cart) {
   }
 }
 
-const findLine = (item: CartItem) => screen.findByRole("listitem", { name: item.product.title })
+const findLine = (item: BagItem) => screen.findByRole("listitem", { name: item.product.title })
 
 /** The amount the order summary shows beside `term` ('Subtotal', 'Dark Coins Discount', 'Total'), or null. */
 function summaryValue(term: string): string | null {
@@ -239,7 +239,7 @@ describe("/cart sizes", () => {
 
   it("clears the flag as soon as a size is chosen, sends it, and follows the line to its new id", async () => {
     const item = buildSizelessCartItem({ availableSizes: ["M", "L"] })
-    const sized: CartItem = { ...item, id: "line_sized_L", size: "L", sizeRequired: false }
+    const sized: BagItem = { ...item, id: "line_sized_L", size: "L", sizeRequired: false }
     let current = buildCart([item])
     const patch = deferred<Response>()
     const fetchMock = openCart(
@@ -326,7 +326,7 @@ describe("/cart sizes", () => {
 })
 
 describe("/cart Dark Coins", () => {
-  const withCoins = (items: CartItem[]) => buildCart(items, { darkCoins: 2500, usableDiscount: 20000, coinsToSpend: 2000 })
+  const withCoins = (items: BagItem[]) => buildCart(items, { darkCoins: 2500, usableDiscount: 20000, coinsToSpend: 2000 })
 
   it("shows the balance, applies the usable discount and stores it; Remove takes it off again", async () => {
     openCart(() => withCoins([buildCartItem({ unitPrice: 129900 })]))

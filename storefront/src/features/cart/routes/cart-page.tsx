@@ -7,7 +7,7 @@ import { paths } from "@/config/paths"
 import { useCart } from "@/lib/api/get-cart"
 import { isUnauthorized } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 import { CartLine } from "../components/cart-line"
 import { DarkCoinsBox } from "../components/dark-coins-box"
 import { OrderSummary } from "../components/order-summary"
@@ -21,7 +21,7 @@ function CartLoading() {
   )
 }
 
-function CartContents({ cart, onFailure }: { cart: Cart; onFailure: (text: string) => void }) {
+function CartContents({ cart, onFailure }: { cart: Bag; onFailure: (text: string) => void }) {
   const darkCoins = useDarkCoinsChoice(cart.summary)
 
   return (

@@ -1,12 +1,11 @@
-import { unitPriceOf } from "@/lib/unit-price"
-import type { Cart, CartItem } from "@/types/cart"
+import type { Bag, BagItem } from "@fitshop/contracts"
 
 /** MIN and MAX quantity of one bag line. */
 export const MIN_QUANTITY = 1
 export const MAX_QUANTITY = 10
 
 /** The summary's own sums follow the lines; the coin figures stay the server's until the bag reloads. */
-function withItems(cart: Cart, items: CartItem[]): Cart {
+function withItems(cart: Bag, items: BagItem[]): Bag {
   return {
     items,
     summary: {
@@ -18,24 +17,24 @@ function withItems(cart: Cart, items: CartItem[]): Cart {
   }
 }
 
-const editLine = (cart: Cart, id: string, edit: (item: CartItem) => CartItem) =>
+const editLine = (cart: Bag, id: string, edit: (item: BagItem) => BagItem) =>
   withItems(
     cart,
     cart.items.map((item) => (item.id === id ? edit(item) : item)),
   )
 
 /** The bag without line `id`. */
-export const withoutLine = (cart: Cart, id: string): Cart =>
+export const withoutLine = (cart: Bag, id: string): Bag =>
   withItems(
     cart,
     cart.items.filter((item) => item.id !== id),
   )
 
 /** The bag with line `id` at `quantity`; 0 or less removes it, as the server does. */
-export function withQuantity(cart: Cart, id: string, quantity: number): Cart {
+export function withQuantity(cart: Bag, id: string, quantity: number): Bag {
   if (quantity <= 0) return withoutLine(cart, id)
-  return editLine(cart, id, (item) => ({ ...item, quantity, lineTotal: unitPriceOf(item) * quantity }))
+  return editLine(cart, id, (item) => ({ ...item, quantity, lineTotal: item.unitPrice * quantity }))
 }
 
 /** The bag with line `id` sized `size`, or without a size (then flagged) when `size` is null. */
-export const withSize = (cart: Cart, id: string, size: string | null): Cart => editLine(cart, id, (item) => ({ ...item, size, sizeRequired: size === null }))
+export const withSize = (cart: Bag, id: string, size: string | null): Bag => editLine(cart, id, (item) => ({ ...item, size, sizeRequired: size === null }))

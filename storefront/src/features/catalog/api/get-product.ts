@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { startFromServerAnswer } from "@/lib/server-answers"
-import type { ProductResponse } from "@/types/product"
+import type { ProductPage } from "@fitshop/contracts"
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`
 
-export const getProduct = (id: string, signal?: AbortSignal) => apiClient.get<ProductResponse>(productPath(id), { signal, skipSessionRefresh: true })
+export const getProduct = (id: string, signal?: AbortSignal) => apiClient.get<ProductPage>(productPath(id), { signal, skipSessionRefresh: true })
 
 /** A product page opened from a link usually comes with this answer inside its HTML (lib/server-answers). */
 export const getProductQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["products", "detail", id],
     queryFn: ({ signal }) => getProduct(id, signal),
-    ...startFromServerAnswer<ProductResponse>(productPath(id)),
+    ...startFromServerAnswer<ProductPage>(productPath(id)),
   })
 
 export const useProduct = (id: string) => useQuery(getProductQueryOptions(id))

@@ -1,8 +1,20 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { serverAnswersSentAt, takeServerAnswer } from "@/lib/server-answers"
-import type { CategoryType, CollarStyle, Gender, ProductListResponse, SeasonFit, SleeveType, StyleGroup } from "@/types/product"
-import type { ColorName, Fabric, Genre, PriceRange, SortValue } from "../utils/shop-filters"
+import type {
+  CategoryType,
+  CollarStyle,
+  ColorName,
+  Fabric,
+  Gender,
+  Genre,
+  PriceRange,
+  ProductList,
+  SeasonFit,
+  SleeveType,
+  Sort,
+  StyleGroup,
+} from "@fitshop/contracts"
 
 /** GET /api/products query, in the API's own names and values; empty ones are left out of the URL. */
 export type ProductListParams = {
@@ -11,7 +23,7 @@ export type ProductListParams = {
   categoryType?: CategoryType
   subcategory?: string
   styleGroup?: StyleGroup
-  sort?: SortValue
+  sort?: Sort
   priceRange?: PriceRange
   collarStyle?: CollarStyle
   sleeveType?: SleeveType
@@ -24,10 +36,10 @@ export type ProductListParams = {
 }
 
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
-  apiClient.get<ProductListResponse>("/api/products", { params, signal, skipSessionRefresh: true })
+  apiClient.get<ProductList>("/api/products", { params, signal, skipSessionRefresh: true })
 
 /** The offset of the next page, or undefined once every one of `total` products is loaded. */
-function nextProductsOffset(lastPage: ProductListResponse, pages: ProductListResponse[]): number | undefined {
+function nextProductsOffset(lastPage: ProductList, pages: ProductList[]): number | undefined {
   const loaded = pages.reduce((count, page) => count + page.products.length, 0)
   return lastPage.products.length > 0 && loaded < lastPage.total ? loaded : undefined
 }
@@ -40,7 +52,7 @@ export const getInfiniteProductsQueryOptions = (params: Omit<ProductListParams, 
     initialPageParam: 0,
     // A /shop address opened from a link usually comes with its first page inside the HTML (lib/server-answers).
     initialData: () => {
-      const firstPage = takeServerAnswer<ProductListResponse>("/api/products", { ...params, offset: 0 })
+      const firstPage = takeServerAnswer<ProductList>("/api/products", { ...params, offset: 0 })
       return firstPage ? { pages: [firstPage], pageParams: [0] } : undefined
     },
     initialDataUpdatedAt: serverAnswersSentAt,

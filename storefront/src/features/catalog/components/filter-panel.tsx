@@ -1,7 +1,8 @@
 import { useId } from "react"
 import { Dialog } from "@/components/ui/dialog"
 import { useMediaQuery } from "@/hooks/use-media-query"
-import { FILTER_GROUPS, FILTER_KEYS, NO_FILTERS, SORT_OPTIONS, type FilterKey, type ShopFilters, type SortValue } from "../utils/shop-filters"
+import type { Sort } from "@fitshop/contracts"
+import { FILTER_GROUPS, FILTER_KEYS, NO_FILTERS, SORT_OPTIONS, type FilterKey, type ShopFilters } from "../utils/shop-filters"
 
 /** Spec section 9: the filter opens as a side panel from this width, as a bottom sheet below it. */
 export const DESKTOP_QUERY = "(min-width: 1024px)"
@@ -15,7 +16,7 @@ const COLOUR_SWATCHES: Record<string, string> = {
   Red: "#d33a3a",
 }
 
-const isSortValue = (value: string): value is SortValue => SORT_OPTIONS.some((option) => option.value === value)
+const isSortValue = (value: string): value is Sort => SORT_OPTIONS.some((option) => option.value === value)
 
 type FilterGroupProps<K extends FilterKey> = {
   filterKey: K

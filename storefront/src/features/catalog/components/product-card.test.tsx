@@ -5,7 +5,7 @@ import { buildProduct } from "@/testing/product-factory"
 import { currentLocation, renderWithProviders } from "@/testing/test-utils"
 import { buildSession, storeSession } from "@/testing/user-factory"
 import { buildWishlistItem } from "@/testing/wishlist-factory"
-import type { ProductImage } from "@/types/product"
+import type { ProductImage } from "@fitshop/contracts"
 import { ProductCard } from "./product-card"
 
 const image = (url: string, overrides: Partial<ProductImage> = {}): ProductImage => ({

@@ -1,4 +1,4 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { IMAGE_SIZES, type ListedProduct } from "@fitshop/contracts"
 import { useId, useState } from "react"
 import { Link } from "react-router-dom"
 import { AddToBagButton, type AddToBagLabels } from "@/components/ui/add-to-bag-button"
@@ -9,7 +9,6 @@ import { isUnauthorized } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
 import { formatPaise } from "@/lib/money"
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, getPrimaryImage, imageSourceProps } from "@/lib/product-image"
-import type { ListedProduct } from "@/types/product"
 import { useAddToWishlist } from "../api/add-to-wishlist"
 import { HeartIcon } from "@/components/ui/heart-icon"
 

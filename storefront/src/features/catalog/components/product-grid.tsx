@@ -1,5 +1,5 @@
 import { useDeferredList } from "@/hooks/use-deferred-list"
-import type { ListedProduct } from "@/types/product"
+import type { ListedProduct } from "@fitshop/contracts"
 import { ProductCard } from "./product-card"
 import { ProductCardSkeleton } from "./product-card-skeleton"
 

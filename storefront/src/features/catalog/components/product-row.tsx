@@ -1,6 +1,5 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { IMAGE_SIZES, type ListedProduct } from "@fitshop/contracts"
 import { useId } from "react"
-import type { ListedProduct } from "@/types/product"
 import { ProductCard } from "./product-card"
 
 /** Spec section 9: at most 18 recommendations are shown. */

@@ -1,15 +1,6 @@
 import type { ReactNode } from "react"
-import {
-  CATEGORY_TYPES,
-  GENDERS,
-  MEN_SUBCATEGORIES,
-  STYLE_GROUPS,
-  selectCategoryType,
-  selectGender,
-  selectStyleGroup,
-  selectSubcategory,
-  type ShopQuery,
-} from "../utils/shop-query"
+import { CATEGORY_TYPES, GENDERS, STYLE_GROUPS, SUBCATEGORIES } from "@fitshop/contracts"
+import { selectCategoryType, selectGender, selectStyleGroup, selectSubcategory, type ShopQuery } from "../utils/shop-query"
 
 type ToggleProps = {
   label: string
@@ -84,7 +75,7 @@ export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
           </div>
           {type ? (
             <div className="chips" role="group" aria-label="Subcategory">
-              {MEN_SUBCATEGORIES[type].map((sub) => (
+              {SUBCATEGORIES[type].map((sub) => (
                 <Toggle
                   key={sub}
                   variant="chip"

@@ -1,6 +1,6 @@
 import { useState } from "react"
 import { Dialog } from "@/components/ui/dialog"
-import type { ProductVariant } from "@/types/product"
+import type { ProductVariant } from "@fitshop/contracts"
 import { formatLength, getSizeChart, type LengthUnit } from "../utils/size-chart"
 
 const UNITS: readonly { unit: LengthUnit; label: string }[] = [

@@ -6,7 +6,7 @@ import { createQueryClient } from "@/lib/react-query"
 import { pageCameWith } from "@/testing/server-answers"
 import { currentLocation, renderApp, renderAppSignedIn } from "@/testing/test-utils"
 import { buildWishlistItem } from "@/testing/wishlist-factory"
-import type { Product, ProductRecommendations } from "@/types/product"
+import type { Product, ProductRecommendations } from "@fitshop/contracts"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

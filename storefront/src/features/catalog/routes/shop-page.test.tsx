@@ -5,7 +5,7 @@ import { buildProduct } from "@/testing/product-factory"
 import { createQueryClient } from "@/lib/react-query"
 import { pageCameWith } from "@/testing/server-answers"
 import { currentLocation, renderApp } from "@/testing/test-utils"
-import type { Product } from "@/types/product"
+import type { Product } from "@fitshop/contracts"
 
 const productsResponseBody = (products: Product[], total = products.length) => ({ products, total })
 const productsResponse = (products: Product[], total = products.length) => jsonResponse(productsResponseBody(products, total))

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom"
 import { useOnVisible } from "@/hooks/use-on-visible"
-import type { ListedProduct } from "@/types/product"
+import type { ListedProduct } from "@fitshop/contracts"
 import { useInfiniteProducts } from "../api/get-products"
 import { FilterPanel } from "../components/filter-panel"
 import { ProductGrid, ProductGridSkeleton } from "../components/product-grid"

@@ -1,5 +1,5 @@
 import { byPosition, resolveMediaUrl, toDisplayImage, usableImages, type DisplayImage } from "@/lib/product-image"
-import type { Product } from "@/types/product"
+import type { Product } from "@fitshop/contracts"
 
 /** All images in position order, primary first; falls back to imageUrl when the product has no images. */
 export function getGalleryImages(product: Pick<Product, "images" | "imageUrl" | "title">): DisplayImage[] {

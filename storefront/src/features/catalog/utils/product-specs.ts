@@ -1,4 +1,4 @@
-import type { CollarStyle, Product, SeasonFit, SleeveType } from "@/types/product"
+import type { CollarStyle, Product, SeasonFit, SleeveType } from "@fitshop/contracts"
 
 export const COLLAR_LABELS: Record<CollarStyle, string> = {
   NO_COLLAR: "No collar",

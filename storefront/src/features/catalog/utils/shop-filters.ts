@@ -1,4 +1,16 @@
-import type { CollarStyle, SeasonFit, SleeveType } from "@/types/product"
+import {
+  COLOR_NAMES,
+  FABRICS,
+  GENRES,
+  type CollarStyle,
+  type ColorName,
+  type Fabric,
+  type Genre,
+  type PriceRange,
+  type SeasonFit,
+  type SleeveType,
+  type Sort,
+} from "@fitshop/contracts"
 import { COLLAR_LABELS, SEASON_LABELS, SLEEVE_LABELS } from "./product-specs"
 
 type Option<T extends string> = { value: T; label: string }
@@ -9,11 +21,9 @@ export const SORT_OPTIONS = [
   { value: "price_asc", label: "Price: Low → High" },
   { value: "price_desc", label: "Price: High → Low" },
   { value: "newest", label: "Newest" },
-] as const satisfies readonly Option<string>[]
+] as const satisfies readonly Option<Sort>[]
 
-export type SortValue = (typeof SORT_OPTIONS)[number]["value"]
-
-export const DEFAULT_SORT: SortValue = "popular"
+export const DEFAULT_SORT: Sort = "popular"
 
 const PRICE_RANGE_OPTIONS = [
   { value: "under-500", label: "Under 500" },
@@ -22,17 +32,7 @@ const PRICE_RANGE_OPTIONS = [
   { value: "1500-2000", label: "1500 – 2000" },
   { value: "2000-3000", label: "2000 – 3000" },
   { value: "above-3000", label: "Above 3000" },
-] as const satisfies readonly Option<string>[]
-
-export type PriceRange = (typeof PRICE_RANGE_OPTIONS)[number]["value"]
-
-const FABRICS = ["Cotton", "Polyester", "Denim", "Wool", "Blend"] as const
-const COLOR_NAMES = ["Black", "White", "Blue", "Grey", "Green", "Red"] as const
-const GENRES = ["Marvel", "Streetwear", "Aesthetic", "Anime"] as const
-
-export type Fabric = (typeof FABRICS)[number]
-export type ColorName = (typeof COLOR_NAMES)[number]
-export type Genre = (typeof GENRES)[number]
+] as const satisfies readonly Option<PriceRange>[]
 
 const labelledAsValue = <T extends string>(values: readonly T[]): Option<T>[] => values.map((value) => ({ value, label: value }))
 
@@ -40,7 +40,7 @@ const labelled = <T extends string>(labels: Record<T, string>): Option<T>[] => (
 
 /** The catalogue filters; each is one of the spec's values or null (not filtered). */
 export type ShopFilters = {
-  sort: SortValue
+  sort: Sort
   priceRange: PriceRange | null
   collarStyle: CollarStyle | null
   sleeveType: SleeveType | null

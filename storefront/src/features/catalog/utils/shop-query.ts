@@ -1,15 +1,6 @@
-import type { CategoryType, Gender, StyleGroup } from "@/types/product"
+import { CATEGORY_TYPES, GENDERS, STYLE_GROUPS, SUBCATEGORIES, type CategoryType, type Gender, type StyleGroup } from "@fitshop/contracts"
 import type { ProductListParams } from "../api/get-products"
 import { NO_FILTERS, type ShopFilters } from "./shop-filters"
-
-export const GENDERS: readonly Gender[] = ["MEN", "WOMEN"]
-export const CATEGORY_TYPES: readonly CategoryType[] = ["UPPERS", "LOWERS"]
-export const STYLE_GROUPS: readonly StyleGroup[] = ["WESTERN", "TRADITIONS"]
-
-export const MEN_SUBCATEGORIES: Record<CategoryType, readonly [string, ...string[]]> = {
-  UPPERS: ["Hoodies", "Polo", "Oversized", "Regular"],
-  LOWERS: ["Jeans", "Loose fit", "Slim fit", "Cargo pants", "Straight fit"],
-}
 
 export const PRODUCTS_PAGE_SIZE = 24
 
@@ -28,7 +19,7 @@ const pick = <T extends string>(allowed: readonly T[], raw: string | null): T | 
 
 const pickSubcategory = (type: CategoryType, raw: string | null): string | null => {
   const value = raw?.trim().toLowerCase()
-  return MEN_SUBCATEGORIES[type].find((sub) => sub.toLowerCase() === value) ?? null
+  return SUBCATEGORIES[type].find((sub) => sub.toLowerCase() === value) ?? null
 }
 
 /** Reads the selection from the URL; unknown values are dropped and gender defaults to MEN. */
@@ -69,7 +60,7 @@ export const selectGender = (gender: Gender): ShopQuery => ({
 export const selectCategoryType = (type: CategoryType): ShopQuery => ({
   gender: "MEN",
   type,
-  sub: MEN_SUBCATEGORIES[type][0],
+  sub: SUBCATEGORIES[type][0],
   styleGroup: null,
 })
 

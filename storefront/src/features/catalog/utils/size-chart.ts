@@ -1,4 +1,4 @@
-import type { Measurements, ProductVariant } from "@/types/product"
+import type { Measurements, ProductVariant } from "@fitshop/contracts"
 import { normalizeSizes } from "./sizes"
 
 export type MeasurementKey = Exclude<keyof Measurements, "unit">

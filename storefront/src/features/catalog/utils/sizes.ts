@@ -1,5 +1,4 @@
-import { SIZES } from "@fitshop/contracts"
-import type { Product } from "@/types/product"
+import { type Product, SIZES } from "@fitshop/contracts"
 
 const standardOrder = new Map<string, number>(SIZES.map((size, index) => [size, index]))
 

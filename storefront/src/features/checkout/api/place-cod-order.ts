@@ -1,5 +1,5 @@
 import { apiClient } from "@/lib/api-client"
-import type { Order } from "@/types/order"
+import type { Order } from "@fitshop/contracts"
 import type { CheckoutPayload } from "../utils/checkout-payload"
 
 export type PlaceCodOrderAnswer = { ok: true; orderId: string; order: Order }

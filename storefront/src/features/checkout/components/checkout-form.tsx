@@ -2,7 +2,7 @@ import { useState } from "react"
 import { useAddresses } from "@/lib/api/get-addresses"
 import { emptyAddressValues, missingAddressFields, type AddressTextField } from "@/lib/address-form"
 import { NO_DARK_COINS, readDarkCoinsChoice, type DarkCoinsChoice } from "@/lib/dark-coins-choice"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 import type { PaymentsConfig } from "../api/get-payments-config"
 import { useCheckoutPayment } from "../hooks/use-checkout-payment"
 import { CHECKOUT_REQUIRED_FIELDS, checkoutBlocker } from "../utils/checkout-blocker"
@@ -20,7 +20,7 @@ const emptyDraft = (): NewAddressDraft => ({ values: emptyAddressValues(), email
  * The Dark Coins the shopper applied in the bag, if the server still offers a discount: its
  * usableDiscount is what comes off, and coinsToSpend what is sent.
  */
-function useAppliedDarkCoins({ usableDiscount, coinsToSpend }: Cart["summary"]): {
+function useAppliedDarkCoins({ usableDiscount, coinsToSpend }: Bag["summary"]): {
   discount: number
   choice: DarkCoinsChoice
 } {
@@ -30,7 +30,7 @@ function useAppliedDarkCoins({ usableDiscount, coinsToSpend }: Cart["summary"]):
 }
 
 /** Checkout once the bag and payment settings are in: method, address, items, summary and the payment dialog. */
-export function CheckoutForm({ cart, config }: { cart: Cart; config: PaymentsConfig }) {
+export function CheckoutForm({ cart, config }: { cart: Bag; config: PaymentsConfig }) {
   const addressesQuery = useAddresses()
   const saved: SavedAddresses = { status: addressesQuery.status, addresses: addressesQuery.data?.addresses ?? [] }
   const [method, setMethod] = useState<PaymentMethod>("online")

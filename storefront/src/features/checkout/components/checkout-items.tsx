@@ -1,13 +1,11 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { type BagItem, IMAGE_SIZES } from "@fitshop/contracts"
 import { useId } from "react"
 import { ProductPicture } from "@/components/ui/product-picture"
 import { formatPaise } from "@/lib/money"
-import { unitPriceOf } from "@/lib/unit-price"
-import type { CartItem } from "@/types/cart"
 
 export const SIZE_REQUIRED_NOTE = "size required — go back to cart to select"
 
-function CheckoutItem({ item }: { item: CartItem }) {
+function CheckoutItem({ item }: { item: BagItem }) {
   const titleId = useId()
   return (
     <li className={item.sizeRequired ? "checkout-item checkout-item--flagged" : "checkout-item"} aria-labelledby={titleId}>
@@ -19,7 +17,7 @@ function CheckoutItem({ item }: { item: CartItem }) {
           </h3>
           <span className="checkout-item__total">{formatPaise(item.lineTotal)}</span>
         </div>
-        <p className="muted checkout-item__unit">{`${formatPaise(unitPriceOf(item))} × ${String(item.quantity)}`}</p>
+        <p className="muted checkout-item__unit">{`${formatPaise(item.unitPrice)} × ${String(item.quantity)}`}</p>
         {item.size ? (
           <span className="chip chip--static">{`Size ${item.size}`}</span>
         ) : item.sizeRequired ? (
@@ -31,7 +29,7 @@ function CheckoutItem({ item }: { item: CartItem }) {
 }
 
 /** Section 3: what is being paid for; a line still needing a size is outlined red and says so. */
-export function CheckoutItems({ items }: { items: CartItem[] }) {
+export function CheckoutItems({ items }: { items: BagItem[] }) {
   const titleId = useId()
   return (
     <section className="checkout-section" aria-labelledby={titleId}>

@@ -7,7 +7,7 @@ import { deferred } from "@/testing/deferred"
 import { answerRoutes, callsTo, errorResponse, jsonResponse, sentBody, type ApiRoute } from "@/testing/mock-fetch"
 import { currentLocation, renderAppSignedIn } from "@/testing/test-utils"
 import type { Address } from "@/types/address"
-import type { Cart } from "@/types/cart"
+import type { Bag } from "@fitshop/contracts"
 import type { PaymentsConfig } from "../api/get-payments-config"
 import type { PaymentOrder } from "../api/create-payment-order"
 import type { RazorpayOptions, RazorpayPaymentFailure, RazorpayPaymentResult } from "../utils/razorpay"
@@ -46,7 +46,7 @@ const PAID: RazorpayPaymentResult = {
 }
 
 type CheckoutSetup = {
-  cart?: Cart
+  cart?: Bag
   addresses?: () => Address[] | Promise<Address[]>
   config?: PaymentsConfig
   /** Answered before the defaults, so a test can replace one. */

@@ -1,5 +1,5 @@
 import { missingAddressFields, type AddressFormValues, type AddressTextField } from "@/lib/address-form"
-import type { CartItem } from "@/types/cart"
+import type { BagItem } from "@fitshop/contracts"
 
 export const EMPTY_CART_TEXT = "Your cart is empty."
 export const SIZES_MISSING_TEXT = "Please select size for all items in your cart before paying."
@@ -13,7 +13,7 @@ export const CHECKOUT_REQUIRED_FIELDS: readonly AddressTextField[] = ["fullName"
 export type AddressDraft = { mode: "select"; addressId: string | null } | { mode: "new"; values: AddressFormValues }
 
 /** Why the order cannot be paid for yet, or null when it can. */
-export function checkoutBlocker(items: CartItem[], address: AddressDraft): string | null {
+export function checkoutBlocker(items: BagItem[], address: AddressDraft): string | null {
   if (items.length === 0) return EMPTY_CART_TEXT
   if (items.some((item) => item.sizeRequired)) return SIZES_MISSING_TEXT
   if (address.mode === "select") return address.addressId ? null : NO_ADDRESS_TEXT

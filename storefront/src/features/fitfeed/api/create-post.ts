@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
 import { prependToFeeds } from "@/components/fitfeed/post-cache"
 import { apiClient } from "@/lib/api-client"
-import type { PostResponse } from "@/types/fitfeed"
+import type { PostAnswer } from "@fitshop/contracts"
 
 export type CreatePostInput = {
   productId: string
@@ -13,7 +13,7 @@ export type CreatePostInput = {
 }
 
 /** POST /api/fitfeed/posts. */
-export const createPost = (input: CreatePostInput) => apiClient.post<PostResponse>("/api/fitfeed/posts", { kind: "REGULAR", ...input })
+export const createPost = (input: CreatePostInput) => apiClient.post<PostAnswer>("/api/fitfeed/posts", { kind: "REGULAR", ...input })
 
 /** Publishes a post and shows it first in the feed; the author's own list reloads. */
 export function useCreatePost() {

@@ -1,6 +1,6 @@
 import { ApiError, parseJson, refreshAccessToken } from "@/lib/api-client"
 import { getAccessToken, hasSessionEnded } from "@/lib/session"
-import type { UploadResponse } from "@/types/fitfeed"
+import type { UploadAnswer } from "@fitshop/contracts"
 
 const UPLOAD_PATH = "/api/uploads/image"
 
@@ -52,7 +52,7 @@ function sendOnce(file: File, accessToken: string | null, { onProgress, signal }
  * a progress bar that fetch cannot; it sends the API client's Bearer token and, like the client,
  * refreshes the token once and retries once on a 401.
  */
-export async function uploadImage(file: File, options: UploadOptions = {}): Promise<UploadResponse> {
+export async function uploadImage(file: File, options: UploadOptions = {}): Promise<UploadAnswer> {
   let accessToken = getAccessToken()
   if (!accessToken && !hasSessionEnded()) accessToken = await refreshAccessToken()
   let answer = await sendOnce(file, accessToken, options)
@@ -65,5 +65,5 @@ export async function uploadImage(file: File, options: UploadOptions = {}): Prom
     }
   }
   if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body)
-  return answer.body as UploadResponse
+  return answer.body as UploadAnswer
 }

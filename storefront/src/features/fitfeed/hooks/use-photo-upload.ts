@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react"
 import { errorMessage } from "@/lib/api-client"
-import type { UploadResponse } from "@/types/fitfeed"
+import type { UploadAnswer } from "@fitshop/contracts"
 import { uploadImage } from "../api/upload-image"
 import { photoProblem } from "../utils/photo-rules"
 
@@ -11,7 +11,7 @@ export type ChosenPhoto = {
   /** The share uploaded, 0 to 1. */
   progress: number
   /** The BFF's answer once the upload finished. */
-  uploaded: UploadResponse | null
+  uploaded: UploadAnswer | null
 }
 
 const previewOf = (file: File) => (typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : null)

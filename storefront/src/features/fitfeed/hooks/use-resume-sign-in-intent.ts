@@ -5,7 +5,7 @@ import { setPostLike } from "@/components/fitfeed/api/like-post"
 import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
 import { INTENT_PARAMS } from "@/components/fitfeed/sign-in-intent-dialog"
 import { useSession } from "@/lib/auth"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 import { getPostQueryOptions } from "@/components/fitfeed/api/get-post"
 import { isPostId } from "../utils/highlight"
 

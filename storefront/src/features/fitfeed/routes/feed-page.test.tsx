@@ -6,7 +6,7 @@ import { buildOrder, buildOrderItem } from "@/testing/order-factory"
 import { buildPost } from "@/testing/post-factory"
 import { currentLocation, renderApp, renderAppSignedIn } from "@/testing/test-utils"
 import { buildSession } from "@/testing/user-factory"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 import { fakeUploads, photoFile } from "../testing/fake-upload"
 
 const feedRoute = (posts: Post[]): ApiRoute => ({

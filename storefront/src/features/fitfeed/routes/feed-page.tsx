@@ -5,7 +5,7 @@ import { SignInIntentDialog, type SignInIntent } from "@/components/fitfeed/sign
 import { Page } from "@/components/ui/page"
 import { errorMessage } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 import { useFeed } from "../api/get-feed"
 import { usePost } from "@/components/fitfeed/api/get-post"
 import { CreatePostDialog } from "../components/create-post-dialog"

@@ -1,4 +1,4 @@
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 
 /** Post ids are digits; anything else in a link names no post. */
 const POST_ID = /^\d{1,18}$/

@@ -1,5 +1,4 @@
-import type { Post } from "@/types/fitfeed"
-import type { Order } from "@/types/order"
+import type { Order, Post } from "@fitshop/contracts"
 
 export type PostableProduct = {
   productId: string

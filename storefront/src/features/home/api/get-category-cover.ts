@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { startFromServerAnswer } from "@/lib/server-answers"
-import type { CategoryType, ProductListResponse } from "@/types/product"
+import type { CategoryType, ProductList } from "@fitshop/contracts"
 
 export type CategoryCoverParams = {
   categoryType: CategoryType
@@ -12,14 +12,14 @@ export type CategoryCoverParams = {
 const coverQuery = ({ categoryType, subcategory }: CategoryCoverParams) => ({ active: true, gender: "MEN", categoryType, subcategory, limit: 1 }) as const
 
 export const getCategoryCover = (params: CategoryCoverParams, signal?: AbortSignal) =>
-  apiClient.get<ProductListResponse>("/api/products", { params: coverQuery(params), signal, skipSessionRefresh: true })
+  apiClient.get<ProductList>("/api/products", { params: coverQuery(params), signal, skipSessionRefresh: true })
 
 /** The first tab's covers usually come inside the home page's HTML (lib/server-answers). */
 export const getCategoryCoverQueryOptions = (params: CategoryCoverParams) =>
   queryOptions({
     queryKey: ["products", "list", coverQuery(params)],
     queryFn: ({ signal }) => getCategoryCover(params, signal),
-    ...startFromServerAnswer<ProductListResponse>("/api/products", coverQuery(params)),
+    ...startFromServerAnswer<ProductList>("/api/products", coverQuery(params)),
     select: (response) => response.products[0] ?? null,
   })
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest"
 import { calledUrls, jsonResponse, mockSessionApi } from "@/testing/mock-fetch"
 import { buildProduct } from "@/testing/product-factory"
 import { renderWithProviders } from "@/testing/test-utils"
-import type { Product } from "@/types/product"
+import type { Product } from "@fitshop/contracts"
 import { BestSellers } from "./best-sellers"
 
 const eightProducts = () => Array.from({ length: 8 }, (_, index) => buildProduct({ title: `Legend ${String(index + 1)}`, basePrice: 100000 + index * 10000 }))

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { calledUrls, jsonResponse, mockSessionApi } from "@/testing/mock-fetch"
 import { buildProduct } from "@/testing/product-factory"
 import { renderWithProviders } from "@/testing/test-utils"
-import type { Product } from "@/types/product"
+import type { Product } from "@fitshop/contracts"
 import { CategoryPicker } from "./category-picker"
 
 const listResponse = (products: Product[]) => jsonResponse({ products, total: products.length })

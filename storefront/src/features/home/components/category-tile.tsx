@@ -1,7 +1,6 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { type CategoryType, IMAGE_SIZES } from "@fitshop/contracts"
 import { Link } from "react-router-dom"
 import { getPrimaryImage, imageSourceProps } from "@/lib/product-image"
-import type { CategoryType } from "@/types/product"
 import { useCategoryCover } from "../api/get-category-cover"
 import { categoryShopHref } from "../utils/categories"
 

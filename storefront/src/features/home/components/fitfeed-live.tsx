@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom"
 import { BRAND_NAME } from "@/config/brand"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 import { FITFEED_PREVIEW_LIMIT, useFitfeedPreview } from "../api/get-fitfeed-preview"
 import { fitfeedHighlightHref, rememberFitfeedHighlight } from "../utils/fitfeed-highlight"
 

@@ -1,5 +1,5 @@
 import { paths } from "@/config/paths"
-import type { CategoryType } from "@/types/product"
+import type { CategoryType } from "@fitshop/contracts"
 
 export type CategoryTab = {
   type: CategoryType

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { FollowResponse, Profile } from "@/types/fitfeed"
+import type { FollowState, Profile } from "@fitshop/contracts"
 import { getProfileQueryOptions } from "./get-profile"
 
 export type FollowInput = { userId: string; follow: boolean }
@@ -8,7 +8,7 @@ export type FollowInput = { userId: string; follow: boolean }
 /** POST (follow) or DELETE (unfollow) /api/fitfeed/follow/{userId}. */
 export const followUser = ({ userId, follow }: FollowInput) => {
   const path = `/api/fitfeed/follow/${encodeURIComponent(userId)}`
-  return follow ? apiClient.post<FollowResponse>(path) : apiClient.delete<FollowResponse>(path)
+  return follow ? apiClient.post<FollowState>(path) : apiClient.delete<FollowState>(path)
 }
 
 const withFollow = (profile: Profile, isFollowing: boolean, followers: number): Profile => ({

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { ProfilePostsResponse } from "@/types/fitfeed"
+import type { ProfilePostsAnswer } from "@fitshop/contracts"
 import { PROFILES_QUERY_KEY, profileKeySegment } from "./get-profile"
 
 /** Spec section 9: a profile's grid loads 18 posts at a time. */
@@ -8,7 +8,7 @@ export const PROFILE_POSTS_PAGE_SIZE = 18
 
 /** GET /api/fitfeed/profile/{key}/posts: one page of the grid, newest first; nextCursor is null at the end. */
 export const getProfilePosts = (key: string, cursor: string | null, signal?: AbortSignal) =>
-  apiClient.get<ProfilePostsResponse>(`/api/fitfeed/profile/${profileKeySegment(key)}/posts`, {
+  apiClient.get<ProfilePostsAnswer>(`/api/fitfeed/profile/${profileKeySegment(key)}/posts`, {
     params: { limit: PROFILE_POSTS_PAGE_SIZE, cursor },
     signal,
   })

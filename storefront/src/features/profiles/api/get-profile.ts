@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
 import { apiClient } from "@/lib/api-client"
-import type { Profile } from "@/types/fitfeed"
+import type { Profile } from "@fitshop/contracts"
 
 /** A profile key (`@handle`, `handle` or a user id) as a path segment, its leading @ kept readable. */
 export const profileKeySegment = (key: string) => encodeURIComponent(key).replace(/^%40/, "@")

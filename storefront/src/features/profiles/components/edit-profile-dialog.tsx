@@ -1,6 +1,6 @@
 import { Dialog } from "@/components/ui/dialog"
 import { ProfileForm } from "@/components/ui/profile-form"
-import type { User } from "@/types/user"
+import type { User } from "@fitshop/contracts"
 
 type EditProfileDialogProps = {
   open: boolean

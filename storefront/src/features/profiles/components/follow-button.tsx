@@ -1,7 +1,7 @@
 import { useGoToSignIn } from "@/hooks/use-go-to-sign-in"
 import { isUnauthorized } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
-import type { Profile } from "@/types/fitfeed"
+import type { Profile } from "@fitshop/contracts"
 import { useFollowUser } from "../api/follow-user"
 
 type FollowButtonProps = {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router-dom"
 import { errorMessage } from "@/lib/api-client"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 import { PROFILE_POSTS_PAGE_SIZE, useProfilePosts } from "../api/get-profile-posts"
 import { POST_VIEWER_PARAM, viewerOpenedHere } from "../utils/post-viewer-param"
 

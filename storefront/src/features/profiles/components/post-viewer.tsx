@@ -4,7 +4,7 @@ import { PostCard } from "@/components/fitfeed/post-card"
 import { Dialog } from "@/components/ui/dialog"
 import { LoadingLine, ReadError } from "@/components/ui/read-status"
 import { useGoToSignIn } from "@/hooks/use-go-to-sign-in"
-import type { Post } from "@/types/fitfeed"
+import type { Post } from "@fitshop/contracts"
 import { usePost } from "@/components/fitfeed/api/get-post"
 import { useProfilePosts } from "../api/get-profile-posts"
 

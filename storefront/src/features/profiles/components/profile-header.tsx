@@ -1,6 +1,6 @@
 import type { ReactNode } from "react"
 import { Avatar } from "@/components/ui/avatar"
-import type { Profile } from "@/types/fitfeed"
+import type { Profile } from "@fitshop/contracts"
 
 const PROFILE_AVATAR_SIZE = 96
 

@@ -1,7 +1,7 @@
 import type { Location } from "react-router-dom"
 import { paths } from "@/config/paths"
 import { ApiError } from "@/lib/api-client"
-import type { User } from "@/types/user"
+import type { User } from "@fitshop/contracts"
 
 /** Whether a profile key (`@handle`, `handle` or id) names the signed-in person: their profile is in me-mode. */
 export const namesSessionUser = (key: string, user: User | null): boolean =>

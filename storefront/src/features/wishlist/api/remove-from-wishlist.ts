@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { queryKeys } from "@/lib/query-keys"
-import type { WishlistResponse } from "@/types/wishlist"
+import type { Wishlist } from "@fitshop/contracts"
 
 /** DELETE /api/wishlist/{id}, with the wardrobe item's id. */
 export const removeFromWishlist = (id: string) => apiClient.delete<null>(`/api/wishlist/${encodeURIComponent(id)}`)
@@ -12,9 +12,7 @@ export function useRemoveFromWishlist() {
   return useMutation({
     mutationFn: removeFromWishlist,
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<WishlistResponse>(queryKeys.wishlist, (wishlist) =>
-        wishlist ? { items: wishlist.items.filter((item) => item.id !== id) } : wishlist,
-      )
+      queryClient.setQueryData<Wishlist>(queryKeys.wishlist, (wishlist) => (wishlist ? { items: wishlist.items.filter((item) => item.id !== id) } : wishlist))
       return queryClient.invalidateQueries({ queryKey: queryKeys.wishlist })
     },
   })

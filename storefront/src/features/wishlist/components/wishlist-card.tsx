@@ -1,4 +1,4 @@
-import { IMAGE_SIZES } from "@fitshop/contracts"
+import { IMAGE_SIZES, type WishlistItem } from "@fitshop/contracts"
 import { useId } from "react"
 import { Link } from "react-router-dom"
 import { AddToBagButton, type AddToBagLabels } from "@/components/ui/add-to-bag-button"
@@ -7,7 +7,6 @@ import { paths } from "@/config/paths"
 import { isUnauthorized } from "@/lib/api-client"
 import { formatPaise } from "@/lib/money"
 import { categoryLabel } from "@/lib/product-labels"
-import type { WishlistItem } from "@/types/wishlist"
 import { useRemoveFromWishlist } from "../api/remove-from-wishlist"
 
 const ADD_LABELS: AddToBagLabels = { idle: "Add to cart", adding: "Adding…", added: "Added to cart" }

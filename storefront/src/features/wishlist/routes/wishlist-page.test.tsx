@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { answerRoutes, callsTo, errorResponse, jsonResponse, mockSessionApi, sentBody, type ApiRoute } from "@/testing/mock-fetch"
 import { currentLocation, renderApp, renderAppSignedIn } from "@/testing/test-utils"
 import { buildWishlistItem } from "@/testing/wishlist-factory"
-import type { WishlistItem } from "@/types/wishlist"
+import type { WishlistItem } from "@fitshop/contracts"
 
 /** A signed-in shopper on /wishlist; GET /api/wishlist answers `items()` each time, `routes` answer the rest. */
 function openWardrobe(items: () => WishlistItem[], routes: ApiRoute[] = []) {

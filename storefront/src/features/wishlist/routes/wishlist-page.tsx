@@ -8,7 +8,7 @@ import { paths } from "@/config/paths"
 import { useWishlist } from "@/lib/api/get-wishlist"
 import { isUnauthorized } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
-import type { WishlistItem } from "@/types/wishlist"
+import type { WishlistItem } from "@fitshop/contracts"
 import { WishlistCard } from "../components/wishlist-card"
 
 function WardrobeLoading() {

@@ -9,19 +9,22 @@ export type OrderItem = {
   unitPrice: number
 }
 
-export type OrderStatus = "PLACED" | "PAID" | "PROCESSING" | "SHIPPED" | "DELIVERED" | "CANCELLED"
+export const ORDER_STATUSES = ["PLACED", "PAID", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-/** An order as GET /api/orders/mine returns it; every amount in paise. */
+export type PaymentMethod = "online" | "cod"
+
+/** The spec's Order as the BFF answers it: every amount in paise (total and totalCents alike). */
 export type Order = {
   id: string
-  displayId: number
+  displayId: number | null
   status: OrderStatus
   total: number
   totalCents: number
   subtotal: number
   darkCoinsDiscount: number
   codFee: number
-  paymentMethod: "online" | "cod"
+  paymentMethod: PaymentMethod
   isTest: boolean
   createdAt: string
   items: OrderItem[]

@@ -1,14 +1,13 @@
-import type { Product } from "./product"
+import type { Product } from "./catalog.js"
 
 /** A bag line as the BFF returns it; money in paise. Its id changes when a size is chosen. */
-export type CartItem = {
+export type BagItem = {
   id: string
   productId: string
   product: Product
   quantity: number
   size: string | null
-  /** Falls back to the product's basePrice when missing. */
-  unitPrice?: number | null
+  unitPrice: number
   lineTotal: number
   refPostId: string | null
   /** Sizes in stock now. */
@@ -17,13 +16,13 @@ export type CartItem = {
   sizeRequired: boolean
 }
 
-export type CartSummary = {
+export type BagSummary = {
   /** Sum of the quantities. */
   itemCount: number
   subtotal: number
   /** The shopper's Dark Coins balance. */
   darkCoins: number
-  /** Paise the coins can take off now (0 when none); computed by the server, only displayed here. */
+  /** Paise the coins can take off now (0 when none); computed by the server, only displayed by the shop. */
   usableDiscount: number
   /** Coins that discount spends. */
   coinsToSpend: number
@@ -31,7 +30,4 @@ export type CartSummary = {
 }
 
 /** Every bag call answers with the whole bag. */
-export type Cart = {
-  items: CartItem[]
-  summary: CartSummary
-}
+export type Bag = { items: BagItem[]; summary: BagSummary }

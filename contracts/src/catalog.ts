@@ -1,0 +1,132 @@
+import type { Measurements } from "./measurements.js"
+
+/** The catalogue's vocabulary (spec sections 3 and 9): every value a product attribute or a listing filter may take. */
+export const GENDERS = ["MEN", "WOMEN"] as const
+export const CATEGORY_TYPES = ["UPPERS", "LOWERS"] as const
+export const STYLE_GROUPS = ["WESTERN", "TRADITIONS"] as const
+/** Men's subcategories by category type, in the shop's order. */
+export const SUBCATEGORIES = {
+  UPPERS: ["Hoodies", "Polo", "Oversized", "Regular"],
+  LOWERS: ["Jeans", "Loose fit", "Slim fit", "Cargo pants", "Straight fit"],
+} as const
+export const COLLAR_STYLES = ["NO_COLLAR", "WITH_COLLAR"] as const
+export const SLEEVE_TYPES = ["HALF", "FULL"] as const
+export const SEASON_FITS = ["NEUTRAL", "SUMMER", "WINTER"] as const
+export const FABRICS = ["Cotton", "Polyester", "Denim", "Wool", "Blend"] as const
+export const COLOR_NAMES = ["Black", "White", "Blue", "Grey", "Green", "Red"] as const
+export const GENRES = ["Marvel", "Streetwear", "Aesthetic", "Anime"] as const
+export const PRODUCT_STATUSES = ["LIVE", "DRAFT", "ARCHIVED"] as const
+
+export const SORTS = ["popular", "price_asc", "price_desc", "newest"] as const
+/** Ranges on the selling price in rupees, lower bound included, upper bound excluded. */
+export const PRICE_RANGES = {
+  "under-500": [0, 500],
+  "500-1000": [500, 1000],
+  "1000-1500": [1000, 1500],
+  "1500-2000": [1500, 2000],
+  "2000-3000": [2000, 3000],
+  "above-3000": [3000, null],
+} as const satisfies Record<string, readonly [number, number | null]>
+
+export type Gender = (typeof GENDERS)[number]
+export type CategoryType = (typeof CATEGORY_TYPES)[number]
+export type StyleGroup = (typeof STYLE_GROUPS)[number]
+export type CollarStyle = (typeof COLLAR_STYLES)[number]
+export type SleeveType = (typeof SLEEVE_TYPES)[number]
+export type SeasonFit = (typeof SEASON_FITS)[number]
+export type Fabric = (typeof FABRICS)[number]
+export type ColorName = (typeof COLOR_NAMES)[number]
+export type Genre = (typeof GENRES)[number]
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
+export type Sort = (typeof SORTS)[number]
+export type PriceRange = keyof typeof PRICE_RANGES
+
+/** srcSet lists the widths the BFF serves of the image (`/media/…?w=480 480w, …`). */
+export type ProductImage = { url: string; srcSet?: string; altText: string | null; isPrimary: boolean; position: number }
+
+export type ProductVideo = { url: string }
+
+export type ProductVariant = {
+  id: string
+  size: string
+  sizeSystem: "IN"
+  sku: string | null
+  stockOnHand: number
+  inStock: boolean
+  measurements: Measurements | null
+}
+
+/** The spec's Product as the API returns it; money in paise. */
+export type Product = {
+  id: string
+  handle: string
+  title: string
+  sku: string | null
+  description: string
+  basePrice: number
+  listPrice: number
+  mrp: number | null
+  imageUrl: string | null
+  images: ProductImage[]
+  videos: ProductVideo[]
+  gender: Gender
+  categoryType: CategoryType | null
+  subcategory: string | null
+  styleGroup: StyleGroup | null
+  genre: string | null
+  colorName: string | null
+  colorHex: string | null
+  fabric: string | null
+  collarStyle: CollarStyle | null
+  sleeveType: SleeveType | null
+  seasonFit: SeasonFit | null
+  washInstructions: string | null
+  weightGrams: number | null
+  gstPercent: number | null
+  isActive: boolean
+  status: ProductStatus
+  availableSizes: string[]
+  sizes: string[]
+  variants: ProductVariant[]
+  createdAt: string
+  updatedAt: string
+}
+
+/** What a listing sends of each product: what a card shows and the attributes the shop filters on. */
+export const LISTED_FIELDS = [
+  "id",
+  "title",
+  "basePrice",
+  "mrp",
+  "imageUrl",
+  "images",
+  "gender",
+  "categoryType",
+  "subcategory",
+  "styleGroup",
+  "genre",
+  "colorName",
+  "colorHex",
+  "fabric",
+  "collarStyle",
+  "sleeveType",
+  "seasonFit",
+  "availableSizes",
+  "sizes",
+  "createdAt",
+] as const satisfies readonly (keyof Product)[]
+
+/**
+ * A product as listings and recommendations send it, with the primary image only. Variants (ids, stock,
+ * measurements), the gallery, texts and care details come with the product page (`/api/products/{id}`).
+ */
+export type ListedProduct = Pick<Product, (typeof LISTED_FIELDS)[number]>
+
+/** `GET /api/products`. */
+export type ProductList = { products: ListedProduct[]; total: number }
+
+/** The product page's two rows: 'More {subcategory}' and 'You might also like'. */
+export type ProductRecommendations = { more: ListedProduct[]; alsoLike: ListedProduct[] }
+
+/** `GET /api/products/{id}`. */
+export type ProductPage = { product: Product; recommendations: ProductRecommendations }
