@@ -9,7 +9,7 @@ const steps: Step[] = [
   { name: "lint", command: "npm", args: ["run", "lint"] },
   { name: "formatting (Prettier)", command: "npm", args: ["run", "format:check"] },
   { name: "commerce unit tests", command: "npx", args: ["vitest", "run"], cwd: COMMERCE },
-  { name: "repository tests", command: "npx", args: ["vitest", "run", "--root", ROOT, "tests"] },
+  { name: "repository and contracts tests", command: "npx", args: ["vitest", "run", "--root", ROOT] },
   { name: "storefront tests", command: "npm", args: ["test", "-w", "@fitshop/storefront"] },
   { name: "admin tests", command: "npm", args: ["test", "-w", "@fitshop/admin"] },
   { name: "bff tests (real Medusa, PostgreSQL, Redis)", command: "npm", args: ["test", "-w", "@fitshop/bff"] },

@@ -1,0 +1,300 @@
+import { z } from "zod"
+import {
+  CATEGORY_TYPES,
+  COLLAR_STYLES,
+  GENDERS,
+  PRODUCT_STATUSES,
+  SEASON_FITS,
+  SLEEVE_TYPES,
+  STYLE_GROUPS,
+  SUBCATEGORIES,
+  type Product,
+  type ProductStatus,
+} from "./catalog.js"
+import { measurementsSchema } from "./measurements.js"
+import type { OrderStatus, PaymentMethod } from "./orders.js"
+import { SIZES } from "./sizes.js"
+
+/**
+ * The merchandisers' console (spec sections 2–5, issue 17): what the product editor sends, what the
+ * admin API answers, and the editor's rules, checked by the console step by step and by the BFF on
+ * every save. Texts are the spec's, shown word for word.
+ */
+
+export const PRODUCT_TITLE_MAX = 200
+export const GST_PERCENT_MAX = 28
+/** Media a product may carry, and the largest upload of each kind (bytes). */
+export const PRODUCT_MEDIA_MAX = 12
+export const VIDEO_UPLOAD_MAX_BYTES = 50 * 1024 * 1024
+
+/** The editor's five steps, in order (spec section 2: Product editor). */
+export const EDITOR_STEPS = ["Basics", "Sizes & Inventory", "Media", "Tax & Weight", "Review & Publish"] as const
+export type EditorStep = (typeof EDITOR_STEPS)[number]
+
+export const EDITOR_MESSAGES = {
+  titleRequired: "Product name is required",
+  titleTooLong: `Product name must be at most ${PRODUCT_TITLE_MAX} characters`,
+  price: "Enter a valid price (₹)",
+  gender: "Select Gender",
+  categoryType: "Select Category Type",
+  subcategory: "Select Subcategory",
+  styleGroup: "Select Category (Western / Traditions)",
+  sizes: "Select at least one size and provide inventory",
+  stock: "Stock must be numbers",
+  media: "Add at least one image or video",
+  gst: `GST must be between 0 and ${GST_PERCENT_MAX}`,
+  weight: "Weight cannot be negative",
+} as const
+
+/** The step a field is edited in, so a refusal can say "Fix “{step}”: {message}". */
+export const FIELD_STEP: Record<string, EditorStep> = {
+  title: "Basics",
+  description: "Basics",
+  price: "Basics",
+  mrp: "Basics",
+  gender: "Basics",
+  styleGroup: "Basics",
+  categoryType: "Basics",
+  subcategory: "Basics",
+  collarStyle: "Basics",
+  fabric: "Basics",
+  seasonFit: "Basics",
+  sleeveType: "Basics",
+  colorName: "Basics",
+  colorHex: "Basics",
+  genre: "Basics",
+  washInstructions: "Basics",
+  sizes: "Sizes & Inventory",
+  images: "Media",
+  videos: "Media",
+  gstPercent: "Tax & Weight",
+  weightGrams: "Tax & Weight",
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null)
+
+const mediaItem = z.object({
+  /** An uploaded file's address on our own server (`/media/…`). */
+  url: z.string().regex(/^\/media\/[A-Za-z0-9/_.-]+$/, "must be a /media/ address from an upload"),
+  altText: optionalText(300),
+  isPrimary: z.boolean().default(false),
+  /** 1-based; defaulted from the order on save. */
+  position: z.number().int().min(1).optional(),
+})
+
+export const sizeRow = z.object({
+  size: z.enum(SIZES, { message: `must be one of ${SIZES.join(", ")}` }),
+  stock: z.number({ message: EDITOR_MESSAGES.stock }).int(EDITOR_MESSAGES.stock).min(0, EDITOR_MESSAGES.stock).max(1_000_000),
+  /** Inches; the console's cm view converts before sending. */
+  measurements: measurementsSchema.nullish().transform((value) => value ?? null),
+})
+
+/**
+ * The editor's payload. A draft may be incomplete (only its title is needed); what it does carry must
+ * be valid. Publishing (status LIVE) needs every step complete: see `publishProblems`.
+ */
+const productFields = z.object({
+  title: z.string({ message: EDITOR_MESSAGES.titleRequired }).trim().min(1, EDITOR_MESSAGES.titleRequired).max(PRODUCT_TITLE_MAX, EDITOR_MESSAGES.titleTooLong),
+  description: z.string().trim().max(5000).default(""),
+  /** Rupees as entered; answered back as `basePrice` in paise. */
+  price: z
+    .number({ message: EDITOR_MESSAGES.price })
+    .positive(EDITOR_MESSAGES.price)
+    .max(10_000_000, EDITOR_MESSAGES.price)
+    .nullish()
+    .transform((v) => v ?? null),
+  /** The crossed-out price in rupees, when there is one. */
+  mrp: z
+    .number()
+    .positive()
+    .max(10_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  gender: z
+    .enum(GENDERS, { message: EDITOR_MESSAGES.gender })
+    .nullish()
+    .transform((v) => v ?? null),
+  styleGroup: z
+    .enum(STYLE_GROUPS, { message: EDITOR_MESSAGES.styleGroup })
+    .nullish()
+    .transform((v) => v ?? null),
+  categoryType: z
+    .enum(CATEGORY_TYPES, { message: EDITOR_MESSAGES.categoryType })
+    .nullish()
+    .transform((v) => v ?? null),
+  subcategory: optionalText(60),
+  collarStyle: z
+    .enum(COLLAR_STYLES)
+    .nullish()
+    .transform((v) => v ?? null),
+  fabric: optionalText(60),
+  seasonFit: z
+    .enum(SEASON_FITS)
+    .nullish()
+    .transform((v) => v ?? null),
+  sleeveType: z
+    .enum(SLEEVE_TYPES)
+    .nullish()
+    .transform((v) => v ?? null),
+  colorName: optionalText(60),
+  colorHex: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1a2b3c")
+    .nullish()
+    .transform((v) => v ?? null),
+  genre: optionalText(60),
+  washInstructions: optionalText(1000),
+  gstPercent: z
+    .number({ message: EDITOR_MESSAGES.gst })
+    .min(0, EDITOR_MESSAGES.gst)
+    .max(GST_PERCENT_MAX, EDITOR_MESSAGES.gst)
+    .nullish()
+    .transform((v) => v ?? null),
+  weightGrams: z
+    .number({ message: EDITOR_MESSAGES.weight })
+    .int()
+    .min(0, EDITOR_MESSAGES.weight)
+    .max(100_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  sizes: z
+    .array(sizeRow)
+    .max(SIZES.length)
+    .default([])
+    .refine((rows) => new Set(rows.map((row) => row.size)).size === rows.length, "each size may appear once"),
+  images: z.array(mediaItem).max(PRODUCT_MEDIA_MAX).default([]),
+  videos: z.array(mediaItem).max(PRODUCT_MEDIA_MAX).default([]),
+  status: z.enum(PRODUCT_STATUSES).default("DRAFT"),
+})
+
+type ProductFields = z.output<typeof productFields>
+
+export const adminProductInput = productFields
+  .superRefine((product, ctx) => {
+    const subcategories: readonly string[] = product.categoryType ? SUBCATEGORIES[product.categoryType] : []
+    if (product.gender === "MEN" && product.subcategory && product.categoryType && !subcategories.includes(product.subcategory)) {
+      ctx.addIssue({ code: "custom", path: ["subcategory"], message: `must be one of ${subcategories.join(", ")}` })
+    }
+    if (product.status === "LIVE") {
+      for (const problem of publishProblems(product)) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message })
+    }
+  })
+  .transform(withGenderRules)
+
+export type AdminProductInput = z.output<typeof adminProductInput>
+/** What the console's form holds before parsing (numbers may still be missing). */
+export type AdminProductForm = z.input<typeof adminProductInput>
+
+/** An update names the version it was made from; a stale one is refused with 409. */
+export const adminProductUpdate = z.object({ version: z.number().int().min(1), product: adminProductInput })
+
+/**
+ * Spec section 4: saving a woman's product fills a missing categoryType with UPPERS and subcategory with
+ * Regular; saving a man's product clears styleGroup.
+ */
+function withGenderRules(product: ProductFields): ProductFields {
+  if (product.gender === "WOMEN") return { ...product, categoryType: product.categoryType ?? "UPPERS", subcategory: product.subcategory ?? "Regular" }
+  if (product.gender === "MEN") return { ...product, styleGroup: null }
+  return product
+}
+
+export type PublishProblem = { field: keyof ProductFields & string; step: EditorStep; message: string }
+
+type Publishable = Pick<ProductFields, "price" | "gender" | "styleGroup" | "categoryType" | "subcategory" | "sizes" | "images" | "videos">
+
+/** What stops a product from going LIVE, in step order (the first is what the editor shows). */
+export function publishProblems(product: Publishable): PublishProblem[] {
+  const problems: PublishProblem[] = []
+  const add = (field: PublishProblem["field"], message: string) => problems.push({ field, step: FIELD_STEP[field] ?? "Basics", message })
+  if (product.price === null) add("price", EDITOR_MESSAGES.price)
+  if (product.gender === null) add("gender", EDITOR_MESSAGES.gender)
+  else if (product.gender === "MEN") {
+    if (product.categoryType === null) add("categoryType", EDITOR_MESSAGES.categoryType)
+    else if (product.subcategory === null) add("subcategory", EDITOR_MESSAGES.subcategory)
+  } else if (product.styleGroup === null) add("styleGroup", EDITOR_MESSAGES.styleGroup)
+  if (product.sizes.length === 0) add("sizes", EDITOR_MESSAGES.sizes)
+  if (product.images.length + product.videos.length === 0) add("images", EDITOR_MESSAGES.media)
+  return problems
+}
+
+/** The console's "Fix “{step name}”: {message}". */
+export const fixStepMessage = (problem: Pick<PublishProblem, "step" | "message">) => `Fix “${problem.step}”: ${problem.message}`
+
+/** A product as the admin API answers it: the shop's Product (status included) and the version an update must name. */
+export type AdminProduct = Product & { version: number }
+
+export type AdminProductList = { products: AdminProduct[]; total: number }
+
+export const adminProductListQuery = z.object({
+  status: z.enum(PRODUCT_STATUSES).optional(),
+  /** Title contains (case-insensitive). */
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+})
+
+export const bulkStatusInput = z.object({
+  ids: z.array(z.string()).min(1).max(100),
+  status: z.enum(PRODUCT_STATUSES),
+})
+
+export type BulkStatusInput = { ids: string[]; status: ProductStatus }
+
+/** GET /api/admin/config/sizes: the sizes the editor offers. */
+export type SizesConfig = { items: string[] }
+
+/** GET /api/admin/analytics/overview. Money in paise; cancelled orders count nowhere. */
+export type AnalyticsOverview = {
+  products: { total: number; live: number; draft: number; archived: number }
+  orders: number
+  revenue: number
+  averageOrderValue: number
+  /** Share of orders paid by cash on delivery, 0 to 1. */
+  cashOnDeliveryShare: number
+  /** Revenue of order lines bought through a FITFEED post (refPostId). */
+  fitfeedRevenue: number
+  /** Dark Coins held by shoppers, not yet spent. */
+  darkCoinsOutstanding: number
+  /** Sizes with stock at or below the low-stock line, fewest first. */
+  lowStock: { productId: string; title: string; size: string; stock: number }[]
+}
+
+/** GET /api/admin/analytics/products: units and revenue per product, best first. */
+export type ProductSales = { productId: string; title: string; imageUrl: string | null; units: number; revenue: number }
+export type ProductSalesList = { products: ProductSales[]; total: number }
+
+/** GET /api/admin/analytics/products/{id}/series: one point per day in India time (YYYY-MM-DD). */
+export type SalesSeries = { productId: string; days: { day: string; units: number; revenue: number }[] }
+
+/** GET /api/admin/orders: newest first. */
+export type AdminOrder = {
+  id: string
+  displayId: number | null
+  status: OrderStatus
+  /** Paise. */
+  total: number
+  paymentMethod: PaymentMethod
+  itemCount: number
+  customer: { id: string; name: string; email: string }
+  createdAt: string
+}
+export type AdminOrderList = { orders: AdminOrder[]; total: number }
+
+/** A post that three reports took out of the feed, waiting for staff. */
+export type ReportedPost = {
+  id: string
+  imageUrl: string
+  thumbnailUrl: string
+  text: string | null
+  author: { id: string; name: string; handle: string }
+  reports: { count: number; reasons: string[]; lastAt: string }
+  hiddenAt: string
+  createdAt: string
+}
+export type ReportedPostList = { posts: ReportedPost[]; total: number }
