@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http"
 import type { NextFunction, Request, RequestHandler, Response } from "express"
 import { prepared, type Db } from "../lib/db.js"
 import { verifyAccessToken } from "../lib/tokens.js"
-import { unauthorized } from "./errors.js"
+import { forbidden, unauthorized } from "./errors.js"
 
 export type AuthUser = { id: string; role: string; sessionId: string }
 
@@ -79,7 +79,15 @@ export function authentication(db: Db, secret: string, now: () => number = Date.
     next()
   }
 
-  return { userOf, optionalUser, requireUser, forgetTrustedSessions }
+  /** Staff only (every /api/admin route): 401 for the anonymous, 403 for a shopper. */
+  const requireStaff: RequestHandler = async (req: Request, _res: Response, next: NextFunction) => {
+    req.user = await userOf(req)
+    if (!req.user) throw unauthorized()
+    if (req.user.role !== "admin") throw forbidden()
+    next()
+  }
+
+  return { userOf, optionalUser, requireUser, requireStaff, forgetTrustedSessions }
 }
 
 export type Authentication = ReturnType<typeof authentication>
