@@ -1,4 +1,16 @@
-import { CATEGORY_TYPES, GENDERS, type Measurements, measurementsSchema, type Product, type ProductVariant, SIZES, STYLE_GROUPS } from "@fitshop/contracts"
+import {
+  CATEGORY_TYPES,
+  COLLAR_STYLES,
+  GENDERS,
+  SEASON_FITS,
+  SLEEVE_TYPES,
+  type Measurements,
+  measurementsSchema,
+  type Product,
+  type ProductVariant,
+  SIZES,
+  STYLE_GROUPS,
+} from "@fitshop/contracts"
 import type { HttpTypes } from "@medusajs/types"
 import { z } from "zod"
 import { srcSetFor } from "../../lib/image-variants.js"
@@ -22,9 +34,9 @@ const metadataSchema = z.object({
     .nullish()
     .catch(null),
   fabric: text,
-  collarStyle: z.enum(["NO_COLLAR", "WITH_COLLAR"]).nullish().catch(null),
-  sleeveType: z.enum(["HALF", "FULL"]).nullish().catch(null),
-  seasonFit: z.enum(["NEUTRAL", "SUMMER", "WINTER"]).nullish().catch(null),
+  collarStyle: z.enum(COLLAR_STYLES).nullish().catch(null),
+  sleeveType: z.enum(SLEEVE_TYPES).nullish().catch(null),
+  seasonFit: z.enum(SEASON_FITS).nullish().catch(null),
   washInstructions: text,
   gstPercent: z.number().min(0).max(28).nullish().catch(null),
   mrp: z.number().positive().nullish().catch(null),
