@@ -47,6 +47,7 @@ import { wishlistRoutes } from "./features/wishlist/routes.js"
 import { usersRepository } from "./features/users/repository.js"
 import { userRoutes } from "./features/users/routes.js"
 import { uploadRoutes } from "./features/uploads/routes.js"
+import { adminProductRoutes } from "./features/admin-products/routes.js"
 import { uploadsService } from "./features/uploads/service.js"
 import { authentication } from "./http/authenticate.js"
 import { answerBeforeExpress } from "./http/answer-before-express.js"
@@ -242,6 +243,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   )
   api.use(fitfeedRoutes({ db, authentication: authn, limiter, uploads, addressLimitScale: config.FITFEED_ADDRESS_LIMIT_SCALE }))
   api.use(referralRoutes({ db }))
+  api.use(adminProductRoutes({ commerce, refreshCatalog: sync.refresh, logger, authentication: authn }))
   if (!production && !config.SMTP_URL) api.use(devOutboxRoutes(db))
   api.use(notFoundHandler)
   app.use("/api", api)

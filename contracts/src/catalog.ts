@@ -44,7 +44,8 @@ export type PriceRange = keyof typeof PRICE_RANGES
 /** srcSet lists the widths the BFF serves of the image (`/media/…?w=480 480w, …`). */
 export type ProductImage = { url: string; srcSet?: string; altText: string | null; isPrimary: boolean; position: number }
 
-export type ProductVideo = { url: string }
+/** The console reads a video back with its alt text, primary flag and position, as it sent them. */
+export type ProductVideo = { url: string; altText?: string | null; isPrimary?: boolean; position?: number }
 
 export type ProductVariant = {
   id: string

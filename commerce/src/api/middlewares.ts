@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto"
 import path from "node:path"
 import { defineMiddlewares, validateAndTransformBody, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import express from "express"
+import { InternalAdminProduct, InternalAdminProductStatuses, InternalAdminProductVersion } from "./internal/admin-products/validators"
 import { InternalCheckoutCart, InternalCheckoutCompletion } from "./internal/checkout-carts/validators"
 import { InternalCustomerAddress } from "./internal/customers/[id]/addresses/validators"
 import { InternalShipment } from "./internal/orders/validators"
@@ -53,5 +54,8 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(InternalCheckoutCompletion)],
     },
     { matcher: "/internal/orders/:id/shipment", method: ["POST"], middlewares: [validateAndTransformBody(InternalShipment)] },
+    { matcher: "/internal/admin-products", method: ["POST"], middlewares: [validateAndTransformBody(InternalAdminProduct)] },
+    { matcher: "/internal/admin-products/statuses", method: ["POST"], middlewares: [validateAndTransformBody(InternalAdminProductStatuses)] },
+    { matcher: "/internal/admin-products/:id/versions", method: ["POST"], middlewares: [validateAndTransformBody(InternalAdminProductVersion)] },
   ],
 })

@@ -20,7 +20,8 @@ import {
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import { queryGraph } from "../lib/query"
-import { buildCatalogue, categoryPath, SIZES, type SeedProduct } from "./seed/catalogue"
+import { categoryPath, SIZES } from "../lib/catalogue"
+import { buildCatalogue, type SeedProduct } from "./seed/catalogue"
 import { renderGarmentImages } from "./seed/garment-images"
 import { DEMO } from "./seed/demo-accounts"
 

@@ -1,6 +1,7 @@
 import type { HttpTypes } from "@medusajs/types"
 import { describe, expect, it } from "vitest"
-import { presentProduct, rupeesToPaise } from "./presenter.js"
+import { rupeesToPaise } from "./metadata.js"
+import { presentProduct } from "./presenter.js"
 
 function variant(size: string, stock: number, amount = 1299): HttpTypes.StoreProductVariant {
   return {

@@ -41,3 +41,27 @@ export function strictBase64(base64: string): Buffer | undefined {
   const bytes = Buffer.from(base64, "base64")
   return bytes.toString("base64") === base64 ? bytes : undefined
 }
+
+export const NOT_A_VIDEO = "Only MP4 or WebM videos can be uploaded."
+/** What a 413 for a video over `maxBytes` says. */
+export const videoTooLargeMessage = (maxBytes: number) => `Videos can be at most ${Math.floor(maxBytes / (1024 * 1024))} MB.`
+/** What a 400 for a multipart request without the video's field says. */
+export const noVideoMessage = (field: string) => `Choose a video to upload (field '${field}').`
+
+/** ISO base media brands of MP4 video; HEIC/AVIF images and QuickTime share the ftyp box but not these brands. */
+const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso8", "iso9", "mp41", "mp42", "avc1", "dash", "mmp4", "M4V ", "MSNV", "f4v "])
+const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3])
+
+export type VideoKind = { extension: "mp4" | "webm"; contentType: "video/mp4" | "video/webm" }
+
+/**
+ * What a file is by its first bytes, never by its name or declared type: MP4 starts with an ftyp box
+ * naming an MP4 brand, WebM with the EBML header whose DocType is "webm" (not Matroska's "matroska").
+ */
+export function sniffVideo(bytes: Buffer): VideoKind | undefined {
+  if (bytes.length >= 12 && bytes.toString("latin1", 4, 8) === "ftyp" && MP4_BRANDS.has(bytes.toString("latin1", 8, 12))) {
+    return { extension: "mp4", contentType: "video/mp4" }
+  }
+  if (bytes.subarray(0, 4).equals(EBML_MAGIC) && bytes.subarray(0, 64).includes("webm", 0, "latin1")) return { extension: "webm", contentType: "video/webm" }
+  return undefined
+}

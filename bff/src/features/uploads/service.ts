@@ -7,8 +7,10 @@ import { uploadsRepository, type UploadRow } from "./repository.js"
 import {
   base64DecodedLength,
   dataUrlPayload,
+  NOT_A_VIDEO,
   NOT_AN_IMAGE,
   NOT_OUR_IMAGE,
+  sniffVideo,
   strictBase64,
   TOO_LARGE,
   TOO_MANY_PIXELS,
@@ -106,6 +108,14 @@ export function uploadsService({ db, storage, publicUrl }: Options) {
       const upload = path && UPLOAD_PATH.test(path) ? await ownUpload(userId, path) : undefined
       if (!upload) throw badRequest(NOT_OUR_IMAGE)
       return upload
+    },
+
+    /** A product video (MP4 or WebM by its bytes), stored as it came under videos/; answers its url. The route caps its size. */
+    async storeVideo(bytes: Buffer): Promise<string> {
+      const kind = sniffVideo(bytes)
+      if (!kind) throw badRequest(NOT_A_VIDEO)
+      const { url } = await storage.put(`videos/${randomUUID()}.${kind.extension}`, bytes, kind.contentType)
+      return url
     },
 
     /** An avatar: the image cropped to a size×size WebP, stored under avatars/; answers its url. */

@@ -7,13 +7,14 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { createTestApp } from "../../../test/app.js"
+import { staffSession } from "../../../test/staff.js"
 import { authentication } from "../../http/authenticate.js"
 import { errorHandler } from "../../http/error-handler.js"
 import { createLogger } from "../../lib/logger.js"
 import { memoryRateLimiter } from "../../lib/rate-limit.js"
 import { localDiskStorage } from "../../lib/storage.js"
 import { uploadRoutes } from "./routes.js"
-import { NOT_AN_IMAGE, NOT_OUR_IMAGE, TOO_LARGE, TOO_MANY_PIXELS, UNREADABLE, UPLOAD_PATH } from "./schema.js"
+import { NOT_A_VIDEO, NOT_AN_IMAGE, NOT_OUR_IMAGE, TOO_LARGE, TOO_MANY_PIXELS, UNREADABLE, UPLOAD_PATH } from "./schema.js"
 import { uploadsService, type UploadsService } from "./service.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -208,9 +209,9 @@ describe("POST /api/uploads/image", () => {
     expect((await request(ctx.app).post("/api/uploads/image").attach("image", png, "a.png")).status).toBe(401)
   })
 
-  it("has no video upload yet", async () => {
+  it("keeps video uploads to staff: a shopper gets 403", async () => {
     const user = await signedUpUser(ctx.app, "video")
-    expect((await request(ctx.app).post("/api/uploads/video").set(auth(user.accessToken)).attach("video", Buffer.from("x"), "a.mp4")).status).toBe(404)
+    expect((await request(ctx.app).post("/api/uploads/video").set(auth(user.accessToken)).attach("video", Buffer.from("x"), "a.mp4")).status).toBe(403)
   })
 
   it("limits uploads per user with a 429 and Retry-After", async () => {
@@ -326,5 +327,77 @@ describe("uploads.resolveImage", () => {
         fetchSpy.mockRestore()
       }
     })
+  })
+})
+
+describe("POST /api/uploads/video", () => {
+  let staff: Awaited<ReturnType<typeof staffSession>>
+  beforeAll(async () => {
+    staff = await staffSession(ctx.app, ctx.db)
+  })
+
+  /** The start of a real MP4: an ftyp box (brand isom), a free box and an empty mdat. */
+  const mp4 = () =>
+    Buffer.concat([
+      Buffer.from([0, 0, 0, 0x20]),
+      Buffer.from("ftypisom", "latin1"),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from("isomiso2avc1mp41", "latin1"),
+      Buffer.from([0, 0, 0, 8]),
+      Buffer.from("free", "latin1"),
+      Buffer.from([0, 0, 0, 8]),
+      Buffer.from("mdat", "latin1"),
+    ])
+  /** The start of a real WebM: the EBML header with DocType "webm", then a Segment id. */
+  const webm = () =>
+    Buffer.concat([
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f]),
+      Buffer.from([0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08]),
+      Buffer.from([0x42, 0x82, 0x84]),
+      Buffer.from("webm", "latin1"),
+      Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
+      Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]),
+    ])
+
+  for (const [kind, bytes, name, type] of [
+    ["MP4", mp4, "clip.bin", "video/mp4"],
+    ["WebM", webm, "clip", "video/webm"],
+  ] as const) {
+    it(`stores a ${kind} recognised by its bytes (whatever its name) and serves it from /media`, async () => {
+      const response = await request(ctx.app).post("/api/uploads/video").set(staff.headers).attach("video", bytes(), name)
+      expect(response.status, JSON.stringify(response.body)).toBe(201)
+      expect(Object.keys(response.body)).toEqual(["url"])
+      expect(response.body.url).toMatch(new RegExp(`^/media/videos/[0-9a-f-]{36}\\.${kind.toLowerCase()}$`))
+      const served = await request(ctx.app).get(response.body.url).buffer(true)
+      expect(served.status).toBe(200)
+      expect(served.headers["content-type"]).toBe(type)
+    })
+  }
+
+  it("refuses a PNG named clip.mp4 and declared video/mp4, and a HEIC-style ftyp, by their content", async () => {
+    const png = await picture(20, 20).png().toBuffer()
+    const renamed = await request(ctx.app)
+      .post("/api/uploads/video")
+      .set(staff.headers)
+      .attach("video", png, { filename: "clip.mp4", contentType: "video/mp4" })
+    expect(renamed.status).toBe(400)
+    expect(renamed.body.message).toBe(NOT_A_VIDEO)
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic", "latin1"), Buffer.alloc(12)])
+    expect((await request(ctx.app).post("/api/uploads/video").set(staff.headers).attach("video", heic, "x.mp4")).status).toBe(400)
+  })
+
+  it("answers 413 for a video over 50 MB, by its declared length or, a few bytes over, while reading it", async () => {
+    for (const extra of [2 * 1024 * 1024, 1]) {
+      const big = Buffer.concat([mp4(), Buffer.alloc(50 * 1024 * 1024 - mp4().length + extra)])
+      const response = await request(ctx.app).post("/api/uploads/video").set(staff.headers).attach("video", big, "big.mp4")
+      expect(response.status, String(extra)).toBe(413)
+      expect(response.body.message).toBe("Videos can be at most 50 MB.")
+    }
+  }, 60_000)
+
+  it("asks for the video when the field is missing", async () => {
+    const response = await request(ctx.app).post("/api/uploads/video").set(staff.headers).attach("file", mp4(), "a.mp4")
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe("Choose a video to upload (field 'video').")
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { buildCatalogue, categoryPath, SIZES } from "./catalogue"
+import { categoryPath, SIZES } from "../../lib/catalogue"
+import { buildCatalogue } from "./catalogue"
 
 const catalogue = buildCatalogue()
 

@@ -1,7 +1,6 @@
 /** The demo catalogue: every gender, type and subcategory of the spec, generated deterministically. */
 
-export const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const
-export type Size = (typeof SIZES)[number]
+import { SIZES, slugify, type Size } from "../../lib/catalogue"
 
 export type Garment = "hoodie" | "polo" | "tee" | "jeans" | "trousers" | "cargo" | "dress" | "kurta"
 
@@ -358,14 +357,6 @@ function stockFor(index: number): Record<Size, number> {
   return stock
 }
 
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, "and")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/(^-|-$)/g, "")
-}
-
 function describe(name: string, line: Line, fabric: string, colour: string): string {
   const audience = line.gender === "MEN" ? "men's" : "women's"
   return `${name} in ${colour.toLowerCase()} ${fabric.toLowerCase()}: a ${audience} ${line.subcategory.toLowerCase()} piece cut for everyday streetwear, finished to hold its shape wash after wash.`
@@ -409,17 +400,4 @@ export function buildCatalogue(): SeedProduct[] {
     })
   }
   return products
-}
-
-export type CategoryNode = { handle: string; name: string }
-
-/** Category path from the root: [MEN, MEN UPPERS, Hoodies] for men, [WOMEN, WESTERN] for women. */
-export function categoryPath(product: Pick<SeedProduct, "gender" | "categoryType" | "subcategory" | "styleGroup">): CategoryNode[] {
-  const gender = { handle: product.gender.toLowerCase(), name: product.gender }
-  if (product.gender === "WOMEN") {
-    const style = product.styleGroup ?? "WESTERN"
-    return [gender, { handle: `women-${style.toLowerCase()}`, name: style }]
-  }
-  const type = { handle: `men-${product.categoryType.toLowerCase()}`, name: product.categoryType }
-  return [gender, type, { handle: `${type.handle}-${slugify(product.subcategory)}`, name: product.subcategory }]
 }
