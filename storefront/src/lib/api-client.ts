@@ -1,11 +1,8 @@
-import { sortedUrl, toSearchParams, withQuery, type QueryParams } from "@fitshop/contracts"
+import { REFRESH_PATH, sessionRefresher, sortedUrl, toSearchParams, withQuery, type QueryParams } from "@fitshop/contracts"
 import { getReferralPostId } from "./referral"
-import { clearSession, getAccessToken, hasSessionEnded, parseAuthSession, storeAccessToken } from "./session"
+import { clearSession, getAccessToken, hasSessionEnded, storeAccessToken } from "./session"
 
 export const PERMISSION_DENIED_TEXT = "You don’t have permission to do that."
-
-const REFRESH_PATH = "/api/auth/refresh"
-const REFRESH_LOCK = "fitshop-auth-refresh"
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
@@ -90,50 +87,18 @@ function encodeBody(body: unknown): BodyInit | undefined {
   return body instanceof FormData ? body : JSON.stringify(body)
 }
 
-/** Other tabs share the refresh cookie, so where the browser offers Web Locks, refreshes queue across tabs. */
-async function withRefreshLock(run: () => Promise<string | null>): Promise<string | null> {
-  if (typeof navigator !== "undefined" && "locks" in navigator) return await navigator.locks.request(REFRESH_LOCK, run)
-  return run()
-}
-
-async function requestRefresh(): Promise<string | null> {
-  try {
-    const response = await fetch(REFRESH_PATH, {
-      method: "POST",
-      headers: buildHeaders(null, undefined),
-      credentials: "include",
-    })
-    const session = response.ok ? parseAuthSession(parseJson(await response.text())) : null
-    if (session) {
-      storeAccessToken(session.accessToken, session.user)
-      return session.accessToken
-    }
-  } catch {
-    // A network failure ends the session like a refused refresh does.
-  }
-  clearSession()
-  return null
-}
-
-let refreshInFlight: Promise<string | null> | null = null
+/** The refresh rules the console shares (contracts/src/session.ts): the two apps ride on one refresh cookie. */
+const refresher = sessionRefresher({ accessToken: getAccessToken, keep: storeAccessToken, end: clearSession }, { headers: () => buildHeaders(null, undefined) })
 
 /**
- * Trades the refresh cookie for a new access token, or clears the session when that fails.
- * Concurrent callers share one request: the BFF revokes a session whose rotated refresh token is reused.
+ * Trades the refresh cookie for a new access token, or clears the session when that fails; given the token a
+ * call was `rejected` with, first takes one renewed since. Concurrent callers share one request: the BFF
+ * revokes a session whose rotated refresh token is reused.
  */
-export function refreshAccessToken(): Promise<string | null> {
-  if (refreshInFlight) return refreshInFlight
-  const flight = withRefreshLock(requestRefresh).finally(() => {
-    if (refreshInFlight === flight) refreshInFlight = null
-  })
-  refreshInFlight = flight
-  return flight
-}
+export const refreshAccessToken = (rejected?: string | null): Promise<string | null> => refresher.refresh(rejected)
 
 /** Drops a refresh still in flight; tests start each case as a fresh page load. */
-export function resetRefreshState(): void {
-  refreshInFlight = null
-}
+export const resetRefreshState = (): void => refresher.reset()
 
 const send = (method: HttpMethod, url: string, options: RequestOptions, accessToken: string | null) =>
   fetch(url, {
@@ -153,8 +118,7 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
 
   let response = await send(method, url, options, accessToken)
   if (response.status === 401 && managesSession && accessToken) {
-    const current = getAccessToken()
-    const renewed = current && current !== accessToken ? current : await refreshAccessToken()
+    const renewed = await refreshAccessToken(accessToken)
     if (renewed) response = await send(method, url, options, renewed)
   }
 

@@ -1,4 +1,4 @@
-import type { AuthSession, User } from "@fitshop/contracts"
+import { isSessionStorageKey, parseUser, type AuthSession, type User } from "@fitshop/contracts"
 import { localStore, storageKeys } from "./storage"
 
 export type Session = {
@@ -6,31 +6,8 @@ export type Session = {
   user: User | null
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
-
-const optionalText = (value: unknown): string | null => (typeof value === "string" && value ? value : null)
-
-/** Reads a user the BFF (or the admin console) stored, tolerating missing optional fields. */
-export function parseUser(value: unknown): User | null {
-  if (!isRecord(value)) return null
-  const id = typeof value.id === "number" ? String(value.id) : value.id
-  if (typeof id !== "string" || !id) return null
-  return {
-    id,
-    name: typeof value.name === "string" ? value.name : "",
-    email: typeof value.email === "string" ? value.email : "",
-    handle: typeof value.handle === "string" ? value.handle : "",
-    avatarUrl: optionalText(value.avatarUrl),
-    phone: optionalText(value.phone),
-    role: value.role === "admin" ? "admin" : "customer",
-  }
-}
-
-/** An answer carrying a session (login, verify-email, refresh), or null when it carries none. */
-export function parseAuthSession(value: unknown): { accessToken: string; user: User | null } | null {
-  if (!isRecord(value) || typeof value.accessToken !== "string" || !value.accessToken) return null
-  return { accessToken: value.accessToken, user: parseUser(value.user) }
-}
+/** Reading a user and a session answer is shared with the console (contracts/src/session.ts). */
+export { parseAuthSession, parseUser } from "@fitshop/contracts"
 
 function parseStoredUser(raw: string | null): User | null {
   if (!raw) return null
@@ -60,7 +37,7 @@ export const getAccessToken = (): string | null => readSession().accessToken
 /** Calls `listener` when this tab or another one changes the stored session. */
 export function subscribeSession(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === storageKeys.accessToken || event.key === storageKeys.me) listener()
+    if (isSessionStorageKey(event.key)) listener()
   }
   listeners.add(listener)
   window.addEventListener("storage", onStorage)

@@ -1,7 +1,8 @@
+import { SESSION_STORAGE_KEYS } from "@fitshop/contracts"
+
 /** Every browser-storage key the storefront reads or writes; the admin console shares the session keys. */
 export const storageKeys = {
-  accessToken: "accessToken",
-  me: "me",
+  ...SESSION_STORAGE_KEYS,
   refPost: "ref_post",
   refPostExp: "ref_post_exp",
   returnToPath: "return_to_path",

@@ -7,7 +7,7 @@ import { validated } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { normalizeEmail } from "../users/rules.js"
 import { emailOnlyBody, loginBody, resetPasswordBody, signupBody, verifyEmailBody } from "./schema.js"
-import { TEXTS, type AuthService, type SignedIn } from "./service.js"
+import { TEXTS, type AuthService, type RequestMeta, type SignedIn } from "./service.js"
 import { REFRESH_TOKEN_TTL_MS } from "./sessions.js"
 
 export const REFRESH_COOKIE = "refresh_token"
@@ -28,19 +28,33 @@ function emailKey(req: Request): string | undefined {
   return typeof email === "string" && email.length <= 254 ? normalizeEmail(email) : undefined
 }
 
+/** Password sign-in's limits, per address and per e-mail; the shop's and the console's doors count together. */
+export function loginLimits(perIpLimit: number): Limit[] {
+  return [
+    { name: "login:ip", limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => req.ip },
+    { name: "login:email", limit: 10, windowMs: FIFTEEN_MINUTES, key: emailKey },
+  ]
+}
+
+/** The refresh token's cookie: httpOnly, SameSite=Strict, sent only to /api/auth, whose refresh and logout serve shoppers and staff. */
+export const refreshCookieOptions = (secure: boolean): CookieOptions => ({ httpOnly: true, sameSite: "strict", secure, path: "/api/auth" })
+
+/** Who started a session, kept beside it. */
+export const requestMeta = (req: Request): RequestMeta => ({ userAgent: req.get("user-agent"), ip: req.ip })
+
+/** Answers a sign-in at any door: the access token and user, the refresh token in its cookie. */
+export function answerSignedIn(res: Response, { session, user }: SignedIn, secureCookies: boolean, extra: Record<string, unknown> = {}) {
+  res.cookie(REFRESH_COOKIE, session.refreshToken, { ...refreshCookieOptions(secureCookies), maxAge: REFRESH_TOKEN_TTL_MS })
+  res.json({ ...extra, accessToken: session.accessToken, user })
+}
+
 export function authRoutes({ auth, authentication, limiter, secureCookies, trustedOrigins, perIpLimit }: Options): Router {
   const router = Router()
-  const cookieOptions: CookieOptions = { httpOnly: true, sameSite: "strict", secure: secureCookies, path: "/api/auth" }
+  const cookieOptions = refreshCookieOptions(secureCookies)
   const perIp = (name: string): Limit => ({ name: `${name}:ip`, limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => req.ip })
   const perEmail = (name: string, limit: number, windowMs: number): Limit => ({ name: `${name}:email`, limit, windowMs, key: emailKey })
   const limited = (...limits: Limit[]) => rateLimit(limiter, limits)
   const cookieRoute = sameOriginOnly(trustedOrigins)
-  const meta = (req: Request) => ({ userAgent: req.get("user-agent"), ip: req.ip })
-
-  function answerSignedIn(res: Response, { session, user }: SignedIn, extra: Record<string, unknown> = {}) {
-    res.cookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions, maxAge: REFRESH_TOKEN_TTL_MS })
-    res.json({ ...extra, accessToken: session.accessToken, user })
-  }
 
   function refreshCookie(req: Request): string | undefined {
     const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE]
@@ -60,7 +74,7 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
     limited(perIp("verify"), perEmail("verify", 20, FIFTEEN_MINUTES)),
     noStore,
     validated({ body: verifyEmailBody }, async (req, res, { body: { email, code } }) => {
-      answerSignedIn(res, await auth.verifyEmail(email, code, meta(req)), { message: TEXTS.verified })
+      answerSignedIn(res, await auth.verifyEmail(email, code, requestMeta(req)), secureCookies, { message: TEXTS.verified })
     }),
   )
 
@@ -80,16 +94,16 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
 
   router.post(
     "/auth/login",
-    limited(perIp("login"), perEmail("login", 10, FIFTEEN_MINUTES)),
+    limited(...loginLimits(perIpLimit)),
     noStore,
     validated({ body: loginBody }, async (req, res, { body: { email, password } }) => {
-      answerSignedIn(res, await auth.login(email, password, meta(req)))
+      answerSignedIn(res, await auth.login(email, password, requestMeta(req)), secureCookies)
     }),
   )
 
   router.post("/auth/refresh", cookieRoute, noStore, async (req, res) => {
     try {
-      answerSignedIn(res, await auth.refresh(refreshCookie(req)))
+      answerSignedIn(res, await auth.refresh(refreshCookie(req)), secureCookies)
     } catch (error) {
       res.clearCookie(REFRESH_COOKIE, cookieOptions)
       throw error

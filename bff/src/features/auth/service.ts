@@ -27,7 +27,7 @@ export const TEXTS = {
 } as const
 
 export type SignedIn = { session: IssuedSession; user: User }
-type RequestMeta = { userAgent?: string | undefined; ip?: string | undefined }
+export type RequestMeta = { userAgent?: string | undefined; ip?: string | undefined }
 
 type Deps = {
   db: Db
@@ -49,8 +49,8 @@ function unverifiedClaims(token: string): { exp?: unknown; entity_id?: unknown }
   }
 }
 
-/** A free handle derived from the e-mail, for accounts that arrive without one (the seed's demo shopper). */
-async function freeHandleFor(users: UsersRepository, email: string): Promise<string> {
+/** A free handle derived from the e-mail, for accounts that arrive without one (the seed's demo shopper, staff). */
+export async function freeHandleFor(users: UsersRepository, email: string): Promise<string> {
   let base = normalizeHandle(email.split("@")[0] ?? "")
     .replace(/^[._-]+|[._-]+$/g, "")
     .slice(0, 16)
@@ -73,6 +73,9 @@ export function authService({ db, users, sessions, codes, identity, mailer, logg
   }
 
   return {
+    /** Starts a session for a user another door found (the console's staff sign-in). */
+    startSession: signIn,
+
     async signup(input: { name: string; email: string; password: string; handle: string }) {
       if (await users.byEmail(input.email)) throw conflict(TEXTS.emailTaken)
       if (await users.handleTaken(input.handle)) throw conflict(HANDLE_TAKEN)

@@ -137,11 +137,17 @@ export async function hasPosted(db: Queryable, userId: string, productId: string
   return (rowCount ?? 0) > 0
 }
 
-/** Deletes the author's own post (its likes, comments and reports go with it); false when it is not theirs. */
-export async function deleteOwnPost(db: Queryable, userId: string, id: string): Promise<boolean> {
-  const { rowCount } = await db.query("delete from bff.fitfeed_posts where id = $1 and user_id = $2", [id, userId])
+/**
+ * Deletes a post for good: its likes, comments, reports and referral visits go with it, and the coins it
+ * earned stay in the ledger. With `authorId`, only that author's own post; false when there is none to delete.
+ */
+export async function deletePost(db: Queryable, id: string, authorId: string | null): Promise<boolean> {
+  const { rowCount } = await db.query("delete from bff.fitfeed_posts where id = $1 and ($2::uuid is null or user_id = $2::uuid)", [id, authorId])
   return (rowCount ?? 0) > 0
 }
+
+/** Deletes the author's own post; false when it is not theirs. */
+export const deleteOwnPost = (db: Queryable, userId: string, id: string): Promise<boolean> => deletePost(db, id, userId)
 
 /** The post's author and product, for referral attribution; undefined for a post that does not exist. */
 export async function postAttribution(

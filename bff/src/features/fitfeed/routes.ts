@@ -54,7 +54,7 @@ function digitsParam(params: Record<string, unknown>, message: string): string {
 }
 
 /** A post's `:id`, read in a validated route's line. */
-const postIdOf = (params: Record<string, unknown>) => digitsParam(params, POST_NOT_FOUND)
+export const postIdOf = (params: Record<string, unknown>) => digitsParam(params, POST_NOT_FOUND)
 
 const readerOf = (req: Request) => req.user?.id ?? null
 
@@ -62,7 +62,7 @@ const readerOf = (req: Request) => req.user?.id ?? null
  * Sends JSON text made elsewhere (PostgreSQL presents posts) without parsing it again, and without the
  * ETag Express would hash out of it: these answers are no-store, so no one ever asks to revalidate them.
  */
-const sendJson = (res: Response, body: string) => res.type("application/json").end(body)
+export const sendJson = (res: Response, body: string) => res.type("application/json").end(body)
 
 /** The FITFEED API (spec section 7: feed and posts, comments, profiles). */
 export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLimitScale = 1 }: Options): Router {

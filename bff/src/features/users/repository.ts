@@ -43,6 +43,26 @@ export function usersRepository(db: Db) {
       return rows[0]!
     },
 
+    /** The staff row of a Medusa admin user (the console's sign-in links them by this id, never by e-mail). */
+    async byMedusaUser(medusaUserId: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`select ${COLUMNS} from bff.users where medusa_user_id = $1`, [medusaUserId])
+      return rows[0]
+    },
+
+    /**
+     * A staff row (role admin) for a Medusa admin user; undefined when another sign-in made it meanwhile.
+     * Throws the unique violation of users_email_key or users_handle_key when either is taken.
+     */
+    async insertStaff(staff: { medusaUserId: string; email: string; name: string; handle: string }): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(
+        `insert into bff.users (medusa_user_id, role, email, name, handle, email_verified_at) values ($1, 'admin', $2, $3, $4, now())
+         on conflict (medusa_user_id) do nothing
+         returning ${COLUMNS}`,
+        [staff.medusaUserId, staff.email, staff.name, staff.handle],
+      )
+      return rows[0]
+    },
+
     async setMedusaCustomer(id: string, customerId: string): Promise<void> {
       await db.query("update bff.users set medusa_customer_id = $2, updated_at = now() where id = $1", [id, customerId])
     },

@@ -1,0 +1,46 @@
+import { conflict, HttpError } from "../../http/errors.js"
+import { freeHandleFor, TEXTS, type AuthService, type RequestMeta, type SignedIn } from "../auth/service.js"
+import { isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
+import { normalizeEmail } from "../users/rules.js"
+import type { MedusaStaff, MedusaStaffUser } from "./medusa-staff.js"
+
+/** A staff e-mail that a shop account already holds: the two never merge, so staff need another address. */
+export const STAFF_EMAIL_TAKEN = "This e-mail belongs to a shop account, so it can't sign in to the console. Ask for a staff account with another e-mail."
+
+type Deps = { users: UsersRepository; auth: Pick<AuthService, "startSession">; staff: MedusaStaff }
+
+/** Races lost in a row before giving up (first sign-ins racing each other, a shop sign-up, or for a free handle). */
+const ATTEMPTS = 3
+
+/** The console's sign-in: Medusa checks the password, the BFF keeps the session as it does a shopper's. */
+export function staffAuthService({ users, auth, staff }: Deps) {
+  /** The staff row of a Medusa admin user, made at their first sign-in; a shop account's row is never taken over. */
+  async function staffRow(user: MedusaStaffUser): Promise<UserRow> {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const existing = await users.byMedusaUser(user.id)
+      if (existing) return existing
+      const email = normalizeEmail(user.email)
+      if (await users.byEmail(email)) throw conflict(STAFF_EMAIL_TAKEN)
+      try {
+        const name = user.name || (email.split("@")[0] ?? email)
+        const made = await users.insertStaff({ medusaUserId: user.id, email, name: name.slice(0, 80), handle: await freeHandleFor(users, email) })
+        if (made) return made
+      } catch (error) {
+        // A racing sign-in of the same person, a shop sign-up with this e-mail, or a handle taken meanwhile: look again.
+        if (!isUniqueViolation(error, "users_email_key") && !isUniqueViolation(error, "users_handle_key")) throw error
+      }
+    }
+    throw new Error(`could not make a staff row for Medusa user ${user.id}`)
+  }
+
+  return {
+    /** The same 401 as the shop's login for a wrong password or anyone who is not staff: it tells nobody which. */
+    async login(email: string, password: string, meta: RequestMeta): Promise<SignedIn> {
+      const user = await staff.userFor(email, password)
+      if (!user) throw new HttpError(401, "invalid_credentials", TEXTS.invalidLogin)
+      return auth.startSession(await staffRow(user), meta)
+    },
+  }
+}
+
+export type StaffAuthService = ReturnType<typeof staffAuthService>

@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto"
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { refreshCookieOf, signedUpUser } from "../../../test/accounts.js"
+import { shopperSession } from "../../../test/staff.js"
+import { DEMO } from "../../../../commerce/src/scripts/seed/demo-accounts.js"
+import { STAFF_EMAIL_TAKEN } from "./service.js"
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  ctx = await createTestApp()
+})
+afterAll(() => ctx.close())
+
+const LOGIN = "/api/admin/auth/login"
+const PERMISSION_DENIED = "You don’t have permission to do that."
+/** A route behind requireStaff that reads nothing but the session. */
+const STAFF_ROUTE = "/api/admin/fitfeed/reported"
+
+const login = (body: object) => request(ctx.app).post(LOGIN).send(body)
+const bearer = (accessToken: string) => ({ Authorization: `Bearer ${accessToken}` })
+
+/** One call to Medusa's own HTTP API (the same calls its dashboard makes), expecting a 200. */
+async function medusa<T>(path: string, { token, body }: { token?: string; body: object }): Promise<T> {
+  const response = await fetch(new URL(path, ctx.config.MEDUSA_URL), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  })
+  const answer = (await response.json()) as T
+  expect(response.status, `${path}: ${JSON.stringify(answer)}`).toBe(200)
+  return answer
+}
+
+/**
+ * A fresh Medusa admin user, made as ops make one in Medusa's dashboard: the demo admin invites the
+ * e-mail, and the invitee registers (or, with credentials already in Medusa, signs in) and accepts.
+ */
+async function medusaAdminUser({ email, password }: { email: string; password: string }, register = true) {
+  const { token: adminToken } = await medusa<{ token: string }>("/auth/user/emailpass", { body: DEMO.admin })
+  const { invite } = await medusa<{ invite: { token: string } }>("/admin/invites", { token: adminToken, body: { email } })
+  const { token: identityToken } = await medusa<{ token: string }>(`/auth/user/emailpass${register ? "/register" : ""}`, { body: { email, password } })
+  const { user } = await medusa<{ user: { id: string } }>(`/admin/invites/accept?token=${encodeURIComponent(invite.token)}`, {
+    token: identityToken,
+    body: { email, first_name: "Asha", last_name: "Rao" },
+  })
+  return { id: user.id, email, password, name: "Asha Rao" }
+}
+
+const freshStaff = () => medusaAdminUser({ email: `asha-${randomBytes(4).toString("hex")}@staff.example.test`, password: "console-42-pass" })
+
+describe("POST /api/admin/auth/login", () => {
+  it("signs a Medusa admin user in as staff: role admin, the shop's refresh cookie, and a token requireStaff lets through", async () => {
+    const staff = await freshStaff()
+    const response = await login({ email: staff.email.toUpperCase(), password: staff.password })
+    expect(response.status).toBe(200)
+    expect(response.headers["cache-control"]).toBe("no-store")
+    expect(response.body).toEqual({
+      accessToken: expect.any(String),
+      user: {
+        id: expect.any(String),
+        name: staff.name,
+        email: staff.email,
+        handle: expect.stringMatching(/^asha-[0-9a-f]{8}$/),
+        avatarUrl: null,
+        phone: null,
+        role: "admin",
+      },
+    })
+    const cookie = ([] as string[]).concat(response.headers["set-cookie"] ?? []).find((c) => c.startsWith("refresh_token="))
+    expect(cookie).toMatch(/; Path=\/api\/auth; .*HttpOnly; SameSite=Strict/)
+    const { rows } = await ctx.db.query("select role, medusa_user_id, medusa_customer_id from bff.users where id = $1", [response.body.user.id])
+    expect(rows).toEqual([{ role: "admin", medusa_user_id: staff.id, medusa_customer_id: null }])
+    const admitted = await request(ctx.app).get(STAFF_ROUTE).set(bearer(response.body.accessToken))
+    expect(admitted.status).toBe(200)
+  })
+
+  it("signs the seed's demo admin in, and finds the same staff row at every sign-in", async () => {
+    const first = await login(DEMO.admin)
+    const second = await login(DEMO.admin)
+    expect(first.status).toBe(200)
+    expect(first.body.user).toMatchObject({ email: DEMO.admin.email, role: "admin", name: "Demo Admin" })
+    expect(second.body.user.id).toBe(first.body.user.id)
+    expect((await request(ctx.app).get(STAFF_ROUTE).set(bearer(second.body.accessToken))).status).toBe(200)
+  })
+
+  it("makes one staff row when a member of staff's first two sign-ins race", async () => {
+    const staff = await freshStaff()
+    const [a, b] = await Promise.all([login(staff), login(staff)])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(a.body.user.id).toBe(b.body.user.id)
+  })
+
+  it("answers a shopper's own e-mail and password with the shop's 401 text, and leaves them a shopper", async () => {
+    const shopper = await signedUpUser(ctx.app, "notstaff")
+    const response = await login({ email: shopper.email, password: shopper.password })
+    expect(response.status).toBe(401)
+    expect(response.body).toMatchObject({ error: "Invalid email or password", message: "Invalid email or password" })
+    expect(refreshCookieOf(response)).toBeUndefined()
+    const { rows } = await ctx.db.query("select role, medusa_user_id from bff.users where id = $1", [shopper.user.id])
+    expect(rows).toEqual([{ role: "customer", medusa_user_id: null }])
+  })
+
+  it("answers a wrong password and an unknown e-mail with the same 401 as the shop's login", async () => {
+    const staff = await freshStaff()
+    const wrong = await login({ email: staff.email, password: "not-the-password-1" })
+    const unknown = await login({ email: `nobody-${Date.now()}@staff.example.test`, password: staff.password })
+    const shop = await request(ctx.app)
+      .post("/api/auth/login")
+      .send({ email: `nobody-${Date.now()}@example.test`, password: "whatever-12" })
+    expect([wrong.status, unknown.status, shop.status]).toEqual([401, 401, 401])
+    expect(wrong.body).toEqual(shop.body)
+    expect(unknown.body).toEqual(shop.body)
+  })
+
+  it("never turns a shop account into staff, even when a Medusa admin user shares its e-mail and password", async () => {
+    const shopper = await signedUpUser(ctx.app, "both")
+    // The shopper's own credentials in Medusa accept an invite: one identity, now also an admin user.
+    await medusaAdminUser({ email: shopper.email, password: shopper.password }, false)
+    const response = await login({ email: shopper.email, password: shopper.password })
+    expect(response.status).toBe(409)
+    expect(response.body.error).toBe(STAFF_EMAIL_TAKEN)
+    const { rows } = await ctx.db.query("select role, medusa_user_id from bff.users where email = $1", [shopper.email])
+    expect(rows).toEqual([{ role: "customer", medusa_user_id: null }])
+  })
+
+  it("refuses a body without an e-mail or password with a 400", async () => {
+    expect((await login({ email: "asha@staff.example.test" })).status).toBe(400)
+    expect((await login({ password: "console-42-pass" })).status).toBe(400)
+  })
+
+  it("limits attempts per e-mail with 429, counting the shop's login and the console's together", async () => {
+    const email = `limited-${Date.now()}@staff.example.test`
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) statuses.push((await request(ctx.app).post("/api/auth/login").send({ email, password: "whatever-12" })).status)
+    for (let i = 0; i < 6; i++) statuses.push((await login({ email, password: "whatever-12" })).status)
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
+  })
+})
+
+describe("a staff session", () => {
+  it("refreshes at the shop's /api/auth/refresh, rotating the cookie and keeping the role; logout ends it", async () => {
+    const staff = await freshStaff()
+    const signedIn = await login(staff)
+    const cookie = refreshCookieOf(signedIn)!
+    const refreshed = await request(ctx.app).post("/api/auth/refresh").set("Cookie", cookie).set("Origin", TEST_PUBLIC_URL)
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body.user).toEqual(signedIn.body.user)
+    const rotated = refreshCookieOf(refreshed)!
+    expect(rotated).not.toBe(cookie)
+    expect((await request(ctx.app).get(STAFF_ROUTE).set(bearer(refreshed.body.accessToken))).status).toBe(200)
+
+    const out = await request(ctx.app).post("/api/auth/logout").set("Cookie", rotated).set(bearer(refreshed.body.accessToken))
+    expect(out.status).toBe(204)
+    expect((await request(ctx.app).post("/api/auth/refresh").set("Cookie", rotated)).status).toBe(401)
+    expect((await request(ctx.app).get(STAFF_ROUTE).set(bearer(refreshed.body.accessToken))).status).toBe(401)
+  })
+
+  it("is refused to a shopper's token: 403 with the spec's permission text", async () => {
+    const shopper = await shopperSession(ctx.app)
+    const response = await request(ctx.app).get(STAFF_ROUTE).set(shopper.headers)
+    expect(response.status).toBe(403)
+    expect(response.body).toMatchObject({ error: PERMISSION_DENIED, message: PERMISSION_DENIED })
+  })
+})
