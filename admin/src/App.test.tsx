@@ -29,6 +29,7 @@ describe("App", { timeout: 20_000 }, () => {
     expect(screen.getByRole("menuitem", { name: "Dashboard" })).toHaveAttribute("href", "/admin/")
     expect(screen.getByRole("menuitem", { name: "Products" })).toHaveAttribute("href", "/admin/products")
     expect(screen.getByRole("menuitem", { name: "Drafts" })).toHaveAttribute("href", "/admin/products/drafts")
+    expect(screen.getByRole("menuitem", { name: "Reported posts" })).toHaveAttribute("href", "/admin/reported-posts")
   })
 
   it("sends a visitor without a session to the e-mail sign-in form", async () => {

@@ -1,10 +1,15 @@
-import { Admin, LoginWithEmail, Resource } from "react-admin"
+import { Admin, Resource } from "react-admin"
+import { Route } from "react-router-dom"
 import { authProvider } from "./auth-provider"
-import { Dashboard } from "./dashboard/Dashboard"
+import { StaffLoginPage } from "./StaffLoginPage"
+import { Dashboard } from "./dashboard"
 import { dataProvider } from "./data-provider"
+import drafts from "./drafts"
 import { AdminLayout } from "./layout/AdminLayout"
+import products from "./products"
+import reportedPosts from "./reported-posts"
 
-/** The merchandisers' console; the caller mounts it at /admin/* inside a router. */
+/** The merchandisers' console; the caller mounts it at /admin/* inside a router. Paths are the spec's (section 2). */
 export function App() {
   return (
     <Admin
@@ -14,11 +19,16 @@ export function App() {
       dataProvider={dataProvider}
       layout={AdminLayout}
       dashboard={Dashboard}
-      loginPage={LoginWithEmail}
+      loginPage={StaffLoginPage}
       requireAuth
       disableTelemetry
     >
-      <Resource name="products" recordRepresentation="title" />
+      <Resource name="products" list={products.list} icon={products.icon} recordRepresentation="title">
+        <Route path="new" element={<products.create />} />
+        <Route path=":id/edit" element={<products.edit />} />
+        <Route path="drafts" element={<drafts.list />} />
+      </Resource>
+      <Resource name="reported-posts" {...reportedPosts} />
     </Admin>
   )
 }

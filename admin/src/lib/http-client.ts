@@ -1,6 +1,7 @@
+import { sessionRefresher } from "@fitshop/contracts"
 import { fetchUtils, HttpError } from "react-admin"
 import { isRecord } from "./guards"
-import { getAccessToken, setAccessToken } from "./session"
+import { clearSession, getAccessToken, storeAccessToken } from "./session"
 
 export const PERMISSION_DENIED_MESSAGE = "You don’t have permission to do that."
 
@@ -45,25 +46,17 @@ export function publicJson(path: string, request: JsonRequest = {}): Promise<unk
   return send(path, request, null)
 }
 
-let refreshing: Promise<string | null> | null = null
+/** The storefront's refresh rules (contracts/src/session.ts): both apps ride on one rotating refresh cookie. */
+const refresher = sessionRefresher({ accessToken: getAccessToken, keep: storeAccessToken, end: clearSession })
 
 /**
- * Trades the refresh cookie for a new access token. Concurrent callers share one request, because
- * the BFF rotates refresh tokens and treats a replayed one as theft.
+ * Trades the refresh cookie for a new access token, or ends the session when the BFF refuses; given the
+ * token a call was `rejected` with, first takes one renewed since (by another call, or a tab of either app).
  */
-export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= publicJson("/api/auth/refresh", { method: "POST" })
-    .then((body) => {
-      const accessToken = isRecord(body) && typeof body.accessToken === "string" ? body.accessToken : null
-      if (accessToken) setAccessToken(accessToken)
-      return accessToken
-    })
-    .catch(() => null)
-    .finally(() => {
-      refreshing = null
-    })
-  return refreshing
-}
+export const refreshAccessToken = (rejected?: string | null): Promise<string | null> => refresher.refresh(rejected)
+
+/** Drops a refresh still in flight; tests start each case as a fresh page load. */
+export const resetRefreshState = (): void => refresher.reset()
 
 const isUnauthorized = (error: unknown): error is HttpError => error instanceof HttpError && error.status === 401
 
@@ -73,11 +66,12 @@ export async function authorizedJson(
   request: JsonRequest = {},
   { retryAfterRefresh = true }: { retryAfterRefresh?: boolean } = {},
 ): Promise<unknown> {
+  const used = getAccessToken()
   try {
-    return await send(path, request, getAccessToken())
+    return await send(path, request, used)
   } catch (error) {
     if (!retryAfterRefresh || !isUnauthorized(error)) throw error
-    const accessToken = await refreshAccessToken()
+    const accessToken = await refreshAccessToken(used)
     if (!accessToken) throw error
     return send(path, request, accessToken)
   }

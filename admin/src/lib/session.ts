@@ -1,47 +1,61 @@
-import { isRecord } from "./guards"
+import { parseUser, SESSION_STORAGE_KEYS, type User } from "@fitshop/contracts"
 
 /** Local-storage keys of the signed-in session, shared with the storefront (the spec's names). */
-export const ACCESS_TOKEN_KEY = "accessToken"
-export const USER_KEY = "me"
+export const ACCESS_TOKEN_KEY = SESSION_STORAGE_KEYS.accessToken
+export const USER_KEY = SESSION_STORAGE_KEYS.me
 
-export type SessionUser = {
-  id: string | number
-  name?: string | null
-  email?: string | null
-  avatarUrl?: string | null
-  role?: string | null
-}
+/** The signed-in person as the BFF sends them (the storefront reads the same stored user). */
+export type SessionUser = User
 
-export function isSessionUser(value: unknown): value is SessionUser {
-  return isRecord(value) && (typeof value.id === "string" || typeof value.id === "number")
-}
-
-export function getAccessToken(): string | null {
-  return localStorage.getItem(ACCESS_TOKEN_KEY) || null
-}
-
-export function setAccessToken(accessToken: string): void {
-  localStorage.setItem(ACCESS_TOKEN_KEY, accessToken)
-}
-
-/** The stored user, or null when it is missing or not what the BFF sends. */
-export function getSessionUser(): SessionUser | null {
-  const stored = localStorage.getItem(USER_KEY)
-  if (!stored) return null
+/** Storage can be switched off or full: the console then behaves as if nothing was stored. */
+function stored(key: string): string | null {
   try {
-    const parsed: unknown = JSON.parse(stored)
-    return isSessionUser(parsed) ? parsed : null
+    return localStorage.getItem(key)
   } catch {
     return null
   }
 }
 
+function store(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key)
+    else localStorage.setItem(key, value)
+  } catch {
+    return
+  }
+}
+
+/** The stored access token, whichever app (and tab) stored it last. */
+export function getAccessToken(): string | null {
+  return stored(ACCESS_TOKEN_KEY) || null
+}
+
+/** The stored user, or null when it is missing or not what the BFF sends. */
+export function getSessionUser(): SessionUser | null {
+  const raw = stored(USER_KEY)
+  if (!raw) return null
+  try {
+    return parseUser(JSON.parse(raw))
+  } catch {
+    return null
+  }
+}
+
+/** Only staff (role admin) get into the console; a shopper's session, shared with the shop, does not. */
+export const isStaff = (user: SessionUser | null): boolean => user?.role === "admin"
+
 export function saveSession(accessToken: string, user: SessionUser): void {
-  setAccessToken(accessToken)
-  localStorage.setItem(USER_KEY, JSON.stringify(user))
+  store(ACCESS_TOKEN_KEY, accessToken)
+  store(USER_KEY, JSON.stringify(user))
+}
+
+/** Keeps a refreshed token; the user is replaced only when the answer carried one. */
+export function storeAccessToken(accessToken: string, user: SessionUser | null): void {
+  store(ACCESS_TOKEN_KEY, accessToken)
+  if (user) store(USER_KEY, JSON.stringify(user))
 }
 
 export function clearSession(): void {
-  localStorage.removeItem(ACCESS_TOKEN_KEY)
-  localStorage.removeItem(USER_KEY)
+  store(ACCESS_TOKEN_KEY, null)
+  store(USER_KEY, null)
 }

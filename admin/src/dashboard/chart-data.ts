@@ -1,0 +1,20 @@
+import type { OrderPoint, ProductSales, SalesSeries } from "./analytics-api"
+
+export const TOP_PRODUCTS_SHOWN = 10
+
+export type SalesPoint = { label: string; revenue: number }
+
+/** 'Sales Over Time' per order (spec): oldest first, labelled "Order n", revenue in rupees (total ÷ 100); cancelled orders count nowhere. */
+export function orderPoints(newestFirst: OrderPoint[]): SalesPoint[] {
+  return newestFirst
+    .filter((order) => order.status !== "CANCELLED")
+    .reverse()
+    .map((order, index) => ({ label: `Order ${String(index + 1)}`, revenue: order.total / 100 }))
+}
+
+/** The per-day view: one point per India-time day of the server's series, revenue in rupees. */
+export const dayPoints = (series: SalesSeries): SalesPoint[] => series.days.map((day) => ({ label: day.day, revenue: day.revenue / 100 }))
+
+/** 'Top 10 Products (Units Sold)'. */
+export const topProducts = (products: ProductSales[]) =>
+  products.slice(0, TOP_PRODUCTS_SHOWN).map((product) => ({ title: product.title, units: product.units }))

@@ -1,0 +1,6 @@
+import { ProductEditor } from "./editor/ProductEditor"
+
+/** /admin/products/new: "Add Product". */
+export function ProductCreate() {
+  return <ProductEditor />
+}

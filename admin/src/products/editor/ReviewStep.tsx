@@ -1,0 +1,29 @@
+import { Stack, Typography } from "@mui/material"
+import { formatPaise } from "../../lib/money"
+import type { EditorForm } from "./form-state"
+
+const row = (label: string, value: string) => (
+  <Typography key={label}>
+    <strong>{label}:</strong> {value || "—"}
+  </Typography>
+)
+
+/** Step 5: what will be saved, read back before Save draft or Publish. */
+export function ReviewStep({ form }: { form: EditorForm }) {
+  const price = Number(form.price)
+  const category = form.gender === "WOMEN" ? form.styleGroup : [form.categoryType, form.subcategory].filter(Boolean).join(" / ")
+  const images = form.media.filter((item) => item.kind === "image").length
+  const videos = form.media.length - images
+  return (
+    <Stack spacing={1}>
+      {row("Product name", form.title)}
+      {row("Price", form.price.trim() !== "" && Number.isFinite(price) ? formatPaise(Math.round(price * 100)) : "")}
+      {row("Gender", form.gender)}
+      {row("Category", category)}
+      {row("Sizes", form.sizes.map((size) => `${size.size} (${size.stock || "0"})`).join(", "))}
+      {row("Media", `${String(images)} image(s), ${String(videos)} video(s)`)}
+      {row("GST", form.gstPercent ? `${form.gstPercent}%` : "")}
+      {row("Weight", form.weightGrams ? `${form.weightGrams} g` : "")}
+    </Stack>
+  )
+}
