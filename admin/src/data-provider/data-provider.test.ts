@@ -91,6 +91,12 @@ describe("dataProvider record calls", () => {
     expect(fetchCall(fetchMock, 0).url).toBe("/api/admin/products/prod_1")
   })
 
+  it("reads a record the BFF sends under its own name ({ product })", async () => {
+    signIn()
+    stubFetch({ status: 200, body: { product: shirt } })
+    await expect(dataProvider.getOne("products", { id: "prod_1" })).resolves.toEqual({ data: shirt })
+  })
+
   it("creates with POST and updates with PUT, sending the record as JSON", async () => {
     signIn()
     const fetchMock = stubFetch({ status: 201, body: shirt }, { status: 200, body: { ...shirt, status: "LIVE" } })

@@ -13,9 +13,13 @@ function isRaRecord(value: unknown): value is RaRecord {
   return isRecord(value) && (typeof value.id === "string" || typeof value.id === "number")
 }
 
+/** A record comes bare or, as the BFF sends one, under its own name (`{ product }`, `{ post }`). */
 function readRecord(body: unknown, resource: string): RaRecord {
-  if (!isRaRecord(body)) throw new Error(`The server sent no ${resource} record.`)
-  return body
+  if (isRaRecord(body)) return body
+  const values = isRecord(body) ? Object.values(body) : []
+  const [wrapped] = values
+  if (values.length === 1 && isRaRecord(wrapped)) return wrapped
+  throw new Error(`The server sent no ${resource} record.`)
 }
 
 /** Lists come back as `{ <resource>: [...], total }`, e.g. `{ products, total }`. */
