@@ -34,6 +34,7 @@ import { orderCancellation } from "./features/checkout/cancellation.js"
 import { orderRoutes } from "./features/orders/routes.js"
 import { staffAuthRoutes } from "./features/staff-auth/routes.js"
 import { adminFitfeedRoutes } from "./features/admin-fitfeed/routes.js"
+import { adminAnalyticsRoutes } from "./features/admin-analytics/routes.js"
 import { bagService } from "./features/cart/bag.js"
 import { cartRoutes } from "./features/cart/routes.js"
 import { catalogInternalRoutes, catalogReads } from "./features/catalog/routes.js"
@@ -246,6 +247,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   api.use(fitfeedRoutes({ db, authentication: authn, limiter, uploads, addressLimitScale: config.FITFEED_ADDRESS_LIMIT_SCALE }))
   api.use(referralRoutes({ db }))
   api.use(adminProductRoutes({ commerce, refreshCatalog: sync.refresh, logger, authentication: authn }))
+  api.use(adminAnalyticsRoutes({ db, commerce, authentication: authn }))
   api.use(staffAuthRoutes({ auth, users, commerce, limiter, secureCookies: production, perIpLimit: config.AUTH_RATE_LIMIT_PER_IP }))
   api.use(adminFitfeedRoutes({ db, authentication: authn }))
   if (!production && !config.SMTP_URL) api.use(devOutboxRoutes(db))

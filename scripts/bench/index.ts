@@ -1,14 +1,15 @@
 import { mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { ROOT } from "../lib/paths.js"
-import { benchCatalog, type CatalogMode } from "./catalog.js"
+import { benchAdminAnalytics, type AdminAnalyticsBench } from "./admin-analytics.js"
+import { benchCatalog, type Alongside, type CatalogMode } from "./catalog.js"
 import { benchDrop, type DropBench } from "./drop.js"
-import { benchFitfeed } from "./fitfeed.js"
+import { benchFitfeed, type FitfeedBench } from "./fitfeed.js"
 import { renderReport, verdicts } from "./report.js"
 import { benchStartup } from "./startup.js"
 
 /** What BENCH_ONLY narrows a run to; `drop:embedded` and `drop:redis` run the drop on one of its two stacks. */
-const ONLY = ["fitfeed", "drop", "drop:embedded", "drop:redis"] as const
+const ONLY = ["fitfeed", "admin", "drop", "drop:embedded", "drop:redis"] as const
 type Only = (typeof ONLY)[number]
 
 function onlyOf(value: string | undefined): Only | undefined {
@@ -20,18 +21,31 @@ function onlyOf(value: string | undefined): Only | undefined {
 const CATALOG_MODES: Record<Only | "all", CatalogMode | undefined> = {
   all: "full",
   fitfeed: "reference",
+  admin: "reference",
   drop: "drop",
   "drop:redis": "drop",
   "drop:embedded": undefined,
 }
 
+type Beside = { fitfeed?: FitfeedBench; admin?: AdminAnalyticsBench }
+
+/** FITFEED and the admin analytics, each measured right after a cache-off listing of its own on the same BFF. */
+function besideCatalogue(fitfeed: boolean, admin: boolean): Alongside<Beside> | undefined {
+  if (!fitfeed && !admin) return undefined
+  return async (stack) => {
+    const runFitfeed = fitfeed ? await benchFitfeed(stack) : undefined
+    const runAdmin = admin ? await benchAdminAnalytics(stack) : undefined
+    return async (reference) => ({ fitfeed: await runFitfeed?.(reference), admin: await runAdmin?.(reference) })
+  }
+}
+
 /**
  * `npm run bench`: the catalogue benchmark (5,000 bench products, Medusa vs the BFF, Lighthouse), the
- * FITFEED benchmark (measured on the catalogue's cache-off BFF right after its listing), the start-up
+ * FITFEED and admin analytics benchmarks (measured on the catalogue's cache-off BFF right after its listing), the start-up
  * benchmark and the drop (on the start command's warm-started shop, and on the catalogue's Redis stack),
  * written to bench/report.md. Exits non-zero when a target is missed.
  * BENCH_PRODUCTS, BENCH_SECONDS, BENCH_SKIP_STARTUP=1, BENCH_KEEP_DATABASE=name and BENCH_ONLY=fitfeed
- * (FITFEED and its catalogue reference only) or BENCH_ONLY=drop (the drop alone: one start of the shop,
+ * (FITFEED and its catalogue reference only), BENCH_ONLY=admin (the admin analytics and its reference only) or BENCH_ONLY=drop (the drop alone: one start of the shop,
  * and the Redis stack with only the demo seed; `drop:embedded` or `drop:redis` for one of them) shorten
  * runs while developing.
  */
@@ -42,10 +56,10 @@ async function main() {
   const dropping = only === undefined || only.startsWith("drop")
   const catalogMode = CATALOG_MODES[only ?? "all"]
   const drop = dropping ? benchDrop : undefined
-  const alongside = only === undefined || only === "fitfeed" ? benchFitfeed : undefined
+  const alongside = besideCatalogue(only === undefined || only === "fitfeed", only === undefined || only === "admin")
   const catalogRun = catalogMode ? await benchCatalog({ products, seconds, mode: catalogMode, alongside, drop }) : undefined
   const startupRun =
-    process.env.BENCH_SKIP_STARTUP === "1" || only === "fitfeed" || only === "drop:redis"
+    process.env.BENCH_SKIP_STARTUP === "1" || only === "fitfeed" || only === "admin" || only === "drop:redis"
       ? undefined
       : await benchStartup({ drop, startupFigures: only === undefined })
   const drops = [startupRun?.drop, catalogRun?.drop].filter((run): run is DropBench => run !== undefined)
@@ -53,7 +67,8 @@ async function main() {
     catalog: catalogRun?.catalog,
     reference: catalogRun?.reference,
     versions: catalogRun?.versions,
-    fitfeed: catalogRun?.alongside,
+    fitfeed: catalogRun?.alongside?.fitfeed,
+    admin: catalogRun?.alongside?.admin,
     startup: startupRun?.startup,
     drops,
   }

@@ -1,4 +1,6 @@
 import os from "node:os"
+import { ADMIN_SEED, ADMIN_SEED_SHARES } from "./admin-analytics-seed.js"
+import { ADMIN_P99_TARGET_MS, type AdminAnalyticsBench } from "./admin-analytics.js"
 import { LATENCY_TARGET, LIGHTHOUSE_TARGET, THROUGHPUT_TARGET, FILTERED_LISTINGS, MEDUSA_LISTING, type CatalogBench, type CatalogReference } from "./catalog.js"
 import {
   ADD_P99_TARGET_MS,
@@ -37,6 +39,7 @@ export type BenchRun = {
   reference?: CatalogReference
   versions?: CatalogBench["versions"]
   fitfeed?: FitfeedBench
+  admin?: AdminAnalyticsBench
   startup?: StartupBench
   drops?: DropBench[]
 }
@@ -53,7 +56,7 @@ function loadRow(load: Load, medusa: Load): string {
 const clean = (load: Load) => load.errors + load.non2xx === 0
 
 /** Pass or fail for every target the issues set, from one run's figures. */
-export function verdicts({ catalog, fitfeed, startup, drops = [] }: BenchRun): Verdict[] {
+export function verdicts({ catalog, fitfeed, admin, startup, drops = [] }: BenchRun): Verdict[] {
   const list: Verdict[] = []
   if (catalog) {
     const { medusa } = catalog
@@ -82,6 +85,18 @@ export function verdicts({ catalog, fitfeed, startup, drops = [] }: BenchRun): V
         name: `FITFEED like storm: p99 < ${LIKE_P99_TARGET_MS} ms, no errors, exact final counts`,
         ok: fitfeed.likes.p99 < LIKE_P99_TARGET_MS && clean(fitfeed.likes) && fitfeed.likes.exact,
       },
+    )
+  }
+  if (admin) {
+    list.push(
+      {
+        name: `admin analytics: the sales figures kept beside ${ADMIN_SEED.orders.toLocaleString("en-IN")} orders equal a direct computation from their items`,
+        ok: admin.seed.check.exact && admin.overview.orders === admin.overview.directOrders && admin.overview.revenue === admin.overview.directRevenue,
+      },
+      ...admin.calls.map((call) => ({
+        name: `admin ${call.label}: p99 < ${ADMIN_P99_TARGET_MS} ms, no errors`,
+        ok: call.p99 < ADMIN_P99_TARGET_MS && clean(call),
+      })),
     )
   }
   if (startup) {
@@ -237,8 +252,45 @@ function fitfeedLines(fitfeed: FitfeedBench): string[] {
   ]
 }
 
+function adminLines({ seed, reference, calls, overview }: AdminAnalyticsBench): string[] {
+  const number = (value: number) => value.toLocaleString("en-IN")
+  const { figures, check } = seed
+  const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { maximumFractionDigits: 0 })}`
+  return [
+    "## Admin analytics",
+    "",
+    `Seed (\`scripts/bench/admin-analytics-seed.ts\`): ${number(figures.orders)} orders by ${number(ADMIN_SEED.shoppers)} bench buyers over ${number(figures.products)} of the bench products, ` +
+      `${figures.firstDay} to ${figures.lastDay} (India days, busier towards today): ${number(figures.cod)} cash on delivery and ${number(figures.orders - figures.cod)} online, ` +
+      `${number(figures.cancelled)} cancelled (through an update of their status, as a cancellation does), ${number(figures.tests)} live-test payments, ` +
+      `${number(figures.lines)} lines of which ${number(figures.linesThroughPosts)} through a FITFEED post (about ${Math.round(ADMIN_SEED_SHARES.throughPost * 100)}%), Dark Coins spent on one order in ten and earned on referred lines; ` +
+      (seed.reused
+        ? "found in the kept database. "
+        : `written straight into the bench database in ${seed.seconds.toFixed(1)} s, migration 021's trigger keeping the sales figures as the orders went in. `) +
+      `The kept figures against a direct computation from every order's items: ${check.exact ? "exact" : "**not exact**"} ` +
+      `(${check.wrongDays} India-day rows, ${check.wrongProducts} product rows and ${check.wrongProductDays} product-day rows differ); ` +
+      `the overview answered ${number(overview.orders)} orders and ${rupees(overview.revenue)} against ${number(overview.directOrders)} and ${rupees(overview.directRevenue)} counted from \`bff.orders\`, ` +
+      `and ${overview.lowStock} low-stock sizes. ` +
+      "Measured on the catalogue's cache-off BFF right after its filtered listings, with a staff token, the same client, connections and duration.",
+    "",
+    "| Request | rotation | bytes (first) | req/s | p50 | p99 | errors | vs the catalogue's cache-off listing (throughput / p99) |",
+    "|---|---|---|---|---|---|---|---|",
+    `| ${reference.label} | the 6 filtered listings | — | ${number(Math.round(reference.requestsPerSecond))} | ${ms(reference.p50)} | ${ms(reference.p99)} | ${reference.errors + reference.non2xx} | — |`,
+    ...calls.map(
+      (call) =>
+        `| ${call.label} | ${call.rotation} | ${kilobytes(call.bytes)} | ${number(Math.round(call.requestsPerSecond))} | ${ms(call.p50)} | ${ms(call.p99)} | ${call.errors + call.non2xx} | ` +
+        `${ratio(call.requestsPerSecond / reference.requestsPerSecond)} / p99 ${ratio(call.p99 / reference.p99)} |`,
+    ),
+    "",
+    "What limited each figure (CPU from /proc over the run; PostgreSQL's backends for the bench database sampled from pg_stat_activity every 50 ms):",
+    "",
+    `- Catalogue listing, cache off (the reference): ${limitedBy(reference)}`,
+    ...calls.map((call) => `- ${call.label}: ${limitedBy(call)}`),
+    "",
+  ]
+}
+
 export function renderReport(run: BenchRun, date = new Date()): string {
-  const { catalog, reference, versions, fitfeed, startup, drops = [] } = run
+  const { catalog, reference, versions, fitfeed, admin, startup, drops = [] } = run
   const cpu = os.cpus()
   const lines = [
     "# Benchmark report",
@@ -259,14 +311,15 @@ export function renderReport(run: BenchRun, date = new Date()): string {
     lines.push(
       "## Catalogue (reference only)",
       "",
-      `A \`BENCH_ONLY=fitfeed\` run: of the catalogue (${reference.products.toLocaleString("en-IN")} bench products plus the demo catalogue, seeded in ${reference.seedSeconds.toFixed(0)} s) ` +
-        "only the BFF's cache-off filtered listings were measured, as FITFEED's reference; no Medusa, cached, product page, Lighthouse or start-up figures.",
+      `A \`BENCH_ONLY=fitfeed\` or \`BENCH_ONLY=admin\` run: of the catalogue (${reference.products.toLocaleString("en-IN")} bench products plus the demo catalogue, seeded in ${reference.seedSeconds.toFixed(0)} s) ` +
+        "only the BFF's cache-off filtered listings were measured, as the reference of FITFEED or the admin analytics; no Medusa, cached, product page, Lighthouse or start-up figures.",
       "",
       ...FILTERED_LISTINGS.map((listing, index) => `- \`${listing}\` (${reference.filteredTotals[index]} matches)`),
       "",
     )
   }
   if (fitfeed) lines.push(...fitfeedLines(fitfeed))
+  if (admin) lines.push(...adminLines(admin))
   if (startup) {
     lines.push(
       "## Start-up and memory",

@@ -1,0 +1,471 @@
+import { randomBytes, randomUUID } from "node:crypto"
+import { isDeepStrictEqual } from "node:util"
+import type { AdminOrderList, AnalyticsOverview, Product, ProductSalesList, SalesSeries } from "@fitshop/contracts"
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { signedUpUser } from "../../../test/accounts.js"
+import { newestProducts } from "../../../test/catalog.js"
+import { bearer, giveCoins, NEW_ADDRESS, payload, startCheckoutApp, type CheckoutApp } from "../../../test/checkout.js"
+import { shopperSession, staffSession } from "../../../test/staff.js"
+import { transaction } from "../../lib/db.js"
+import { insertCheckout } from "../checkout/checkouts.js"
+import { COD_FEE_PAISE } from "../checkout/schema.js"
+import { recordOrder, type CheckoutLine } from "../orders/orders.js"
+import { productCounts } from "./product-counts.js"
+import { LOW_STOCK_LIMIT, LOW_STOCK_LINE } from "./queries.js"
+
+let app: CheckoutApp
+let staff: Awaited<ReturnType<typeof staffSession>>
+let products: Product[]
+
+beforeAll(async () => {
+  app = await startCheckoutApp()
+  staff = await staffSession(app.app, app.db)
+  products = await newestProducts(app.app, 60)
+})
+afterAll(() => app.close())
+
+const get = <T>(path: string) =>
+  request(app.app)
+    .get(path)
+    .set(staff.headers)
+    .then((response) => {
+      expect(response.status, JSON.stringify(response.body)).toBe(200)
+      expect(response.headers["cache-control"]).toBe("no-store")
+      return response.body as T
+    })
+
+// ---- Factories ---------------------------------------------------------------------------------------
+
+/** A product id no catalogue holds: its sales are this test's alone, and its title comes from the order lines. */
+const unlistedProductId = () => `prod_${randomBytes(13).toString("hex").toUpperCase()}`
+
+function line(productId: string, quantity: number, unitPrice: number, refPostId: string | null = null): CheckoutLine {
+  return {
+    productId,
+    variantId: `variant_${productId}_M`,
+    size: "M",
+    quantity,
+    unitPrice,
+    title: `Analytics tee ${productId.slice(-6)}`,
+    imageUrl: `/media/analytics-${productId.slice(-6)}.webp`,
+    refPostId,
+  }
+}
+
+/**
+ * An order recorded by the orders module's own functions (a checkout row, then recordOrder), as a placement
+ * records it, with `createdAt` moved in the same transaction when given.
+ */
+async function recordTestOrder(userId: string, lines: CheckoutLine[], options: { mode?: "cod" | "prepaid"; isTest?: boolean; createdAt?: Date } = {}) {
+  const mode = options.mode ?? "cod"
+  const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0)
+  const codFee = mode === "cod" ? COD_FEE_PAISE : 0
+  const id = randomBytes(8).toString("hex")
+  const checkout = {
+    id: randomUUID(),
+    userId,
+    mode,
+    medusaCartId: `cart_analytics_${id}`,
+    receipt: `analytics_${id}`,
+    subtotal,
+    discount: 0,
+    coins: 0,
+    codFee,
+    amount: subtotal + codFee,
+    isTest: options.isTest ?? false,
+    lines,
+    address: { ...NEW_ADDRESS, line2: NEW_ADDRESS.line2, email: null },
+  }
+  const orderId = `order_analytics_${id}`
+  await transaction(app.db, async (tx) => {
+    await insertCheckout(tx, checkout)
+    await recordOrder(tx, orderId, null, checkout)
+    if (options.createdAt) await tx.query("update bff.orders set created_at = $2 where id = $1", [orderId, options.createdAt])
+  })
+  return { orderId, total: checkout.amount }
+}
+
+/** Medusa's cancellation notice, as commerce sends it: the order stops counting. */
+async function cancel(orderId: string) {
+  const response = await request(app.app).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", app.config.INTERNAL_API_SECRET).send({})
+  expect(response.status).toBe(204)
+}
+
+// ---- Direct computations (from the order rows themselves, in TypeScript) -------------------------------
+
+type OrderRow = {
+  id: string
+  status: string
+  is_test: boolean
+  payment_method: "online" | "cod"
+  total_paise: number
+  items: CheckoutLine[]
+  created_at: Date
+}
+
+const indiaDay = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(at)
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The orders that are sales: not cancelled, not a live-test payment. */
+async function salesOrders(): Promise<OrderRow[]> {
+  const { rows } = await app.db.query<OrderRow>("select id, status, is_test, payment_method, total_paise, items, created_at from bff.orders")
+  return rows.filter((row) => row.status !== "CANCELLED" && !row.is_test)
+}
+
+async function directOverview(): Promise<Omit<AnalyticsOverview, "products"> & { live: number }> {
+  const orders = await salesOrders()
+  const revenue = orders.reduce((sum, o) => sum + o.total_paise, 0)
+  const cod = orders.filter((o) => o.payment_method === "cod").length
+  const fitfeedRevenue = orders.flatMap((o) => o.items).reduce((sum, l) => sum + (l.refPostId ? l.quantity * l.unitPrice : 0), 0)
+  const { rows: coins } = await app.db.query<{ n: string }>("select coalesce(sum(coins), 0) as n from bff.dark_coin_entries")
+  const { rows: live } = await app.db.query<{ n: number }>("select count(*)::int as n from bff.catalog_products")
+  const { rows: documents } = await app.db.query<{ document: Product }>(
+    "select d.document from bff.catalog_documents d join bff.catalog_products c on c.id = d.id",
+  )
+  const lowStock = documents
+    .flatMap(({ document }) => document.variants.map((v) => ({ productId: document.id, title: document.title, size: v.size, stock: v.stockOnHand })))
+    .filter((size) => size.stock <= LOW_STOCK_LINE)
+    .sort((a, b) => a.stock - b.stock || byCode(a.productId, b.productId) || byCode(a.size, b.size))
+    .slice(0, LOW_STOCK_LIMIT)
+  return {
+    live: live[0]!.n,
+    orders: orders.length,
+    revenue,
+    averageOrderValue: orders.length ? Math.round(revenue / orders.length) : 0,
+    cashOnDeliveryShare: orders.length ? cod / orders.length : 0,
+    fitfeedRevenue,
+    darkCoinsOutstanding: Number(coins[0]!.n),
+    lowStock,
+  }
+}
+
+/** Every product's units and line value, most units first; title and picture from the catalogue, else the newest line's. */
+async function directProductSales(): Promise<ProductSalesList> {
+  const orders = (await salesOrders()).sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+  const sales = new Map<string, { productId: string; title: string; imageUrl: string | null; units: number; revenue: number }>()
+  for (const item of orders.flatMap((o) => o.items)) {
+    const entry = sales.get(item.productId) ?? { productId: item.productId, title: item.title, imageUrl: item.imageUrl, units: 0, revenue: 0 }
+    sales.set(item.productId, {
+      ...entry,
+      title: item.title,
+      imageUrl: item.imageUrl ?? entry.imageUrl,
+      units: entry.units + item.quantity,
+      revenue: entry.revenue + item.quantity * item.unitPrice,
+    })
+  }
+  const { rows: listed } = await app.db.query<{ id: string; title: string; image_url: string | null }>(
+    "select id, title, image_url from bff.catalog_products where id = any($1)",
+    [[...sales.keys()]],
+  )
+  for (const product of listed) sales.set(product.id, { ...sales.get(product.id)!, title: product.title, imageUrl: product.image_url })
+  const ranked = [...sales.values()].filter((s) => s.units > 0).sort((a, b) => b.units - a.units || b.revenue - a.revenue || byCode(a.productId, b.productId))
+  return { products: ranked, total: ranked.length }
+}
+
+async function directSeries(productId: string, days: number): Promise<SalesSeries> {
+  const orders = await salesOrders()
+  const perDay = new Map<string, { units: number; revenue: number }>()
+  for (const order of orders) {
+    for (const item of order.items.filter((l) => l.productId === productId)) {
+      const day = indiaDay(order.created_at)
+      const sum = perDay.get(day) ?? { units: 0, revenue: 0 }
+      perDay.set(day, { units: sum.units + item.quantity, revenue: sum.revenue + item.quantity * item.unitPrice })
+    }
+  }
+  const today = indiaDay(new Date())
+  const list = Array.from({ length: days }, (_, i) => {
+    const day = new Date(`${today}T00:00:00Z`)
+    day.setUTCDate(day.getUTCDate() - (days - 1 - i))
+    const key = day.toISOString().slice(0, 10)
+    return { day: key, ...(perDay.get(key) ?? { units: 0, revenue: 0 }) }
+  })
+  return { productId, days: list }
+}
+
+/**
+ * Other test files place and cancel orders at the same time, so a figure is compared only against a direct
+ * computation that did not change while the answer was made (the same before and after it).
+ */
+async function expectStable<T>(direct: () => Promise<T>, answer: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const before = await direct()
+    const answered = await answer()
+    const after = await direct()
+    if (!isDeepStrictEqual(before, after)) continue
+    expect(answered).toEqual(before)
+    return answered
+  }
+  throw new Error("the figures kept changing for 20 attempts")
+}
+
+const answeredOverview = async () => {
+  const { products: counts, ...rest } = await get<AnalyticsOverview>("/api/admin/analytics/overview")
+  expect(counts.total).toBe(counts.live + counts.draft + counts.archived)
+  return { live: counts.live, ...rest }
+}
+
+/** All pages of the products' sales, 7 at a time (so paging is exercised too). */
+async function answeredProductSales(): Promise<ProductSalesList> {
+  const all: ProductSalesList["products"] = []
+  let total = 0
+  for (let offset = 0; ; offset += 7) {
+    const page = await get<ProductSalesList>(`/api/admin/analytics/products?limit=7&offset=${offset}`)
+    total = page.total
+    all.push(...page.products)
+    if (page.products.length < 7) break
+  }
+  return { products: all, total }
+}
+
+// ---- Tests ---------------------------------------------------------------------------------------------
+
+describe("admin analytics", () => {
+  const routes = [
+    "/api/admin/analytics/overview",
+    "/api/admin/analytics/products",
+    `/api/admin/analytics/products/prod_${"0".repeat(26)}/series`,
+    "/api/admin/orders",
+  ]
+
+  it("answers 401 to the anonymous and 403 to a shopper on every route", async () => {
+    const shopper = await shopperSession(app.app)
+    for (const path of routes) {
+      expect((await request(app.app).get(path)).status, path).toBe(401)
+      const refused = await request(app.app).get(path).set(shopper.headers)
+      expect(refused.status, path).toBe(403)
+      expect(refused.body.message).toBe("You don’t have permission to do that.")
+    }
+  })
+
+  it("refuses bad paging, days, statuses and product ids with a 400 naming the field", async () => {
+    for (const [path, field] of [
+      ["/api/admin/analytics/products?limit=0", "limit"],
+      ["/api/admin/analytics/products?offset=-1", "offset"],
+      [`/api/admin/analytics/products/prod_${"0".repeat(26)}/series?days=0`, "days"],
+      [`/api/admin/analytics/products/prod_${"0".repeat(26)}/series?days=400`, "days"],
+      ["/api/admin/analytics/products/not-a-product/series", "id"],
+      ["/api/admin/orders?status=LOST", "status"],
+      ["/api/admin/orders?limit=101", "limit"],
+    ] as const) {
+      const response = await request(app.app).get(path).set(staff.headers)
+      expect(response.status, path).toBe(400)
+      expect(response.body.message, path).toContain(field)
+    }
+  })
+
+  it("puts an order at 23:50 IST and one at 00:10 IST (18:40 UTC) on different India days", async () => {
+    const shopper = await signedUpUser(app.app, "days")
+    const productId = unlistedProductId()
+    const today = indiaDay(new Date())
+    const yesterday = new Date(`${today}T00:00:00Z`)
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1)
+    const yesterdayKey = yesterday.toISOString().slice(0, 10)
+    // 23:50 IST yesterday is 18:20 UTC yesterday; 00:10 IST today is 18:40 UTC yesterday.
+    const lateEvening = new Date(`${yesterdayKey}T18:20:00Z`)
+    const pastMidnight = new Date(`${yesterdayKey}T18:40:00Z`)
+    await recordTestOrder(shopper.user.id, [line(productId, 2, 50_000)], { createdAt: lateEvening })
+    await recordTestOrder(shopper.user.id, [line(productId, 3, 50_000)], { createdAt: pastMidnight, mode: "prepaid" })
+
+    const series = await get<SalesSeries>(`/api/admin/analytics/products/${productId}/series?days=3`)
+    const before = new Date(yesterday)
+    before.setUTCDate(before.getUTCDate() - 1)
+    expect(series).toEqual({
+      productId,
+      days: [
+        { day: before.toISOString().slice(0, 10), units: 0, revenue: 0 },
+        { day: yesterdayKey, units: 2, revenue: 100_000 },
+        { day: today, units: 3, revenue: 150_000 },
+      ],
+    })
+    expect(series).toEqual(await directSeries(productId, 3))
+    const ninety = await get<SalesSeries>(`/api/admin/analytics/products/${productId}/series`)
+    expect(ninety.days).toHaveLength(90)
+    expect(ninety).toEqual(await directSeries(productId, 90))
+  })
+
+  it("counts an unlisted product's sales under the title of its order lines, and drops a cancelled order from every figure", async () => {
+    const shopper = await signedUpUser(app.app, "unlisted")
+    const productId = unlistedProductId()
+    const other = unlistedProductId()
+    const kept = await recordTestOrder(shopper.user.id, [line(productId, 1, 120_000), line(other, 4, 30_000, "12345")])
+    const cancelled = await recordTestOrder(shopper.user.id, [line(productId, 5, 120_000)], { mode: "prepaid" })
+    // A live-test payment is not a sale either.
+    await recordTestOrder(shopper.user.id, [line(productId, 7, 120_000)], { mode: "prepaid", isTest: true })
+
+    const entry = async () => (await answeredProductSales()).products.find((p) => p.productId === productId)
+    expect(await entry()).toEqual({
+      productId,
+      title: `Analytics tee ${productId.slice(-6)}`,
+      imageUrl: `/media/analytics-${productId.slice(-6)}.webp`,
+      units: 6,
+      revenue: 720_000,
+    })
+    await cancel(cancelled.orderId)
+    expect(await entry()).toEqual({
+      productId,
+      title: `Analytics tee ${productId.slice(-6)}`,
+      imageUrl: `/media/analytics-${productId.slice(-6)}.webp`,
+      units: 1,
+      revenue: 120_000,
+    })
+    const today = (await get<SalesSeries>(`/api/admin/analytics/products/${productId}/series?days=1`)).days
+    expect(today).toEqual([{ day: indiaDay(new Date()), units: 1, revenue: 120_000 }])
+
+    // Cancelling the other order too takes both products out of the list altogether.
+    await cancel(kept.orderId)
+    const after = await answeredProductSales()
+    expect(after.products.find((p) => p.productId === productId)).toBeUndefined()
+    expect(after.products.find((p) => p.productId === other)).toBeUndefined()
+    const cancelledList = await get<AdminOrderList>("/api/admin/orders?status=CANCELLED&limit=100")
+    expect(cancelledList.orders.map((o) => o.id)).toEqual(expect.arrayContaining([kept.orderId, cancelled.orderId]))
+  })
+
+  it("answers every overview figure as a direct computation from the orders, the ledger and the catalogue gives it", async () => {
+    const shopper = await signedUpUser(app.app, "overview")
+    await giveCoins(app, shopper, 430)
+    const [first, second] = [unlistedProductId(), unlistedProductId()]
+    await recordTestOrder(shopper.user.id, [line(first, 2, 99_900, "777"), line(second, 1, 45_000)])
+    await recordTestOrder(shopper.user.id, [line(second, 3, 45_000, "778")], { mode: "prepaid" })
+    const cancelled = await recordTestOrder(shopper.user.id, [line(first, 9, 99_900, "779")])
+    await cancel(cancelled.orderId)
+    await recordTestOrder(shopper.user.id, [line(first, 1, 99_900, "780")], { mode: "prepaid", isTest: true })
+
+    const overview = await expectStable(directOverview, answeredOverview)
+    expect(overview.orders).toBeGreaterThanOrEqual(2)
+    expect(overview.fitfeedRevenue).toBeGreaterThanOrEqual(2 * 99_900 + 3 * 45_000)
+    expect(overview.darkCoinsOutstanding).toBeGreaterThanOrEqual(430)
+    expect(overview.cashOnDeliveryShare).toBeGreaterThan(0)
+    expect(overview.cashOnDeliveryShare).toBeLessThan(1)
+    for (const [i, size] of overview.lowStock.entries()) {
+      expect(size.stock).toBeLessThanOrEqual(LOW_STOCK_LINE)
+      if (i) expect(size.stock).toBeGreaterThanOrEqual(overview.lowStock[i - 1]!.stock)
+    }
+  })
+
+  it("counts drafts and archived products from Medusa's own counts", async () => {
+    const fromMedusa = async () => {
+      const { counts } = await app.commerce.internal<{ counts: Record<"draft" | "proposed" | "published" | "rejected", number> }>("/internal/product-counts")
+      return { draft: counts.draft + counts.proposed, archived: counts.rejected }
+    }
+    await expectStable(fromMedusa, productCounts(app.commerce))
+    const { products: counts } = await get<AnalyticsOverview>("/api/admin/analytics/overview")
+    expect(Number.isInteger(counts.draft) && counts.draft >= 0).toBe(true)
+    expect(Number.isInteger(counts.archived) && counts.archived >= 0).toBe(true)
+  })
+
+  it("ranks products by units, then revenue, with paging and the total, as a direct computation does", async () => {
+    const shopper = await signedUpUser(app.app, "ranking")
+    const [a, b, c] = [unlistedProductId(), unlistedProductId(), unlistedProductId()]
+    await recordTestOrder(shopper.user.id, [line(a, 40, 1_000), line(b, 40, 2_000), line(c, 39, 90_000)])
+    const ranked = await expectStable(directProductSales, answeredProductSales)
+    const ids = ranked.products.map((p) => p.productId)
+    expect(ids.indexOf(b)).toBe(ids.indexOf(a) - 1)
+    expect(ids.indexOf(c)).toBeGreaterThan(ids.indexOf(a))
+    const past = await get<ProductSalesList>(`/api/admin/analytics/products?limit=10&offset=${ranked.total + 5}`)
+    expect(past.products).toEqual([])
+    expect(past.total).toBeGreaterThanOrEqual(ranked.total)
+  })
+
+  it("counts a real cash-on-delivery order at once and takes it out when Medusa cancels it", async () => {
+    const product = [...products].reverse().find((p) => p.variants.some((v) => v.stockOnHand >= 2))!
+    const variant = product.variants.find((v) => v.stockOnHand >= 2)!
+    const shopper = await signedUpUser(app.app, "codbuyer")
+    expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size, quantity: 2 })).status).toBe(201)
+    const placed = await request(app.app).post("/api/checkout").set(bearer(shopper)).send(payload("cod"))
+    expect(placed.status).toBe(201)
+    const orderId = placed.body.orderId as string
+
+    const listed = await get<AdminOrderList>("/api/admin/orders?limit=50")
+    expect(listed.orders.find((o) => o.id === orderId)).toMatchObject({
+      status: "PLACED",
+      paymentMethod: "cod",
+      itemCount: 2,
+      total: 2 * product.basePrice + COD_FEE_PAISE,
+      customer: { id: shopper.user.id, name: shopper.name, email: shopper.email },
+    })
+    const entryOf = (list: ProductSalesList) => list.products.find((p) => p.productId === product.id)
+    const withOrder = entryOf(await expectStable(directProductSales, answeredProductSales))
+    expect(withOrder).toMatchObject({ title: product.title, imageUrl: product.imageUrl })
+    expect(withOrder!.units).toBeGreaterThanOrEqual(2)
+    await expectStable(
+      () => directSeries(product.id, 7),
+      () => get<SalesSeries>(`/api/admin/analytics/products/${product.id}/series?days=7`),
+    )
+
+    await cancel(orderId)
+    await expectStable(directProductSales, answeredProductSales)
+    await expectStable(
+      () => directSeries(product.id, 7),
+      () => get<SalesSeries>(`/api/admin/analytics/products/${product.id}/series?days=7`),
+    )
+    await expectStable(directOverview, answeredOverview)
+    const cancelledOnes = await get<AdminOrderList>("/api/admin/orders?status=CANCELLED&limit=100")
+    expect(cancelledOnes.orders.find((o) => o.id === orderId)).toMatchObject({ status: "CANCELLED" })
+  })
+
+  it("lists orders newest first with customers, item counts, a status filter, paging and the total", async () => {
+    const shopper = await signedUpUser(app.app, "listing")
+    const productId = unlistedProductId()
+    const older = await recordTestOrder(shopper.user.id, [line(productId, 2, 10_000), line(unlistedProductId(), 3, 5_000)], {
+      createdAt: new Date(Date.now() - 1000),
+    })
+    const newer = await recordTestOrder(shopper.user.id, [line(productId, 1, 10_000)], { mode: "prepaid" })
+
+    const direct = async (status: string | null, limit: number, offset: number): Promise<AdminOrderList> => {
+      const { rows } = await app.db.query<{
+        id: string
+        display_id: number | null
+        status: string
+        total_paise: number
+        payment_method: string
+        items: CheckoutLine[]
+        user_id: string
+        name: string
+        email: string
+        created_at: Date
+      }>(
+        `select o.*, u.name, u.email from bff.orders o join bff.users u on u.id = o.user_id
+          where $1::text is null or o.status = $1 order by o.created_at desc, o.id collate "C" desc`,
+        [status],
+      )
+      return {
+        orders: rows.slice(offset, offset + limit).map((row) => ({
+          id: row.id,
+          displayId: row.display_id,
+          status: row.status as AdminOrderList["orders"][number]["status"],
+          total: row.total_paise,
+          paymentMethod: row.payment_method as "cod" | "online",
+          itemCount: row.items.reduce((sum, l) => sum + l.quantity, 0),
+          customer: { id: row.user_id, name: row.name, email: row.email },
+          createdAt: row.created_at.toISOString(),
+        })),
+        total: rows.length,
+      }
+    }
+    const firstPage = await expectStable(
+      () => direct(null, 5, 0),
+      () => get<AdminOrderList>("/api/admin/orders?limit=5"),
+    )
+    await expectStable(
+      () => direct(null, 5, 5),
+      () => get<AdminOrderList>("/api/admin/orders?limit=5&offset=5"),
+    )
+    await expectStable(
+      () => direct("PAID", 5, 0),
+      () => get<AdminOrderList>("/api/admin/orders?limit=5&status=PAID"),
+    )
+    await expectStable(
+      () => direct("PLACED", 5, 0),
+      () => get<AdminOrderList>("/api/admin/orders?limit=5&status=PLACED"),
+    )
+    expect(firstPage.total).toBeGreaterThanOrEqual(2)
+
+    const mine = (await get<AdminOrderList>("/api/admin/orders?limit=100")).orders.filter((o) => o.customer.id === shopper.user.id)
+    expect(mine.map((o) => [o.id, o.itemCount, o.status, o.paymentMethod])).toEqual([
+      [newer.orderId, 1, "PAID", "online"],
+      [older.orderId, 5, "PLACED", "cod"],
+    ])
+    expect(mine[0]!.customer).toEqual({ id: shopper.user.id, name: shopper.name, email: shopper.email })
+  })
+})
