@@ -459,6 +459,10 @@ describe("admin analytics", () => {
       () => direct("PLACED", 5, 0),
       () => get<AdminOrderList>("/api/admin/orders?limit=5&status=PLACED"),
     )
+    await expectStable(
+      () => direct("CANCELLED", 5, 0),
+      () => get<AdminOrderList>("/api/admin/orders?limit=5&status=CANCELLED"),
+    )
     expect(firstPage.total).toBeGreaterThanOrEqual(2)
 
     const mine = (await get<AdminOrderList>("/api/admin/orders?limit=100")).orders.filter((o) => o.customer.id === shopper.user.id)

@@ -110,9 +110,12 @@ type OrderRow = {
   created_at: Date
 }
 
-/** Newest first, all orders (test and cancelled ones too: this is the record, not a sales figure) or one status. */
-const ORDER_PAGE = (where: string) => `
-  with total as (select count(*)::int as n from bff.orders o ${where})
+/**
+ * Newest first, all orders (test and cancelled ones too: this is the record, not a sales figure) or one status.
+ * The total is read from bff.order_counts (migration 022), which a trigger keeps with every order.
+ */
+const ORDER_PAGE = (where: string, counted: string) => `
+  with total as (select coalesce(sum(orders), 0)::int as n from bff.order_counts ${counted})
   select total.n as total, page.* from total left join lateral (
     select o.id, o.display_id, o.status, o.total_paise, o.payment_method, o.created_at, o.user_id, u.name, u.email,
            (select coalesce(sum((line ->> 'quantity')::int), 0) from jsonb_array_elements(o.items) line)::int as item_count
@@ -120,8 +123,8 @@ const ORDER_PAGE = (where: string) => `
       ${where}
      order by o.created_at desc, o.id collate "C" desc
      limit $1 offset $2) page on true`
-const ALL_ORDERS = ORDER_PAGE("")
-const ORDERS_WITH_STATUS = ORDER_PAGE("where o.status = $3")
+const ALL_ORDERS = ORDER_PAGE("", "")
+const ORDERS_WITH_STATUS = ORDER_PAGE("where o.status = $3", "where status = $3")
 
 /** The admin orders list; `itemCount` is the units bought (quantities summed over the lines). */
 export async function adminOrders(db: Queryable, query: AdminOrderListQuery): Promise<AdminOrderList> {
