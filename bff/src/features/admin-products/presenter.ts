@@ -1,6 +1,6 @@
 import type { AdminProduct, ProductVariant } from "@fitshop/contracts"
 import { z } from "zod"
-import { bySize, presentMedia, productMetadata, rupeesToPaise, variantMeasurements } from "../catalog/metadata.js"
+import { bySize, presentMedia, productAttributes, productMetadata, rupeesToPaise, variantMeasurements } from "../catalog/metadata.js"
 import { consoleStatus } from "./medusa-product.js"
 
 /** A product as commerce's /internal/admin-products routes answer it (amounts in rupees). */
@@ -56,7 +56,6 @@ export function presentAdminProduct(product: CommerceAdminProduct): AdminProduct
   const prices = product.variants.map((variant) => variant.price).filter((price): price is number => price !== null)
   const basePrice = prices.length ? rupeesToPaise(Math.min(...prices)) : 0
   const status = consoleStatus(product.status)
-  const gender = meta.gender ?? "MEN"
   return {
     id: product.id,
     handle: product.handle,
@@ -69,20 +68,8 @@ export function presentAdminProduct(product: CommerceAdminProduct): AdminProduct
     imageUrl: images.find((image) => image.isPrimary)?.url ?? images[0]?.url ?? null,
     images,
     videos,
-    gender,
-    categoryType: meta.categoryType ?? null,
-    subcategory: meta.subcategory ?? null,
-    styleGroup: gender === "WOMEN" ? (meta.styleGroup ?? null) : null,
-    genre: meta.genre ?? null,
-    colorName: meta.colorName ?? null,
-    colorHex: meta.colorHex ?? null,
-    fabric: meta.fabric ?? product.material ?? null,
-    collarStyle: meta.collarStyle ?? null,
-    sleeveType: meta.sleeveType ?? null,
-    seasonFit: meta.seasonFit ?? null,
-    washInstructions: meta.washInstructions ?? null,
+    ...productAttributes(meta, product.material),
     weightGrams: product.weight,
-    gstPercent: meta.gstPercent ?? null,
     isActive: status === "LIVE",
     status,
     availableSizes: variants.filter((variant) => variant.inStock).map((variant) => variant.size),

@@ -9,6 +9,7 @@ import {
   SLEEVE_TYPES,
   STYLE_GROUPS,
   type Measurements,
+  type Product,
   type ProductImage,
   type ProductVideo,
 } from "@fitshop/contracts"
@@ -104,5 +105,42 @@ export function presentMedia(
       isPrimary: video.url === primaryUrl,
       position: index + 1,
     })),
+  }
+}
+
+type Attributes = Pick<
+  Product,
+  | "gender"
+  | "categoryType"
+  | "subcategory"
+  | "styleGroup"
+  | "genre"
+  | "colorName"
+  | "colorHex"
+  | "fabric"
+  | "collarStyle"
+  | "sleeveType"
+  | "seasonFit"
+  | "washInstructions"
+  | "gstPercent"
+>
+
+/** The spec's attributes of a product, from its metadata (Medusa's `material` when no fabric was given); men's products have no style group. */
+export function productAttributes(meta: ProductMetadata, material: string | null | undefined): Attributes {
+  const gender = meta.gender ?? "MEN"
+  return {
+    gender,
+    categoryType: meta.categoryType ?? null,
+    subcategory: meta.subcategory ?? null,
+    styleGroup: gender === "WOMEN" ? (meta.styleGroup ?? null) : null,
+    genre: meta.genre ?? null,
+    colorName: meta.colorName ?? null,
+    colorHex: meta.colorHex ?? null,
+    fabric: meta.fabric ?? material ?? null,
+    collarStyle: meta.collarStyle ?? null,
+    sleeveType: meta.sleeveType ?? null,
+    seasonFit: meta.seasonFit ?? null,
+    washInstructions: meta.washInstructions ?? null,
+    gstPercent: meta.gstPercent ?? null,
   }
 }

@@ -1,6 +1,6 @@
 import type { Product, ProductVariant } from "@fitshop/contracts"
 import type { HttpTypes } from "@medusajs/types"
-import { bySize, presentMedia, productMetadata, rupeesToPaise, variantMeasurements } from "./metadata.js"
+import { bySize, presentMedia, productAttributes, productMetadata, rupeesToPaise, variantMeasurements } from "./metadata.js"
 
 function variantSize(variant: HttpTypes.StoreProductVariant): string {
   const option = variant.options?.find((value) => value.option?.title?.toLowerCase() === "size")
@@ -24,7 +24,6 @@ function presentVariant(variant: HttpTypes.StoreProductVariant): ProductVariant 
 /** Turns a Medusa store product (with prices, stock and metadata) into the spec's Product. */
 export function presentProduct(product: HttpTypes.StoreProduct): Product {
   const meta = productMetadata.parse(product.metadata ?? {})
-  const gender = meta.gender ?? "MEN"
   const sourceVariants = product.variants ?? []
   const variants = sourceVariants.map(presentVariant).sort(bySize)
   const prices = sourceVariants.map((variant) => variant.calculated_price?.calculated_amount).filter((amount): amount is number => typeof amount === "number")
@@ -45,20 +44,8 @@ export function presentProduct(product: HttpTypes.StoreProduct): Product {
     imageUrl: primary?.url ?? product.thumbnail ?? null,
     images,
     videos,
-    gender,
-    categoryType: meta.categoryType ?? null,
-    subcategory: meta.subcategory ?? null,
-    styleGroup: gender === "WOMEN" ? (meta.styleGroup ?? null) : null,
-    genre: meta.genre ?? null,
-    colorName: meta.colorName ?? null,
-    colorHex: meta.colorHex ?? null,
-    fabric: meta.fabric ?? product.material ?? null,
-    collarStyle: meta.collarStyle ?? null,
-    sleeveType: meta.sleeveType ?? null,
-    seasonFit: meta.seasonFit ?? null,
-    washInstructions: meta.washInstructions ?? null,
+    ...productAttributes(meta, product.material),
     weightGrams: typeof product.weight === "number" ? product.weight : null,
-    gstPercent: meta.gstPercent ?? null,
     isActive: true,
     status: "LIVE",
     availableSizes: variants.filter((variant) => variant.inStock).map((variant) => variant.size),
