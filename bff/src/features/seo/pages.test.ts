@@ -5,8 +5,9 @@ import express from "express"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { isSeeded } from "../../../test/catalog.js"
 import { createLogger } from "../../lib/logger.js"
-import { type ListedProduct, type Product } from "@fitshop/contracts"
+import type { ListedProduct, Product } from "@fitshop/contracts"
 import type { CatalogService } from "../catalog/service.js"
 import { HOME_READS } from "./home-page.js"
 import { renderProductHtml } from "./product-meta.js"
@@ -46,8 +47,8 @@ function jsonLd(html: string) {
 
 describe("GET /product/:id (the HTML the server sends)", () => {
   it("carries the product's title, description, preview tags and Product JSON-LD", async () => {
-    const { body } = await request(ctx.app).get("/api/products").query({ limit: "1" })
-    const product = body.products[0] as ListedProduct
+    const { body } = await request(ctx.app).get("/api/products").query({ limit: "100" })
+    const product = (body.products as ListedProduct[]).find(isSeeded)!
     const response = await request(ctx.app).get(`/product/${product.id}`)
     expect(response.status).toBe(200)
     expect(response.headers["content-type"]).toMatch(/text\/html/)
@@ -131,8 +132,8 @@ describe("the answers a page comes with (server-answers)", () => {
   })
 
   it("sends a product page with its product and recommendations", async () => {
-    const { body } = await request(ctx.app).get("/api/products").query({ limit: "1" })
-    const id = (body.products[0] as ListedProduct).id
+    const { body } = await request(ctx.app).get("/api/products").query({ limit: "100" })
+    const id = (body.products as ListedProduct[]).find(isSeeded)!.id
     const block = serverAnswers((await request(ctx.app).get(`/product/${id}`)).text)!
     expect(block.answers).toEqual({ [`/api/products/${id}`]: await apiAnswer(`/api/products/${id}`) })
   })
