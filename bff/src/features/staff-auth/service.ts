@@ -20,7 +20,12 @@ export function staffAuthService({ users, auth, staff }: Deps) {
       const existing = await users.byMedusaUser(user.id)
       if (existing) return existing
       const email = normalizeEmail(user.email)
-      if (await users.byEmail(email)) throw conflict(STAFF_EMAIL_TAKEN)
+      if (await users.byEmail(email)) {
+        // The row holding the e-mail may be this person's own, made by a racing first sign-in just now.
+        const made = await users.byMedusaUser(user.id)
+        if (made) return made
+        throw conflict(STAFF_EMAIL_TAKEN)
+      }
       try {
         const name = user.name || (email.split("@")[0] ?? email)
         const made = await users.insertStaff({ medusaUserId: user.id, email, name: name.slice(0, 80), handle: await freeHandleFor(users, email) })
