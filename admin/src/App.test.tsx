@@ -1,26 +1,13 @@
-import { render, screen } from "@testing-library/react"
-import { MemoryRouter, Route, Routes } from "react-router-dom"
+import { screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
-import { App } from "./App"
 import { stubFetch } from "./testing/fetch-stub"
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  )
-}
+import { renderConsoleAt } from "./testing/render-console"
 
 describe("App", { timeout: 20_000 }, () => {
   it("shows the admin layout and the dashboard heading to a signed-in user", async () => {
-    localStorage.setItem("accessToken", "token-1")
-    localStorage.setItem("me", JSON.stringify({ id: "usr_01", name: "Asha Rao", role: "admin" }))
     stubFetch({ status: 200, body: {} })
 
-    renderAt("/admin")
+    renderConsoleAt("/admin")
 
     expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument()
     expect(screen.getByText("Admin")).toBeInTheDocument()
@@ -35,7 +22,7 @@ describe("App", { timeout: 20_000 }, () => {
   it("sends a visitor without a session to the e-mail sign-in form", async () => {
     const fetchMock = stubFetch({ status: 200, body: {} })
 
-    renderAt("/admin")
+    renderConsoleAt("/admin", null)
 
     expect(await screen.findByLabelText(/Email/)).toBeInTheDocument()
     expect(screen.getByLabelText(/Password/)).toBeInTheDocument()

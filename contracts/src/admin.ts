@@ -272,6 +272,13 @@ export type ProductSalesList = { products: ProductSales[]; total: number }
 /** GET /api/admin/analytics/products/{id}/series: one point per day in India time (YYYY-MM-DD). */
 export type SalesSeries = { productId: string; days: { day: string; units: number; revenue: number }[] }
 
+/**
+ * GET /api/admin/analytics/series?days=N: the whole shop's sales on each of the last N India days, today last,
+ * days without sales as zeros. `units` are the units bought; `revenue` is what the orders charged (paise), as
+ * the overview's revenue counts it, so the days add up to the overview's figures for their span.
+ */
+export type ShopSalesSeries = { days: { day: string; orders: number; units: number; revenue: number }[] }
+
 /** GET /api/admin/orders: newest first. */
 export type AdminOrder = {
   id: string

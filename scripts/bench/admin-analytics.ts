@@ -42,7 +42,7 @@ async function drive(label: string, origin: string, paths: string[], authorizati
 
 /**
  * The admin analytics benchmark, measured on the catalogue's cache-off BFF: 50,000 orders seeded once the
- * catalogue is in; then, right after the catalogue's cache-off listing, each of the four console calls with
+ * catalogue is in; then, right after the catalogue's cache-off listing, each of the five console calls with
  * a staff token over 20 connections (a rotation of pages, products or statuses where the call takes one).
  */
 export const benchAdminAnalytics: Alongside<AdminAnalyticsBench> = async (stack: CacheOffStack) => {
@@ -85,6 +85,11 @@ export const benchAdminAnalytics: Alongside<AdminAnalyticsBench> = async (stack:
       label: "`GET /api/admin/analytics/products/{id}/series?days=90`",
       rotation: `the ${topProducts.length} best-selling products`,
       paths: topProducts.map((id) => `/api/admin/analytics/products/${id}/series?days=90`),
+    },
+    {
+      label: "`GET /api/admin/analytics/series?days=…`",
+      rotation: "30, 90, 180 and 366 days",
+      paths: [30, 90, 180, 366].map((days) => `/api/admin/analytics/series?days=${String(days)}`),
     },
     {
       label: `\`GET /api/admin/orders?limit=${PAGE}&offset=…&status=…\``,

@@ -70,24 +70,54 @@ describe("Dashboard", { timeout: 20_000 }, () => {
     expect(screen.getByRole("region", { name: "Sales Over Time" })).toBeInTheDocument()
   })
 
-  it("switches Sales Over Time to the per-day series of the chosen best seller", async () => {
+  it("switches Sales Over Time to the shop's daily series, and to a chosen best seller's", async () => {
+    const shopDays = [
+      { day: "2026-11-19", orders: 0, units: 0, revenue: 0 },
+      { day: "2026-11-20", orders: 3, units: 4, revenue: 519600 },
+    ]
     const fetchMock = stubRoutes({
       "GET /api/admin/analytics/overview": { status: 200, body: overview },
       "GET /api/admin/orders": { status: 200, body: { orders: [order("o1", 100000)], total: 1 } },
       "GET /api/admin/analytics/products": { status: 200, body: sales },
-      "GET /api/admin/analytics/products/prod_0/series": {
+      "GET /api/admin/analytics/series": { status: 200, body: { days: shopDays } },
+      "GET /api/admin/analytics/products/prod_2/series": {
         status: 200,
-        body: { productId: "prod_0", days: [{ day: "2026-11-20", units: 2, revenue: 259800 }] },
+        body: { productId: "prod_2", days: [{ day: "2026-11-20", units: 0, revenue: 0 }] },
       },
-      "GET /api/admin/analytics/products/prod_2/series": { status: 200, body: { productId: "prod_2", days: [] } },
     })
     render(<Dashboard />)
 
     const chart = await screen.findByRole("region", { name: "Sales Over Time" })
+    expect(callsTo(fetchMock, "GET /api/admin/analytics/series")).toHaveLength(0)
     fireEvent.click(within(chart).getByRole("button", { name: "Per day" }))
-    await waitFor(() => expect(callsTo(fetchMock, "GET /api/admin/analytics/products/prod_0/series")).toHaveLength(1))
+    await waitFor(() => expect(callsTo(fetchMock, "GET /api/admin/analytics/series")).toHaveLength(1))
+    expect(callsTo(fetchMock, "GET /api/admin/analytics/series")[0]!.url.searchParams.get("days")).toBe("30")
+    const picker = within(chart).getByLabelText("Product")
+    expect(picker).toHaveValue("")
+    expect(within(chart).getByRole("option", { name: "All products" })).toBeInTheDocument()
+    await waitFor(() => expect(within(chart).queryByText("Loading…")).not.toBeInTheDocument())
+    expect(within(chart).queryByText("No data available.")).not.toBeInTheDocument()
+    expect(callsTo(fetchMock, "GET /api/admin/analytics/products/prod_0/series")).toHaveLength(0)
 
-    fireEvent.change(within(chart).getByLabelText("Product"), { target: { value: "prod_2" } })
+    // One best seller's days: none with a sale, so nothing to draw.
+    fireEvent.change(picker, { target: { value: "prod_2" } })
+    expect(await within(chart).findByText("No data available.")).toBeInTheDocument()
+    expect(callsTo(fetchMock, "GET /api/admin/analytics/products/prod_2/series")).toHaveLength(1)
+
+    fireEvent.change(picker, { target: { value: "" } })
+    await waitFor(() => expect(within(chart).queryByText("No data available.")).not.toBeInTheDocument())
+  })
+
+  it("says No data available. on the per-day view when the shop sold nothing in the span", async () => {
+    stubRoutes({
+      "GET /api/admin/analytics/overview": { status: 200, body: overview },
+      "GET /api/admin/orders": { status: 200, body: { orders: [order("o1", 100000)], total: 1 } },
+      "GET /api/admin/analytics/products": { status: 200, body: sales },
+      "GET /api/admin/analytics/series": { status: 200, body: { days: [{ day: "2026-11-20", orders: 0, units: 0, revenue: 0 }] } },
+    })
+    render(<Dashboard />)
+    const chart = await screen.findByRole("region", { name: "Sales Over Time" })
+    fireEvent.click(within(chart).getByRole("button", { name: "Per day" }))
     expect(await within(chart).findByText("No data available.")).toBeInTheDocument()
   })
 

@@ -2,7 +2,7 @@ import { TextField, ToggleButton, ToggleButtonGroup } from "@mui/material"
 import { useState } from "react"
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts"
 import { useApi } from "../lib/use-api"
-import { readSeries, seriesPath, type OrderPoint, type ProductSales } from "./analytics-api"
+import { readSeries, readShopSeries, seriesPath, SHOP_SERIES_PATH, type OrderPoint, type ProductSales } from "./analytics-api"
 import { dayPoints, orderPoints, type SalesPoint } from "./chart-data"
 import { NoData } from "./NoData"
 import { Section } from "./Section"
@@ -24,19 +24,25 @@ function SalesLine({ points }: { points: SalesPoint[] }) {
   )
 }
 
-/** The per-day view reads one product's daily series from the server (days in India time). */
+/** The per-day view reads the server's daily series (days in India time): the whole shop's, or one product's when one is chosen. */
 function DailySales({ productId }: { productId: string }) {
-  const series = useApi(seriesPath(productId), readSeries)
+  const series = useApi<{ days: { day: string; revenue: number }[] }>(
+    productId ? seriesPath(productId) : SHOP_SERIES_PATH,
+    productId ? readSeries : readShopSeries,
+  )
   if (series.status === "loading") return <p>Loading…</p>
   if (series.status === "error") return <p>Failed to load analytics.</p>
+  // The server answers every day, zeros included: a span without a sale has nothing to draw.
+  if (series.data.days.every((day) => day.revenue === 0)) return <NoData />
   return <SalesLine points={dayPoints(series.data)} />
 }
 
-/** 'Sales Over Time': one point per order as the spec draws it, or per day for a best-selling product. */
+const ALL_PRODUCTS = ""
+
+/** 'Sales Over Time': one point per order as the spec draws it, or per day for the whole shop or one best-selling product. */
 export function SalesOverTime({ orders, products }: { orders: OrderPoint[]; products: ProductSales[] }) {
   const [view, setView] = useState<View>("order")
-  const [chosen, setChosen] = useState("")
-  const productId = chosen || products[0]?.productId || ""
+  const [productId, setProductId] = useState(ALL_PRODUCTS)
   const toggle = (
     <ToggleButtonGroup exclusive size="small" value={view} aria-label="Sales view" onChange={(_event, value: View | null) => value && setView(value)}>
       <ToggleButton value="order">Per order</ToggleButton>
@@ -46,29 +52,27 @@ export function SalesOverTime({ orders, products }: { orders: OrderPoint[]; prod
   return (
     <Section title="Sales Over Time" action={toggle}>
       {view === "order" && <SalesLine points={orderPoints(orders)} />}
-      {view === "day" &&
-        (productId ? (
-          <>
-            <TextField
-              select
-              size="small"
-              label="Product"
-              value={productId}
-              onChange={(event) => setChosen(event.target.value)}
-              slotProps={{ select: { native: true } }}
-              sx={{ my: 1, minWidth: 240 }}
-            >
-              {products.map((product) => (
-                <option key={product.productId} value={product.productId}>
-                  {product.title}
-                </option>
-              ))}
-            </TextField>
-            <DailySales productId={productId} />
-          </>
-        ) : (
-          <NoData />
-        ))}
+      {view === "day" && (
+        <>
+          <TextField
+            select
+            size="small"
+            label="Product"
+            value={productId}
+            onChange={(event) => setProductId(event.target.value)}
+            slotProps={{ select: { native: true } }}
+            sx={{ my: 1, minWidth: 240 }}
+          >
+            <option value={ALL_PRODUCTS}>All products</option>
+            {products.map((product) => (
+              <option key={product.productId} value={product.productId}>
+                {product.title}
+              </option>
+            ))}
+          </TextField>
+          <DailySales productId={productId} />
+        </>
+      )}
     </Section>
   )
 }

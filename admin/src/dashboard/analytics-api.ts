@@ -22,13 +22,19 @@ export type OrderPoint = z.infer<typeof adminOrder>
 const salesSeries = z.object({ productId: z.string(), days: z.array(z.object({ day: z.string(), units: z.number(), revenue: z.number() })) })
 export type SalesSeries = z.infer<typeof salesSeries>
 
+const shopSeries = z.object({ days: z.array(z.object({ day: z.string(), orders: z.number(), units: z.number(), revenue: z.number() })) })
+export type ShopSeries = z.infer<typeof shopSeries>
+
 export const OVERVIEW_PATH = "/api/admin/analytics/overview"
 /** The newest orders, as many as one page may hold. */
 export const ORDERS_PATH = "/api/admin/orders?limit=100"
 export const PRODUCT_SALES_PATH = "/api/admin/analytics/products"
 export const seriesPath = (productId: string) => `${PRODUCT_SALES_PATH}/${encodeURIComponent(productId)}/series`
+/** The whole shop's last 30 India days. */
+export const SHOP_SERIES_PATH = "/api/admin/analytics/series?days=30"
 
 export const readOverview = (body: unknown): Overview => analyticsOverview.parse(body)
 export const readOrders = (body: unknown): OrderPoint[] => z.object({ orders: z.array(adminOrder) }).parse(body).orders
 export const readProductSales = (body: unknown): ProductSales[] => z.object({ products: z.array(productSales) }).parse(body).products
 export const readSeries = (body: unknown): SalesSeries => salesSeries.parse(body)
+export const readShopSeries = (body: unknown): ShopSeries => shopSeries.parse(body)

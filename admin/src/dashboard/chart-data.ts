@@ -1,4 +1,4 @@
-import type { OrderPoint, ProductSales, SalesSeries } from "./analytics-api"
+import type { OrderPoint, ProductSales } from "./analytics-api"
 
 export const TOP_PRODUCTS_SHOWN = 10
 
@@ -12,8 +12,9 @@ export function orderPoints(newestFirst: OrderPoint[]): SalesPoint[] {
     .map((order, index) => ({ label: `Order ${String(index + 1)}`, revenue: order.total / 100 }))
 }
 
-/** The per-day view: one point per India-time day of the server's series, revenue in rupees. */
-export const dayPoints = (series: SalesSeries): SalesPoint[] => series.days.map((day) => ({ label: day.day, revenue: day.revenue / 100 }))
+/** The per-day view: one point per India-time day of the server's series (the shop's or one product's), revenue in rupees. */
+export const dayPoints = (series: { days: { day: string; revenue: number }[] }): SalesPoint[] =>
+  series.days.map((day) => ({ label: day.day, revenue: day.revenue / 100 }))
 
 /** 'Top 10 Products (Units Sold)'. */
 export const topProducts = (products: ProductSales[]) =>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { callsTo, stubRoutes } from "../testing/route-fetch"
-import { renderConsoleAt } from "../testing/signed-in"
+import { renderConsoleAt } from "../testing/render-console"
 
 const tee = { id: "prod_1", title: "Boxy tee", status: "LIVE", basePrice: 12345600, updatedAt: "2026-11-20T10:00:00Z" }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { callsTo, stubRoutes } from "../testing/route-fetch"
-import { renderConsoleAt } from "../testing/signed-in"
+import { renderConsoleAt } from "../testing/render-console"
 
 const post = {
   id: "41",

@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderList, AnalyticsOverview, ProductSalesList, SalesSeries } from "@fitshop/contracts"
+import type { AdminOrder, AdminOrderList, AnalyticsOverview, ProductSalesList, SalesSeries, ShopSalesSeries } from "@fitshop/contracts"
 import { prepared, type Db } from "../../lib/db.js"
 import type { AdminOrderListQuery, AdminPageQuery } from "./schema.js"
 
@@ -94,6 +94,22 @@ const SALES_SERIES = `
 export async function salesSeries(db: Queryable, productId: string, days: number): Promise<SalesSeries> {
   const { rows } = await db.query<{ day: string; units: number; revenue: string }>(prepared(SALES_SERIES, [productId, days]))
   return { productId, days: rows.map((row) => ({ day: row.day, units: row.units, revenue: Number(row.revenue) })) }
+}
+
+// The last $1 India days, today last, each summed over its payment methods (at most two rows of bff.sales_days a day).
+const SHOP_SERIES = `
+  with today as (select (now() at time zone 'Asia/Kolkata')::date as day)
+  select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(s.orders), 0)::int as orders, coalesce(sum(s.units), 0)::int as units,
+         coalesce(sum(s.revenue_paise), 0)::bigint as revenue
+    from today cross join lateral (select today.day - offs as day from generate_series($1::int - 1, 0, -1) offs) d
+    left join bff.sales_days s on s.day = d.day
+   group by d.day
+   order by d.day`
+
+/** The whole shop's orders, units and revenue (order totals, as the overview's) on each of the last `days` India days, zeros included. */
+export async function shopSalesSeries(db: Queryable, days: number): Promise<ShopSalesSeries> {
+  const { rows } = await db.query<{ day: string; orders: number; units: number; revenue: string }>(prepared(SHOP_SERIES, [days]))
+  return { days: rows.map((row) => ({ day: row.day, orders: row.orders, units: row.units, revenue: Number(row.revenue) })) }
 }
 
 type OrderRow = {

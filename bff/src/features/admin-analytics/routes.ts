@@ -7,8 +7,8 @@ import type { Db } from "../../lib/db.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { productIdParams } from "../catalog/schema.js"
 import { productCounts } from "./product-counts.js"
-import { adminOrders, productSales, salesOverview, salesSeries } from "./queries.js"
-import { adminOrderListQuery, adminPageQuery, salesSeriesQuery } from "./schema.js"
+import { adminOrders, productSales, salesOverview, salesSeries, shopSalesSeries } from "./queries.js"
+import { adminOrderListQuery, adminPageQuery, salesSeriesQuery, shopSeriesQuery } from "./schema.js"
 
 type Options = { db: Db; commerce: Commerce; authentication: Authentication }
 
@@ -29,6 +29,15 @@ export function adminAnalyticsRoutes({ db, commerce, authentication }: Options):
     noStore,
     validated({ query: adminPageQuery }, async (_req, res, { query }) => {
       res.json(await productSales(db, query))
+    }),
+  )
+
+  router.get(
+    "/admin/analytics/series",
+    authentication.requireStaff,
+    noStore,
+    validated({ query: shopSeriesQuery }, async (_req, res, { query }) => {
+      res.json(await shopSalesSeries(db, query.days))
     }),
   )
 

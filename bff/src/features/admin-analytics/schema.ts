@@ -18,5 +18,10 @@ export const salesSeriesQuery = z.object({
   days: z.coerce.number().int().min(1).max(SERIES_MAX_DAYS).default(90),
 })
 
+/** The shop-wide daily series: a month of India days unless asked otherwise. */
+export const shopSeriesQuery = z.object({
+  days: z.coerce.number().int().min(1).max(SERIES_MAX_DAYS).default(30),
+})
+
 export type AdminPageQuery = z.infer<typeof adminPageQuery>
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>

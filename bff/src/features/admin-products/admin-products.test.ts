@@ -6,7 +6,7 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
 import { shopperSession, staffSession } from "../../../test/staff.js"
-import { STALE_PRODUCT_MESSAGE } from "./service.js"
+import { COMMERCE_UNAVAILABLE_MESSAGE, STALE_PRODUCT_MESSAGE } from "./service.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let staff: Awaited<ReturnType<typeof staffSession>>
@@ -317,5 +317,60 @@ describe("admin products: duplicate, bulk status, list", () => {
     expect(response.status).toBe(200)
     expect(response.headers["cache-control"]).toBe("no-store")
     expect(response.body).toEqual({ items: [...SIZES] })
+  })
+})
+
+describe("admin products: Medusa stopped", () => {
+  // The same database, Redis and token secret, with Medusa's address a closed port: the staff token made on
+  // the working app signs in here too.
+  let broken: Awaited<ReturnType<typeof createTestApp>>
+  beforeAll(async () => {
+    broken = await createTestApp({ MEDUSA_URL: "http://127.0.0.1:1" })
+  })
+  afterAll(() => broken.close())
+
+  it("answers every product call with a 503 saying nothing was saved, never a 500, and writes nothing", async () => {
+    const product = await created(hoodie())
+    await eventually(() => inShop(product.id), "the published product in the shop")
+    const readModel = async () =>
+      (
+        await ctx.db.query(`select c.title, c.base_price, d.document from bff.catalog_products c join bff.catalog_documents d on d.id = c.id where c.id = $1`, [
+          product.id,
+        ])
+      ).rows
+    const before = await readModel()
+    expect(before).toHaveLength(1)
+    const title = `Unsaved ${word()}`
+    const calls: [string, request.Test][] = [
+      ["list", request(broken.app).get("/api/admin/products")],
+      ["get", request(broken.app).get(`/api/admin/products/${product.id}`)],
+      ["create", request(broken.app).post("/api/admin/products").send(hoodie({ title }))],
+      [
+        "update",
+        request(broken.app)
+          .put(`/api/admin/products/${product.id}`)
+          .send({ version: product.version, product: hoodie({ title, status: "DRAFT" }) }),
+      ],
+      ["duplicate", request(broken.app).post(`/api/admin/products/${product.id}/duplicate`)],
+      [
+        "bulk status",
+        request(broken.app)
+          .post("/api/admin/products/bulk-status")
+          .send({ ids: [product.id], status: "ARCHIVED" }),
+      ],
+      ["archive", request(broken.app).delete(`/api/admin/products/${product.id}`)],
+    ]
+    for (const [what, call] of calls) {
+      const response = await call.set(staff.headers)
+      expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(503)
+      expect(response.body, what).toEqual({ error: COMMERCE_UNAVAILABLE_MESSAGE, message: COMMERCE_UNAVAILABLE_MESSAGE, code: "service_unavailable" })
+    }
+
+    expect(await readModel()).toEqual(before)
+    expect((await ctx.db.query("select 1 from bff.catalog_products where title = $1", [title])).rowCount).toBe(0)
+    const kept = await admin.get(product.id)
+    expect(kept.body.product).toMatchObject({ title: product.title, status: "LIVE", version: product.version })
+    expect(await inShop(product.id)).toBe(true)
+    expect(((await admin.list({ q: title })).body as AdminProductList).total).toBe(0)
   })
 })

@@ -1,6 +1,6 @@
 import type { AdminProduct, ProductVariant } from "@fitshop/contracts"
 import { z } from "zod"
-import { bySize, presentMedia, productAttributes, productMetadata, rupeesToPaise, variantMeasurements } from "../catalog/metadata.js"
+import { bySize, presentMedia, productAttributes, productHead, productMetadata, rupeesToPaise, variantMeasurements } from "../catalog/metadata.js"
 import { consoleStatus } from "./medusa-product.js"
 
 /** A product as commerce's /internal/admin-products routes answer it (amounts in rupees). */
@@ -53,17 +53,13 @@ export function presentAdminProduct(product: CommerceAdminProduct): AdminProduct
   const meta = productMetadata.parse(product.metadata)
   const { images, videos } = presentMedia(product.images, product.thumbnail, meta, null)
   const variants = product.variants.map(presentVariant).sort(bySize)
-  const prices = product.variants.map((variant) => variant.price).filter((price): price is number => price !== null)
-  const basePrice = prices.length ? rupeesToPaise(Math.min(...prices)) : 0
   const status = consoleStatus(product.status)
   return {
-    id: product.id,
-    handle: product.handle,
-    title: product.title,
-    sku: variants[0]?.sku?.replace(/-[A-Z]+$/, "") ?? null,
-    description: product.description ?? "",
-    basePrice,
-    listPrice: basePrice,
+    ...productHead(
+      product,
+      variants,
+      product.variants.map((variant) => variant.price),
+    ),
     mrp: meta.mrp ? rupeesToPaise(meta.mrp) : null,
     imageUrl: images.find((image) => image.isPrimary)?.url ?? images[0]?.url ?? null,
     images,

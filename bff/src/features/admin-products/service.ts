@@ -8,12 +8,16 @@ import {
   type ProductStatus,
 } from "@fitshop/contracts"
 import { z } from "zod"
-import { badRequest, conflict, notFound } from "../../http/errors.js"
+import { badRequest, conflict, notFound, serviceUnavailable } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
 import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
+import { isCommerceUnavailable } from "../checkout/commerce-checkout.js"
 import { MEDUSA_STATUS, medusaProduct } from "./medusa-product.js"
 import { commerceAdminProduct, presentAdminProduct } from "./presenter.js"
+
+/** What a 503 says when Medusa can't be asked (down, timing out, failing): nothing was saved, trying again later may work. */
+export const COMMERCE_UNAVAILABLE_MESSAGE = "The catalogue service isn't answering, so nothing was saved. Please try again in a minute."
 
 /** What a 409 says when commerce gave no text of its own. */
 export const STALE_PRODUCT_MESSAGE = "This product changed while you were editing it. Reload to see the latest version."
@@ -77,7 +81,7 @@ function formOf(product: AdminProduct): AdminProductForm {
  * the shop's read model is refreshed before answering, so the shop shows what the console just said.
  */
 export function adminProductsService({ commerce, refreshCatalog, logger }: Options) {
-  /** Calls commerce, turning its refusals into ours: 404 an unknown product, 409 a stale or busy one. */
+  /** Calls commerce, turning its refusals into ours: 404 an unknown product, 409 a stale or busy one, 503 when it can't be reached. */
   async function call<T>(schema: z.ZodType<T>, path: string, init?: Parameters<Commerce["internal"]>[1]): Promise<T> {
     try {
       return schema.parse(await commerce.internal<unknown>(path, init))
@@ -87,6 +91,7 @@ export function adminProductsService({ commerce, refreshCatalog, logger }: Optio
         if (error.status === 409) throw conflict(error.detail || STALE_PRODUCT_MESSAGE)
         if (error.status === 400) throw badRequest(error.detail || "Medusa refused the product")
       }
+      if (isCommerceUnavailable(error)) throw serviceUnavailable(COMMERCE_UNAVAILABLE_MESSAGE)
       throw error
     }
   }

@@ -21,6 +21,31 @@ export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100)
 }
 
+type Head = Pick<Product, "id" | "handle" | "title" | "sku" | "description" | "basePrice" | "listPrice">
+
+/**
+ * The head of a Product, shared by the shop's and the console's presenters: the product's own fields, the
+ * style's sku (the first size's, without its size suffix) and the price from the lowest of the variants'
+ * prices in rupees (0 when none has one). `variants` are the presented ones, smallest size first.
+ */
+export function productHead(
+  product: { id: string; handle: string; title: string; description?: string | null | undefined },
+  variants: readonly { sku: string | null }[],
+  rupeePrices: readonly (number | null | undefined)[],
+): Head {
+  const prices = rupeePrices.filter((price): price is number => typeof price === "number")
+  const basePrice = prices.length ? rupeesToPaise(Math.min(...prices)) : 0
+  return {
+    id: product.id,
+    handle: product.handle,
+    title: product.title,
+    sku: variants[0]?.sku?.replace(/-[A-Z]+$/, "") ?? null,
+    description: product.description ?? "",
+    basePrice,
+    listPrice: basePrice,
+  }
+}
+
 const text = z.string().trim().min(1).nullish().catch(null)
 const storedMedia = z.array(
   z.object({

@@ -1,6 +1,6 @@
 import type { Product, ProductVariant } from "@fitshop/contracts"
 import type { HttpTypes } from "@medusajs/types"
-import { bySize, presentMedia, productAttributes, productMetadata, rupeesToPaise, variantMeasurements } from "./metadata.js"
+import { bySize, presentMedia, productAttributes, productHead, productMetadata, rupeesToPaise, variantMeasurements } from "./metadata.js"
 
 function variantSize(variant: HttpTypes.StoreProductVariant): string {
   const option = variant.options?.find((value) => value.option?.title?.toLowerCase() === "size")
@@ -26,21 +26,18 @@ export function presentProduct(product: HttpTypes.StoreProduct): Product {
   const meta = productMetadata.parse(product.metadata ?? {})
   const sourceVariants = product.variants ?? []
   const variants = sourceVariants.map(presentVariant).sort(bySize)
-  const prices = sourceVariants.map((variant) => variant.calculated_price?.calculated_amount).filter((amount): amount is number => typeof amount === "number")
-  const basePrice = prices.length ? rupeesToPaise(Math.min(...prices)) : 0
+  const head = productHead(
+    product,
+    variants,
+    sourceVariants.map((variant) => variant.calculated_price?.calculated_amount),
+  )
   const mrp = meta.mrp ? rupeesToPaise(meta.mrp) : null
   const { images, videos } = presentMedia(product.images ?? [], product.thumbnail, meta, product.title)
   const primary = images.find((image) => image.isPrimary)
 
   return {
-    id: product.id,
-    handle: product.handle,
-    title: product.title,
-    sku: variants[0]?.sku?.replace(/-[A-Z]+$/, "") ?? null,
-    description: product.description ?? "",
-    basePrice,
-    listPrice: basePrice,
-    mrp: mrp !== null && mrp > basePrice ? mrp : null,
+    ...head,
+    mrp: mrp !== null && mrp > head.basePrice ? mrp : null,
     imageUrl: primary?.url ?? product.thumbnail ?? null,
     images,
     videos,
