@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test"
+import type { Locator, Page } from "@playwright/test"
 import pg from "pg"
-import { verifiedAccount } from "./support"
+import { expect, test, verifiedAccount } from "./support"
 
 const EMPTY_BAG = "Your cart is empty. Add some legendary pieces to get started"
 const SIZE_FLAG = "required before payment"

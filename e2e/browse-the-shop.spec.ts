@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./support"
 
 test("a visitor opens the shop, browses /shop, opens a product and meets the 404 page", async ({ page }) => {
   await page.goto("/")

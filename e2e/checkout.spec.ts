@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import pg from "pg"
-import { verifiedAccount } from "./support"
+import { expect, test, verifiedAccount } from "./support"
 
 type Account = Awaited<ReturnType<typeof verifiedAccount>>
 /** A product as its page's API call sends it (listings send cards without stock). */

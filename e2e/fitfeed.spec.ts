@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import sharp from "sharp"
-import { verifiedAccount } from "./support"
+import { expect, test, verifiedAccount } from "./support"
 
 type Account = Awaited<ReturnType<typeof verifiedAccount>>
 type PagedProduct = { id: string; title: string; basePrice: number; variants: { size: string; stockOnHand: number }[] }

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Page } from "@playwright/test"
+import type { Page } from "@playwright/test"
+import { expect, test } from "./support"
 
 function pricesOf(texts: string[]): number[] {
   return texts.map((text) => Number(/₹(\d+\.\d{2})/.exec(text)?.[1]))

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test"
+import type { APIRequestContext, Page } from "@playwright/test"
 import sharp from "sharp"
-import { verifiedAccount } from "./support"
+import { expect, test, verifiedAccount } from "./support"
 
 /** The demo admin of the README: a Medusa admin user, the account ops use in Medusa's dashboard. */
 const STAFF = { email: "admin@buildyourfit.test", password: "admin-demo-2026" }

@@ -1,3 +1,5 @@
+// First: it configures zod before any module builds a schema.
+import "./lib/zod-without-eval"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom"

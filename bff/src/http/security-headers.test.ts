@@ -1,0 +1,73 @@
+import express from "express"
+import request from "supertest"
+import { describe, expect, it } from "vitest"
+import { DATA_POLICY, pagePolicy, SECURITY_HEADERS, securityHeaders, STRICT_TRANSPORT_SECURITY, withStrictTransport } from "./security-headers.js"
+
+const directive = (policy: string, name: string) => policy.split("; ").find((entry) => entry.startsWith(`${name} `))
+
+function appWith(options: Parameters<typeof securityHeaders>[0]) {
+  return express()
+    .use(securityHeaders(options))
+    .use((_req, res) => void res.send("ok"))
+}
+
+describe("pagePolicy", () => {
+  it("names no Razorpay host and bans frames when the emulator stands in", () => {
+    const policy = pagePolicy({ razorpayCheckout: false })
+    expect(policy).not.toContain("razorpay")
+    expect(directive(policy, "script-src")).toBe("script-src 'self'")
+    expect(directive(policy, "frame-src")).toBe("frame-src 'none'")
+  })
+
+  it("lets Razorpay's checkout load, frame and post its form with real keys, and nothing more", () => {
+    const policy = pagePolicy({ razorpayCheckout: true })
+    expect(directive(policy, "script-src")).toBe("script-src 'self' https://checkout.razorpay.com https://cdn.razorpay.com")
+    expect(directive(policy, "frame-src")).toBe("frame-src https://api.razorpay.com")
+    expect(directive(policy, "form-action")).toBe("form-action 'self' https://api.razorpay.com")
+    expect(policy).not.toMatch(/unsafe-(eval|inline)/)
+  })
+
+  it("adds the uploads' origin to pictures and videos once, and inline styles only when asked", () => {
+    const policy = pagePolicy({ razorpayCheckout: false, mediaOrigin: "https://shop.example", inlineStyles: true })
+    expect(directive(policy, "img-src")).toBe("img-src 'self' data: blob: https://shop.example")
+    expect(directive(policy, "media-src")).toBe("media-src 'self' blob: https://shop.example")
+    expect(directive(policy, "style-src")).toBe("style-src 'self' 'unsafe-inline'")
+    expect(directive(policy, "script-src")).toBe("script-src 'self'")
+  })
+})
+
+describe("securityHeaders", () => {
+  const app = appWith({ razorpayCheckout: false })
+
+  it("sends the data policy on the API, media and the emulators", async () => {
+    for (const url of ["/api", "/api/products", "/media/a.jpg", "/emulator/razorpay/checkout.js"]) {
+      const response = await request(app).get(url)
+      expect(response.headers["content-security-policy"], url).toBe(DATA_POLICY)
+      expect(response.headers["x-frame-options"], url).toBe("DENY")
+    }
+  })
+
+  it("sends the shop's policy on its pages and the console's (with inline styles) under /admin", async () => {
+    for (const url of ["/", "/shop", "/apiary", "/administrator"]) {
+      expect((await request(app).get(url)).headers["content-security-policy"], url).toBe(pagePolicy({ razorpayCheckout: false }))
+    }
+    for (const url of ["/admin", "/admin/products"]) {
+      expect((await request(app).get(url)).headers["content-security-policy"], url).toBe(pagePolicy({ razorpayCheckout: false, inlineStyles: true }))
+    }
+  })
+})
+
+describe("withStrictTransport", () => {
+  const listener = withStrictTransport((_req, res) => void res.writeHead(200, SECURITY_HEADERS).end("ok"), true)
+
+  it("adds HSTS in production to answers that write their own headers", async () => {
+    const response = await request(listener).get("/api/products")
+    expect(response.headers["strict-transport-security"]).toBe(STRICT_TRANSPORT_SECURITY)
+    expect(response.headers["content-security-policy"]).toBe(DATA_POLICY)
+  })
+
+  it("leaves other modes alone", async () => {
+    const local = withStrictTransport((_req, res) => void res.end("ok"), false)
+    expect((await request(local).get("/")).headers["strict-transport-security"]).toBeUndefined()
+  })
+})
