@@ -44,6 +44,8 @@ export default defineConfig({
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGINT", timeout: 20_000 },
     env: {
+      // The journeys read the dev outbox and pay through the emulators: development tools, asked for explicitly.
+      NODE_ENV: "development",
       PORT: String(port),
       MEDUSA_PORT: String(medusaPort),
       DATABASE_URL: process.env.E2E_DATABASE_URL,

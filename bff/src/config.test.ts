@@ -1,23 +1,35 @@
 import { describe, expect, it } from "vitest"
-import { loadConfig } from "./config.js"
+import { developmentTools, loadConfig } from "./config.js"
 import { shiprocketSettings } from "./lib/shiprocket-settings.js"
 
 const SECRETS = { AUTH_TOKEN_SECRET: "a".repeat(32), INTERNAL_API_SECRET: "b".repeat(16) }
+/** What every development command sets; without it the BFF is production. */
+const DEV = { ...SECRETS, NODE_ENV: "development" }
+/** Everything production requires besides the basics. */
+const PRODUCTION_SERVICES = {
+  SMTP_URL: "smtp://mail.test",
+  RAZORPAY_KEY_ID: "rzp_live_AbC123",
+  RAZORPAY_KEY_SECRET: "secret",
+  RAZORPAY_WEBHOOK_SECRET: "whsec",
+  SHIPROCKET_EMAIL: "api@shop.test",
+  SHIPROCKET_PASSWORD: "pw",
+  SHIPROCKET_WEBHOOK_TOKEN: "hook",
+}
 
 describe("loadConfig", () => {
   it("fills defaults around a valid DATABASE_URL", () => {
-    const config = loadConfig({ ...SECRETS, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/shop" })
+    const config = loadConfig({ ...DEV, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/shop" })
     expect(config.PORT).toBe(8080)
     expect(config.REDIS_URL).toBeUndefined()
     expect(config.MEDUSA_URL).toBe("http://127.0.0.1:9000")
   })
 
   it("names a missing DATABASE_URL on one line", () => {
-    expect(() => loadConfig({ ...SECRETS })).toThrowError(/^Invalid configuration: DATABASE_URL is required$/)
+    expect(() => loadConfig({ ...DEV })).toThrowError(/^Invalid configuration: DATABASE_URL is required$/)
   })
 
   it("names every wrong variable", () => {
-    const load = () => loadConfig({ ...SECRETS, DATABASE_URL: "mysql://x", PORT: "eighty", REDIS_URL: "not a url" })
+    const load = () => loadConfig({ ...DEV, DATABASE_URL: "mysql://x", PORT: "eighty", REDIS_URL: "not a url" })
     expect(load).toThrowError(/DATABASE_URL must be a postgres:\/\/ URL/)
     expect(load).toThrowError(/PORT /)
     expect(load).toThrowError(/REDIS_URL /)
@@ -25,7 +37,7 @@ describe("loadConfig", () => {
   })
 
   it("treats an empty REDIS_URL as not set", () => {
-    expect(loadConfig({ ...SECRETS, DATABASE_URL: "postgres://h/db", REDIS_URL: "" }).REDIS_URL).toBeUndefined()
+    expect(loadConfig({ ...DEV, DATABASE_URL: "postgres://h/db", REDIS_URL: "" }).REDIS_URL).toBeUndefined()
   })
 
   it("requires SMTP in production and long enough secrets", () => {
@@ -36,8 +48,82 @@ describe("loadConfig", () => {
   })
 })
 
-describe("Shiprocket settings", () => {
+describe("closed by default", () => {
   const base = { ...SECRETS, DATABASE_URL: "postgres://h/db" }
+  const errorOf = (env: Record<string, string>) => {
+    try {
+      loadConfig({ ...base, ...env })
+      return ""
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it("is production without NODE_ENV: no development tools, and production's services are required", () => {
+    const missing = errorOf({})
+    for (const name of ["SMTP_URL", "RAZORPAY_KEY_ID", "RAZORPAY_WEBHOOK_SECRET", "SHIPROCKET_EMAIL", "SHIPROCKET_WEBHOOK_TOKEN"]) {
+      expect(missing).toMatch(new RegExp(`${name} is required`))
+    }
+    const config = loadConfig({ ...base, ...PRODUCTION_SERVICES })
+    expect(config.NODE_ENV).toBe("production")
+    expect(developmentTools(config)).toBe(false)
+    // Production may listen anywhere.
+    expect(loadConfig({ ...base, ...PRODUCTION_SERVICES, HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0")
+  })
+
+  it("has development tools only when a development or test mode is asked for on loopback", () => {
+    for (const HOST of ["127.0.0.1", "::1", "localhost"]) {
+      for (const NODE_ENV of ["development", "test"]) expect(developmentTools(loadConfig({ ...base, NODE_ENV, HOST }))).toBe(true)
+    }
+    expect(developmentTools(loadConfig({ ...base, NODE_ENV: "development" }))).toBe(true)
+  })
+
+  it("refuses a development or test mode listening beyond loopback, saying why", () => {
+    for (const NODE_ENV of ["development", "test"]) {
+      for (const HOST of ["0.0.0.0", "::", "192.168.1.20", "shop.example.com"]) {
+        expect(errorOf({ NODE_ENV, HOST })).toMatch(/^Invalid configuration: HOST must be a loopback address \(127\.0\.0\.1, ::1, localhost\) when NODE_ENV is/)
+      }
+    }
+  })
+})
+
+describe("TRUST_PROXY and the internal listener", () => {
+  const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
+  const trustProxy = (value?: string) => loadConfig(value === undefined ? base : { ...base, TRUST_PROXY: value }).TRUST_PROXY
+
+  it("reads what Express's trust proxy takes: loopback by default, false, a hop count, names, addresses and CIDRs", () => {
+    expect(trustProxy()).toEqual(["loopback"])
+    expect(trustProxy("false")).toBe(false)
+    expect(trustProxy("1")).toBe(1)
+    expect(trustProxy(" loopback, 10.0.0.0/8 ,192.168.1.1, fd00::/8, ::1, uniquelocal")).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "192.168.1.1",
+      "fd00::/8",
+      "::1",
+      "uniquelocal",
+    ])
+  })
+
+  it("refuses true (any client could name its own address) and what is not an address, naming the variable", () => {
+    for (const value of ["true", "10.0.0.0/33", "proxy.internal", "1.2.3", "", "loopback,", "-1"]) {
+      if (value === "loopback,") {
+        expect(trustProxy(value)).toEqual(["loopback"])
+        continue
+      }
+      expect(() => trustProxy(value), value).toThrowError(/^Invalid configuration: TRUST_PROXY must be false, a hop count/)
+    }
+  })
+
+  it("puts commerce's listener on loopback, on the port after PORT unless told", () => {
+    expect(loadConfig(base)).toMatchObject({ PORT: 8080, INTERNAL_PORT: 8081, INTERNAL_HOST: "127.0.0.1" })
+    expect(loadConfig({ ...base, PORT: "9100" }).INTERNAL_PORT).toBe(9101)
+    expect(loadConfig({ ...base, INTERNAL_PORT: "7000", INTERNAL_HOST: "0.0.0.0" })).toMatchObject({ INTERNAL_PORT: 7000, INTERNAL_HOST: "0.0.0.0" })
+  })
+})
+
+describe("Shiprocket settings", () => {
+  const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
   const SHIPROCKET = { SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_PASSWORD: "pw", SHIPROCKET_WEBHOOK_TOKEN: "hook" }
   /** The configuration error's text, or "" when the environment loads. */
   const problems = (env: Record<string, string>) => {
@@ -100,7 +186,7 @@ describe("Shiprocket settings", () => {
 })
 
 describe("Razorpay config", () => {
-  const base = { ...SECRETS, DATABASE_URL: "postgres://h/db" }
+  const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
   const RAZORPAY = { RAZORPAY_KEY_ID: "rzp_live_AbC123", RAZORPAY_KEY_SECRET: "secret", RAZORPAY_WEBHOOK_SECRET: "whsec" }
   const errorOf = (env: Record<string, string>) => {
     try {

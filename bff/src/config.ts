@@ -1,3 +1,4 @@
+import { isIP } from "node:net"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { z } from "zod"
@@ -18,11 +19,61 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional()
 
+const port = z.coerce.number().int().min(0).max(65535)
+
+/** Host names that reach only this machine: development tools are served on these alone. */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"])
+
+export const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTS.has(host.trim().toLowerCase())
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"])
+
+/** One entry of Express's `trust proxy` list: a preset name, an address, or an address/prefix (CIDR). */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true
+  const [address = "", prefix, ...rest] = entry.split("/")
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * Express's `trust proxy` as a setting: `false`, a hop count, or comma-separated names/addresses/CIDRs.
+ * `true` (trust every hop) is refused: any client could then choose its own address by sending X-Forwarded-For.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "false") return false
+    if (/^\d+$/.test(value)) return Number(value)
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+    const wrong = value === "true" ? ["true"] : entries.filter((entry) => !isProxyEntry(entry))
+    if (!entries.length || wrong.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be false, a hop count, or comma-separated loopback/linklocal/uniquelocal, addresses and CIDRs (not ${wrong.join(", ") || "empty"})`,
+      })
+      return z.NEVER
+    }
+    return entries
+  })
+
 const configSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** Without it the BFF is production: development tools are opt-in, never the default. */
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     HOST: z.string().min(1).default("127.0.0.1"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PORT: port.default(8080),
+    /** The listener for commerce's calls (`/api/internal/*` and health only); PORT + 1 by default. */
+    INTERNAL_PORT: port.optional(),
+    INTERNAL_HOST: z.string().min(1).default("127.0.0.1"),
+    /** Which proxies' X-Forwarded-For is believed for the client's address (per-address limits). */
+    TRUST_PROXY: trustProxy.default(["loopback"]),
     PUBLIC_URL: z.url().default("http://localhost:8080"),
     DATABASE_URL: z.string({ message: "is required" }).refine((url) => /^postgres(ql)?:\/\/[^\s]+$/.test(url), "must be a postgres:// URL"),
     REDIS_URL: optionalUrl.optional(),
@@ -102,11 +153,22 @@ const configSchema = z
     if (config.NODE_ENV === "production" && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
     }
+    if (config.NODE_ENV !== "production" && !isLoopbackHost(config.HOST)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HOST"],
+        message: `must be a loopback address (127.0.0.1, ::1, localhost) when NODE_ENV is ${config.NODE_ENV}: its dev outbox and emulators are never served beyond this machine; set NODE_ENV=production to listen on ${config.HOST}`,
+      })
+    }
   })
+  .transform((config) => ({ ...config, INTERNAL_PORT: config.INTERNAL_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1) }))
 
 export type Config = z.infer<typeof configSchema>
 
 export class ConfigError extends Error {}
+
+/** The dev outbox and the payment and shipping emulators: only in an explicit development or test mode, on loopback. */
+export const developmentTools = (config: Pick<Config, "NODE_ENV" | "HOST">): boolean => config.NODE_ENV !== "production" && isLoopbackHost(config.HOST)
 
 /** Parses the environment; the error names every wrong or missing variable on one line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http"
+import { createServer, type RequestListener, type Server } from "node:http"
 import { createApp, createCatalogCache } from "./app.js"
 import { catalogSync as createCatalogSync } from "./features/catalog/sync.js"
 import { ConfigError, loadConfig } from "./config.js"
@@ -74,14 +74,21 @@ async function main() {
   const catalogSync = createCatalogSync({ db, commerce, logger, onChange: catalogCache.invalidate })
   const app = createApp({ config, logger, db, redis, commerce, catalogSync, catalogCache })
 
-  const server: Server = createServer(app).listen(config.PORT, config.HOST)
-  server.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EADDRINUSE") fail(`port ${config.PORT} is already in use`)
-    fail(error.message)
-  })
-  server.on("listening", () => logger.info({ port: config.PORT, host: config.HOST }, "bff listening"))
+  const listen = (listener: RequestListener, port: number, host: string, what: string, setting: string): Server => {
+    const server = createServer(listener).listen(port, host)
+    server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") fail(`port ${port} (${setting}) is already in use`)
+      fail(error.message)
+    })
+    server.on("listening", () => logger.info({ port, host }, what))
+    return server
+  }
+  const server = listen(app, config.PORT, config.HOST, "bff listening", "PORT")
+  // Commerce's calls (/api/internal/*) are served here only, never on the public port.
+  const internalServer = listen(app.internal, config.INTERNAL_PORT, config.INTERNAL_HOST, "bff internal listener for commerce", "INTERNAL_PORT")
   const stopReconcile = keepCatalogInSync(catalogSync, logger, config.CATALOG_RECONCILE_SECONDS * 1000)
   app.background.jobs.start()
+  app.background.mail.start()
   const stopPaymentReconcile = every(5 * 60_000, "payment reconcile", () => app.background.reconcilePayments(), logger)
   const stopTrending = every(60_000, "trending refresh", () => app.background.refreshTrending(), logger)
 
@@ -96,7 +103,8 @@ async function main() {
     stopPaymentReconcile()
     stopTrending()
     server.close()
-    await app.background.jobs.stop()
+    internalServer.close()
+    await Promise.all([app.background.jobs.stop(), app.background.mail.stop()])
     catalogCache.close()
     await Promise.allSettled([db.end(), redis?.quit()])
     process.exit(0)

@@ -12,7 +12,8 @@ import { createRedis } from "../src/lib/redis.js"
 export const TEST_PUBLIC_URL = "http://shop.test"
 
 /** The real app against the run's PostgreSQL, Redis and Medusa; `close` releases its connections. */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+/** `overrides` may unset a variable with `undefined` (e.g. NODE_ENV, to see the BFF's own default). */
+export async function createTestApp(overrides: Record<string, string | undefined> = {}) {
   const config = loadConfig({
     NODE_ENV: "test",
     DATABASE_URL: inject("databaseUrl"),

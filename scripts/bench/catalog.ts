@@ -100,10 +100,10 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Latency of the filtered listings (in turn) right after a catalogue change emptied the cache (each sample a miss). */
-async function coldLatency(origin: string, secret: string, productId: string, samples: number) {
+async function coldLatency(origin: string, internalOrigin: string, secret: string, productId: string, samples: number) {
   const times: number[] = []
   for (let i = 0; i < samples; i++) {
-    const changed = await fetch(`${origin}/api/internal/catalog/changed`, {
+    const changed = await fetch(`${internalOrigin}/api/internal/catalog/changed`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-internal-secret": secret },
       body: JSON.stringify({ productIds: [productId] }),
@@ -194,7 +194,17 @@ export async function benchCatalog<T, D>({
   const mediaDir = kept ? path.join(tmpdir(), `${kept}-media`) : await mkdtemp(path.join(tmpdir(), "fitshop-bench-media-"))
   const secrets = randomSecrets()
   const [medusaPort, bffPort, uncachedPort] = [await freePort(), await freePort(), await freePort()]
-  const base = { ...process.env, MEDUSA_PORT: String(medusaPort), PORT: String(bffPort), MEDIA_DIR: mediaDir, REDIS_URL: redisUrl, LOG_LEVEL: "warn" }
+  // Each BFF's listener for commerce; commerce reaches the cached one's (the uncached one rebuilds from Medusa itself).
+  const [internalPort, uncachedInternalPort] = [await freePort(), await freePort()]
+  const base = {
+    ...process.env,
+    MEDUSA_PORT: String(medusaPort),
+    PORT: String(bffPort),
+    INTERNAL_PORT: String(internalPort),
+    MEDIA_DIR: mediaDir,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: "warn",
+  }
   const commerce: NodeJS.ProcessEnv = { ...commerceEnv(base, databaseUrl.toString(), secrets), DISABLE_ADMIN: "true", MEDUSA_FF_CACHING: "true" }
   try {
     await ensureDatabase(databaseUrl.toString())
@@ -211,7 +221,7 @@ export async function benchCatalog<T, D>({
 
     const medusa = startService(BIN.medusa, ["start"], { cwd: COMMERCE, env: commerce, label: "medusa" })
     const prefix = `bench:${randomBytes(4).toString("hex")}:`
-    const bff = (port: number, cache: "on" | "off") =>
+    const bff = (port: number, internal: number, cache: "on" | "off") =>
       startService(process.execPath, ["--import", "tsx", "src/main.ts"], {
         cwd: path.join(ROOT, "bff"),
         env: {
@@ -219,6 +229,7 @@ export async function benchCatalog<T, D>({
           REDIS_KEY_PREFIX: prefix,
           CATALOG_CACHE: cache,
           PORT: String(port),
+          INTERNAL_PORT: String(internal),
           // The periodic full rebuild (every 5 minutes in the shop) would land in the middle of the measurements.
           CATALOG_RECONCILE_SECONDS: "3600",
           // The FITFEED load comes from one address; its per-user limits still hold.
@@ -226,7 +237,7 @@ export async function benchCatalog<T, D>({
         },
         label: `bff-${cache}`,
       })
-    const cached = bff(bffPort, "on")
+    const cached = bff(bffPort, internalPort, "on")
     await waitForHttp(`http://127.0.0.1:${medusaPort}/health`, "Medusa", 180_000, medusa)
     await waitForHttp(`http://127.0.0.1:${bffPort}/api/health`, "The BFF", 120_000, cached)
     const dropTarget = (): DropTarget => ({
@@ -241,7 +252,7 @@ export async function benchCatalog<T, D>({
       await waitForCatalogue(`http://127.0.0.1:${bffPort}`, 1)
       return { drop: await drop?.(dropTarget()), versions: await versions(databaseUrl.toString(), redisUrl) }
     }
-    const uncached = bff(uncachedPort, "off")
+    const uncached = bff(uncachedPort, uncachedInternalPort, "off")
     await waitForHttp(`http://127.0.0.1:${uncachedPort}/api/health`, "The uncached BFF", 120_000, uncached)
 
     const origin = `http://127.0.0.1:${bffPort}`
@@ -297,7 +308,7 @@ export async function benchCatalog<T, D>({
       headers: medusaHeaders,
     })
     const { bffUncached, beside } = await cacheOff()
-    const bffCold = await coldLatency(origin, secrets.internalSecret, productIds[0]!, 50)
+    const bffCold = await coldLatency(origin, `http://127.0.0.1:${internalPort}`, secrets.internalSecret, productIds[0]!, 50)
     await warmUp(origin, FILTERED_LISTINGS)
     const bffWarm = await measured("BFF filtered listings, response cache warm", origin, FILTERED_LISTINGS, { seconds })
     await warmUp(uncachedOrigin, productPaths)

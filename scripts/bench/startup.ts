@@ -91,12 +91,13 @@ export async function benchStartup<D>({ drop, startupFigures = true }: { drop?: 
 }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "fitshop-bench-pg-"))
   const mediaDir = await mkdtemp(path.join(tmpdir(), "fitshop-bench-media-"))
-  const [port, medusaPort, pgPort] = [await freePort(), await freePort(), await freePort()]
+  const [port, medusaPort, pgPort, internalPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: "",
     REDIS_URL: "",
     PORT: String(port),
+    INTERNAL_PORT: String(internalPort),
     MEDUSA_PORT: String(medusaPort),
     EMBEDDED_PG_PORT: String(pgPort),
     EMBEDDED_PG_DIR: dataDir,

@@ -44,6 +44,11 @@ export async function localSecrets(): Promise<Secrets> {
   return secrets
 }
 
+/** The BFF's listener for commerce (`/api/internal/*`): INTERNAL_PORT, or the port after the shop's, as the BFF defaults it. */
+export function bffInternalPort(base: NodeJS.ProcessEnv, port = Number(base.PORT || 8080)): number {
+  return Number(base.INTERNAL_PORT || port + 1)
+}
+
 export function commerceEnv(base: NodeJS.ProcessEnv, databaseUrl: string, secrets: Secrets): NodeJS.ProcessEnv {
   const medusaPort = base.MEDUSA_PORT || "9000"
   return {
@@ -58,18 +63,23 @@ export function commerceEnv(base: NodeJS.ProcessEnv, databaseUrl: string, secret
     COOKIE_SECRET: base.COOKIE_SECRET || secrets.cookieSecret,
     INTERNAL_API_SECRET: base.INTERNAL_API_SECRET || secrets.internalSecret,
     // Where commerce's subscribers tell the BFF about catalogue changes.
-    BFF_INTERNAL_URL: base.BFF_INTERNAL_URL || `http://127.0.0.1:${base.PORT || 8080}`,
+    BFF_INTERNAL_URL: base.BFF_INTERNAL_URL || `http://127.0.0.1:${bffInternalPort(base)}`,
     MEDIA_DIR: base.MEDIA_DIR || path.join(VAR, "media"),
   }
 }
 
-/** The BFF's environment beside a Medusa started with `commerceEnv`. */
+/**
+ * The BFF's environment beside a Medusa started with `commerceEnv`. Development mode (its dev outbox and the payment
+ * and shipping emulators) is asked for here, explicitly: the BFF itself defaults to production. It needs a loopback
+ * HOST, which the BFF defaults to.
+ */
 export function bffEnv(base: NodeJS.ProcessEnv, commerce: NodeJS.ProcessEnv, secrets: Secrets, port: number): NodeJS.ProcessEnv {
   return {
     ...base,
     NODE_ENV: base.NODE_ENV === "production" ? "production" : "development",
     DATABASE_URL: commerce.DATABASE_URL,
     PORT: String(port),
+    INTERNAL_PORT: String(bffInternalPort(base, port)),
     MEDUSA_URL: `http://127.0.0.1:${commerce.PORT}`,
     MEDIA_DIR: commerce.MEDIA_DIR,
     PUBLIC_URL: base.PUBLIC_URL || `http://localhost:${port}`,

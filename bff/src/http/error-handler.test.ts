@@ -29,6 +29,22 @@ describe("errorHandler", () => {
     expect(response.text).not.toContain("hunter2")
   })
 
+  it("answers a malformed %-escape in a route parameter, or one a handler decodes, with a 400", async () => {
+    const app = express()
+    app.get("/things/:id", (req, res) => {
+      res.json({ id: req.params.id })
+    })
+    app.get("/files/{*path}", (req, res) => {
+      res.json({ path: decodeURIComponent(req.path) })
+    })
+    app.use(errorHandler(createLogger("silent")))
+    for (const path of ["/things/%E0%A4%A", "/things/%zz", "/files/%"]) {
+      const response = await request(app).get(path)
+      expect(response.status, path).toBe(400)
+      expect(response.body).toMatchObject({ code: "bad_request", message: "The address has a malformed %-escape." })
+    }
+  })
+
   it("answers a missing route with a JSON 404", async () => {
     const response = await request(appThrowing(null)).get("/missing")
     expect(response.status).toBe(404)

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express"
 import type { Logger } from "../lib/logger.js"
-import { HttpError, notFound } from "./errors.js"
+import { badRequest, HttpError, notFound } from "./errors.js"
 
 type BodyParserError = Error & { type?: string; status?: number }
 
@@ -15,6 +15,8 @@ function asHttpError(err: unknown): HttpError | undefined {
   if (parserError?.type === "entity.parse.failed") return new HttpError(400, "bad_request", "Request body is not valid JSON")
   if (parserError?.type === "entity.too.large") return new HttpError(413, "payload_too_large", "Request body is too large")
   if (parserError?.name === "MulterError") return multerError(parserError as Error & { code?: string })
+  // A malformed %-escape in the path (the router's parameter decoding, or a decodeURIComponent of ours): the client's mistake.
+  if (err instanceof URIError) return badRequest("The address has a malformed %-escape.")
   // http-errors from Express internals (send, static): a client error they mark safe to show.
   const httpError = err as { status?: unknown; expose?: unknown; message?: string }
   if (typeof httpError?.status === "number" && httpError.status >= 400 && httpError.status < 500 && httpError.expose === true) {
@@ -25,6 +27,15 @@ function asHttpError(err: unknown): HttpError | undefined {
 
 function errorBody(code: string, message: string) {
   return { error: message, message, code }
+}
+
+/**
+ * Refuses a path with a malformed %-escape (`/media/%`, `/shop/%E0%A4%A`) with a 400 before any route reads it, so
+ * every route (static files, which would fall through to a 404, included) answers it the same way.
+ */
+export const refuseMalformedPath: RequestHandler = (req, _res, next) => {
+  if (req.path.includes("%")) decodeURIComponent(req.path)
+  next()
 }
 
 export const notFoundHandler: RequestHandler = (req) => {

@@ -49,6 +49,7 @@ describe("the Razorpay client", () => {
 })
 
 const BASE_ENV = {
+  NODE_ENV: "development",
   DATABASE_URL: "postgres://h/db",
   AUTH_TOKEN_SECRET: "a".repeat(32),
   INTERNAL_API_SECRET: "b".repeat(16),

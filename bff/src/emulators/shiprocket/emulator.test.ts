@@ -1,4 +1,4 @@
-import express from "express"
+import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adhocOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../test/shiprocket.js"
 import { shiprocketEmulator } from "./index.js"
@@ -197,32 +197,30 @@ describe("the Shiprocket emulator's status hook", () => {
     }
   })
 
-  it("sends the webhook to a path on the origin the hook was called on", async () => {
-    const received: unknown[] = []
-    const own = await startShiprocketEmulator({
-      webhookUrl: "/api/fulfillment/tracking-webhook",
-      webhookToken: "same-origin",
-      mount: (app) =>
-        app.post("/api/fulfillment/tracking-webhook", express.json(), (req, res) => {
-          received.push({ token: req.get("x-api-key"), awb: (req.body as TrackingWebhook).awb })
-          res.json({ ok: true })
-        }),
-    })
+  it("sends the webhook only to its configured URL, whatever Host the hook is called with", async () => {
+    const configured = await startWebhookReceiver()
+    const named = await startWebhookReceiver()
+    const own = await startShiprocketEmulator({ webhookUrl: configured.url, webhookToken: "configured-only" })
     try {
       const { awb } = await shippable(own)
-      expect((await call(own.apiUrl, `/test/shipments/${awb}/status`, { body: { status: "SHIPPED" } })).body.webhook).toMatchObject({
-        delivered: true,
-        attempts: 1,
-      })
-      expect(received).toEqual([{ token: "same-origin", awb }])
+      const moved = await request(new URL(own.apiUrl).origin)
+        .post(`/emulator/shiprocket/test/shipments/${awb}/status`)
+        .set("Host", new URL(named.url).host)
+        .send({ status: "SHIPPED" })
+      expect(moved.body.webhook).toMatchObject({ delivered: true, attempts: 1 })
+      expect(configured.received.map(({ headers, body }) => [headers["x-api-key"], (body as TrackingWebhook).awb])).toEqual([["configured-only", awb]])
+      expect(named.received).toEqual([])
     } finally {
       await own.close()
+      await configured.close()
+      await named.close()
     }
   })
 
   it("refuses a webhook URL Shiprocket's panel would refuse", () => {
     const options = { email: "a@b.test", password: "p", db: emulator.db }
     expect(() => shiprocketEmulator({ ...options, webhookUrl: "http://127.0.0.1/api/shiprocket/webhook" })).toThrowError(/refuses webhook URLs/)
-    expect(() => shiprocketEmulator({ ...options, webhookUrl: "/api/payments/sr-hook" })).toThrowError(/refuses webhook URLs/)
+    expect(() => shiprocketEmulator({ ...options, webhookUrl: "http://127.0.0.1/api/payments/sr-hook" })).toThrowError(/refuses webhook URLs/)
+    expect(() => shiprocketEmulator({ ...options, webhookUrl: "/api/fulfillment/tracking-webhook" })).toThrowError(/must be absolute/)
   })
 })

@@ -16,8 +16,8 @@ export type ShiprocketEmulatorOptions = {
   email: string
   password: string
   /**
-   * Where tracking webhooks go; without one none are sent. A path (`/api/...`) is taken on the origin the test
-   * hook was called on, so a BFF mounting the emulator reaches itself whatever its port.
+   * Where tracking webhooks go (an absolute URL from configuration); without one none are sent. Never taken from
+   * the request: the webhook carries the token, and a caller names whatever Host it likes.
    */
   webhookUrl?: string | undefined
   /** Sent as `x-api-key` with every webhook, as Shiprocket's panel setting does. */
@@ -101,7 +101,7 @@ export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
     if ("missing" in result) throw new ShiprocketReply(404, `No shipment has AWB ${awb}.`)
     if ("backwards" in result) throw new ShiprocketReply(409, `Shipment ${awb} is ${result.backwards.status}; it cannot go back to ${status}.`)
     const webhook = options.webhookUrl
-      ? await deliverWebhook(new URL(options.webhookUrl, originOf(req)).href, options.webhookToken, trackingWebhook(result.moved), {
+      ? await deliverWebhook(options.webhookUrl, options.webhookToken, trackingWebhook(result.moved), {
           firstDelayMs: options.webhookRetryDelayMs,
         })
       : { delivered: false, attempts: 0 }

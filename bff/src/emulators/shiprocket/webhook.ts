@@ -31,7 +31,8 @@ export const EMULATED_CHANNEL_ID = 1
 const REFUSED_URL_WORDS = /shiprocket|kartrocket|sr|kr/i
 
 export function checkWebhookUrl(url: string): void {
-  const { pathname } = new URL(url, "http://localhost")
+  if (!URL.canParse(url)) throw new Error(`The webhook URL must be absolute (from configuration, never a request's Host): ${url}`)
+  const { pathname } = new URL(url)
   if (REFUSED_URL_WORDS.test(pathname)) {
     throw new Error(`Shiprocket refuses webhook URLs containing shiprocket, kartrocket, sr or kr: ${pathname}`)
   }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto"
 import { isDeepStrictEqual } from "node:util"
-import type { AdminOrderList, AnalyticsOverview, Product, ProductSalesList, SalesSeries } from "@fitshop/contracts"
+import type { AdminOrderList, AnalyticsOverview, Product, ProductSalesList, SalesSeries, ShopSalesSeries } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
@@ -88,7 +88,10 @@ async function recordTestOrder(userId: string, lines: CheckoutLine[], options: {
 
 /** Medusa's cancellation notice, as commerce sends it: the order stops counting. */
 async function cancel(orderId: string) {
-  const response = await request(app.app).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", app.config.INTERNAL_API_SECRET).send({})
+  const response = await request(app.app.internal)
+    .post(`/api/internal/orders/${orderId}/canceled`)
+    .set("x-internal-secret", app.config.INTERNAL_API_SECRET)
+    .send({})
   expect(response.status).toBe(204)
 }
 
@@ -163,6 +166,28 @@ async function directProductSales(): Promise<ProductSalesList> {
   return { products: ranked, total: ranked.length }
 }
 
+/** The last `days` India day keys, today last. */
+function lastIndiaDays(days: number): string[] {
+  const today = indiaDay(new Date())
+  return Array.from({ length: days }, (_, i) => {
+    const day = new Date(`${today}T00:00:00Z`)
+    day.setUTCDate(day.getUTCDate() - (days - 1 - i))
+    return day.toISOString().slice(0, 10)
+  })
+}
+
+/** The whole shop's orders, units and charged totals per India day. */
+async function directShopSeries(days: number): Promise<ShopSalesSeries> {
+  const perDay = new Map<string, { orders: number; units: number; revenue: number }>()
+  for (const order of await salesOrders()) {
+    const day = indiaDay(order.created_at)
+    const sum = perDay.get(day) ?? { orders: 0, units: 0, revenue: 0 }
+    const units = order.items.reduce((total, item) => total + item.quantity, 0)
+    perDay.set(day, { orders: sum.orders + 1, units: sum.units + units, revenue: sum.revenue + order.total_paise })
+  }
+  return { days: lastIndiaDays(days).map((day) => ({ day, ...(perDay.get(day) ?? { orders: 0, units: 0, revenue: 0 }) })) }
+}
+
 async function directSeries(productId: string, days: number): Promise<SalesSeries> {
   const orders = await salesOrders()
   const perDay = new Map<string, { units: number; revenue: number }>()
@@ -225,6 +250,7 @@ describe("admin analytics", () => {
     "/api/admin/analytics/overview",
     "/api/admin/analytics/products",
     `/api/admin/analytics/products/prod_${"0".repeat(26)}/series`,
+    "/api/admin/analytics/series",
     "/api/admin/orders",
   ]
 
@@ -245,6 +271,10 @@ describe("admin analytics", () => {
       [`/api/admin/analytics/products/prod_${"0".repeat(26)}/series?days=0`, "days"],
       [`/api/admin/analytics/products/prod_${"0".repeat(26)}/series?days=400`, "days"],
       ["/api/admin/analytics/products/not-a-product/series", "id"],
+      ["/api/admin/analytics/series?days=0", "days"],
+      ["/api/admin/analytics/series?days=367", "days"],
+      ["/api/admin/analytics/series?days=1.5", "days"],
+      ["/api/admin/analytics/series?days=month", "days"],
       ["/api/admin/orders?status=LOST", "status"],
       ["/api/admin/orders?limit=101", "limit"],
     ] as const) {
@@ -341,6 +371,34 @@ describe("admin analytics", () => {
       expect(size.stock).toBeLessThanOrEqual(LOW_STOCK_LINE)
       if (i) expect(size.stock).toBeGreaterThanOrEqual(overview.lowStock[i - 1]!.stock)
     }
+  })
+
+  it("answers the shop's daily orders, units and revenue as a direct computation does, a cancelled order counting nowhere", async () => {
+    const shopper = await signedUpUser(app.app, "shopdays")
+    const [first, second] = [unlistedProductId(), unlistedProductId()]
+    const [yesterday] = lastIndiaDays(2)
+    await recordTestOrder(shopper.user.id, [line(first, 2, 40_000), line(second, 1, 25_000)])
+    await recordTestOrder(shopper.user.id, [line(second, 3, 25_000)], { mode: "prepaid", createdAt: new Date(`${yesterday!}T12:00:00+05:30`) })
+    await recordTestOrder(shopper.user.id, [line(first, 1, 40_000)], { mode: "prepaid", isTest: true })
+    const seriesOf = (days: number | null) => () => get<ShopSalesSeries>(`/api/admin/analytics/series${days ? `?days=${String(days)}` : ""}`)
+
+    const before = await expectStable(() => directShopSeries(3), seriesOf(3))
+    expect(before.days.map((d) => d.day)).toEqual(lastIndiaDays(3))
+    expect(before.days[2]!.orders).toBeGreaterThanOrEqual(1)
+    expect(before.days[2]!.units).toBeGreaterThanOrEqual(3)
+    expect(before.days[1]!.units).toBeGreaterThanOrEqual(3)
+
+    // A cancelled order leaves the day's figures; the series follows the direct computation, which skips it.
+    const cancelled = await recordTestOrder(shopper.user.id, [line(first, 9, 40_000)])
+    const withIt = await expectStable(() => directShopSeries(1), seriesOf(1))
+    expect(withIt.days[0]!.units).toBeGreaterThanOrEqual(9 + 3)
+    await cancel(cancelled.orderId)
+    await expectStable(() => directShopSeries(1), seriesOf(1))
+
+    // A month by default, a year at most, days without sales as zeros.
+    expect((await expectStable(() => directShopSeries(30), seriesOf(null))).days).toHaveLength(30)
+    const year = await expectStable(() => directShopSeries(366), seriesOf(366))
+    expect(year.days).toHaveLength(366)
   })
 
   it("counts drafts and archived products from Medusa's own counts", async () => {

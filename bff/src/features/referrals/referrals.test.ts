@@ -134,7 +134,8 @@ describe("referral earnings", () => {
       author.user.id,
       -(expected - 100),
     ])
-    const cancelled = () => api().post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", app.config.INTERNAL_API_SECRET).send({})
+    const cancelled = () =>
+      request(app.app.internal).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", app.config.INTERNAL_API_SECRET).send({})
     expect((await cancelled()).status).toBe(204)
     expect((await cancelled()).status).toBe(204)
     const book = await ledger(author)

@@ -79,8 +79,8 @@ export function productHeadTags(product: Product, publicUrl: string): { title: s
 export function renderProductHtml(indexHtml: string, product: Product, publicUrl: string, pageAnswer?: { body: Buffer; sentAt: number }): string {
   const { title, tags } = productHeadTags(product, publicUrl)
   const answers = pageAnswer ? [serverAnswersTag([{ url: `/api/products/${product.id}`, body: pageAnswer.body }], pageAnswer.sentAt)] : []
-  return withHeadTags(indexHtml.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`).replace(/\s*<meta name="description"[^>]*>/, ""), [
-    tags,
-    ...answers,
-  ])
+  return withHeadTags(
+    indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`).replace(/\s*<meta name="description"[^>]*>/, ""),
+    [tags, ...answers],
+  )
 }

@@ -33,5 +33,5 @@ export function serverAnswersTag(answers: ServerAnswer[], sentAt: number): strin
   return `<script type="application/json" id="${SERVER_ANSWERS_ELEMENT_ID}">${json}</script>`
 }
 
-/** Adds tags at the end of a page's head. */
-export const withHeadTags = (html: string, tags: string[]): string => html.replace(/\s*<\/head>/, `\n    ${tags.join("\n    ")}\n  </head>`)
+/** Adds tags at the end of a page's head (a replacer function: a product's `$&` or `$'` must stay text). */
+export const withHeadTags = (html: string, tags: string[]): string => html.replace(/\s*<\/head>/, () => `\n    ${tags.join("\n    ")}\n  </head>`)
