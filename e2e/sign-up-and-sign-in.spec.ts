@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test"
-import { latestMail, mailedCode, newAccount, verifiedAccount } from "./support"
+import { expect, test, latestMail, mailedCode, newAccount, verifiedAccount } from "./support"
 
 test("a shopper signs up with a @handle, verifies the e-mailed code, stays signed in across a reload and logs out", async ({ page, request }) => {
   const account = newAccount("journey")
@@ -39,7 +38,7 @@ test("a shopper who forgot the password resets it from the e-mailed link and sig
   await page.getByRole("button", { name: "Send reset link" }).click()
   await expect(page.getByText("we sent a reset link to your Email. Check your inbox.")).toBeVisible()
 
-  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec((await latestMail(request, account.email)).text)?.[0]
+  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec((await latestMail(request, account.email, /^Reset your password$/)).text)?.[0]
   expect(link).toBeTruthy()
   await page.goto(link!)
   await page.getByLabel("New password").fill("brandnew2026")

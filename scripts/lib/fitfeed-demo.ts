@@ -429,13 +429,19 @@ function othersPosts(posts: Post[], session: Session, count: number): Post[] {
   return picked
 }
 
-async function latestCode({ expect }: Api, email: string): Promise<string | undefined> {
-  const { messages } = await expect<{ messages: { subject: string; text: string }[] }>("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`, [200]).catch(
-    (error: unknown) => {
-      throw new DemoError(`the dev outbox is not there (${(error as Error).message}); the demo needs a development BFF without SMTP`)
-    },
-  )
-  return verificationCodeIn(messages)
+/** The newest code in the dev outbox other than `stale`, waiting a few seconds for the BFF's mail queue to send it. */
+async function latestCode({ expect }: Api, email: string, stale?: string): Promise<string | undefined> {
+  for (let tries = 0; tries < 50; tries++) {
+    if (tries) await new Promise((resolve) => setTimeout(resolve, 100))
+    const { messages } = await expect<{ messages: { subject: string; text: string }[] }>("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`, [200]).catch(
+      (error: unknown) => {
+        throw new DemoError(`the dev outbox is not there (${(error as Error).message}); the demo needs a development BFF without SMTP`)
+      },
+    )
+    const code = verificationCodeIn(messages)
+    if (code && code !== stale) return code
+  }
+  return undefined
 }
 
 /** The newest e-mail code among a dev outbox's messages (newest first), as a shopper reads it from the subject. */
@@ -458,7 +464,7 @@ async function signIn(client: Api, shopper: DemoShopper, index: number): Promise
     if (answer?.status !== 200) {
       // The code on file expired (an interrupted first run): ask for a new one, as the page would.
       await expect("POST", "/api/auth/resend-verification", [200], { json: { email } })
-      code = await latestCode(client, email)
+      code = await latestCode(client, email, code)
       if (!code) throw new DemoError(`no verification code for ${email} in the dev outbox`)
       answer = await call("POST", "/api/auth/verify-email", { json: { email, code } })
     }

@@ -1,4 +1,4 @@
-import { medusaErrorStatus as status, type Commerce } from "../../lib/medusa.js"
+import { CommerceInternalError, medusaErrorStatus as status, type Commerce } from "../../lib/medusa.js"
 
 export class MedusaIdentityExists extends Error {}
 
@@ -22,6 +22,16 @@ export function medusaIdentity(commerce: Commerce) {
       }
       const { customer } = await sdk.store.customer.create({ email, ...splitName(name) }, {}, { Authorization: `Bearer ${registrationToken}` })
       return customer.id
+    },
+
+    /** Removes the customer and its credentials, freeing the e-mail; a customer already gone counts as removed. */
+    async removeCustomer(customerId: string): Promise<void> {
+      try {
+        await commerce.internal(`/internal/customers/${encodeURIComponent(customerId)}`, { method: "DELETE" })
+      } catch (error) {
+        if (error instanceof CommerceInternalError && error.status === 404) return
+        throw error
+      }
     },
 
     /** True when Medusa accepts the e-mail and password. */

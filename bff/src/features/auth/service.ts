@@ -1,21 +1,20 @@
 import type { Logger } from "../../lib/logger.js"
-import type { Mailer } from "../../lib/mailer.js"
 import { sha256 } from "../../lib/tokens.js"
 import type { Db } from "../../lib/db.js"
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../http/errors.js"
 import { presentUser, type User } from "../users/presenter.js"
 import { isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
-import { resetPasswordMail, verificationMail } from "./emails.js"
+import type { AuthMailJobs } from "./mail-jobs.js"
 import { MedusaIdentityExists, type MedusaIdentity } from "./medusa-identity.js"
 import { HANDLE_TAKEN, isValidHandle, normalizeHandle } from "../users/rules.js"
 import type { IssuedSession, SessionStore } from "./sessions.js"
+import type { UnverifiedSignups } from "./unverified-signups.js"
 import type { VerificationCodes } from "./verification-codes.js"
 
 export const TEXTS = {
   signupSent: "We sent a 6-digit code to your email. Enter it below to verify.",
   verified: "Email verified. You're signed in.",
   resent: "Code resent. Check your inbox (and spam).",
-  emailTaken: "An account with this email already exists.",
   invalidLogin: "Invalid email or password",
   notVerified: "Please verify your email before signing in. We can send you a new code.",
   invalidCode: "Invalid or expired code",
@@ -35,13 +34,13 @@ type Deps = {
   sessions: SessionStore
   codes: VerificationCodes
   identity: MedusaIdentity
-  mailer: Mailer
+  mail: AuthMailJobs
+  signups: UnverifiedSignups
   logger: Logger
-  publicUrl: string
 }
 
 /** The claims of a JWT read without trusting them: Medusa checks the signature when the token is used. */
-function unverifiedClaims(token: string): { exp?: unknown; entity_id?: unknown } {
+export function unverifiedClaims(token: string): { exp?: unknown; entity_id?: unknown } {
   try {
     return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { exp?: unknown; entity_id?: unknown }
   } catch {
@@ -62,12 +61,7 @@ export async function freeHandleFor(users: UsersRepository, email: string): Prom
   throw new Error("no free handle")
 }
 
-export function authService({ db, users, sessions, codes, identity, mailer, logger, publicUrl }: Deps) {
-  async function sendCode(user: UserRow) {
-    const code = await codes.issue(user.id)
-    await mailer.send(verificationMail(user.email, user.name, code))
-  }
-
+export function authService({ db, users, sessions, codes, identity, mail, signups, logger }: Deps) {
   async function signIn(user: UserRow, meta: RequestMeta): Promise<SignedIn> {
     return { session: await sessions.start(user.id, user.role, meta), user: presentUser(user) }
   }
@@ -76,15 +70,25 @@ export function authService({ db, users, sessions, codes, identity, mailer, logg
     /** Starts a session for a user another door found (the console's staff sign-in). */
     startSession: signIn,
 
+    /**
+     * Answers the same for a new e-mail and one that has an account (whose owner is mailed that someone
+     * tried), so sign-up tells nobody who has an account. A taken handle is refused: handles are public.
+     */
     async signup(input: { name: string; email: string; password: string; handle: string }) {
-      if (await users.byEmail(input.email)) throw conflict(TEXTS.emailTaken)
+      const accepted = async () => {
+        await mail.queue("signup", input.email)
+        return { message: TEXTS.signupSent, needsVerification: true as const, email: input.email }
+      }
+      await signups.freeFor(input.email, input.handle)
+      // The handle first: a taken handle answers the same whether or not the e-mail has an account.
       if (await users.handleTaken(input.handle)) throw conflict(HANDLE_TAKEN)
+      if (await users.byEmail(input.email)) return accepted()
       let user: UserRow
       try {
         user = await users.insert({ email: input.email, name: input.name, handle: input.handle, verified: false })
       } catch (error) {
-        // Two sign-ups racing for the same e-mail or handle: the unique index decides, the loser gets a 409.
-        if (isUniqueViolation(error, "users_email_key")) throw conflict(TEXTS.emailTaken)
+        // Two sign-ups racing for the same e-mail or handle: the unique index decides.
+        if (isUniqueViolation(error, "users_email_key")) return accepted()
         if (isUniqueViolation(error, "users_handle_key")) throw conflict(HANDLE_TAKEN)
         throw error
       }
@@ -93,11 +97,12 @@ export function authService({ db, users, sessions, codes, identity, mailer, logg
         await users.setMedusaCustomer(user.id, customerId)
       } catch (error) {
         await users.remove(user.id)
-        if (error instanceof MedusaIdentityExists) throw conflict(TEXTS.emailTaken)
+        // Credentials Medusa holds without a profile here (the seed's demo shopper): an existing account too.
+        if (error instanceof MedusaIdentityExists) return accepted()
         throw error
       }
-      await sendCode(user)
-      return { message: TEXTS.signupSent, needsVerification: true as const, email: user.email }
+      await signups.scheduleExpiry(user.id)
+      return accepted()
     },
 
     async verifyEmail(email: string, code: string, meta: RequestMeta): Promise<SignedIn> {
@@ -107,21 +112,16 @@ export function authService({ db, users, sessions, codes, identity, mailer, logg
       const result = await codes.check(user.id, code)
       if (result === "locked") throw tooManyRequests(TEXTS.lockedCode, 30)
       if (result !== "ok") throw badRequest(TEXTS.invalidCode)
-      await users.markVerified(user.id)
+      if (!(await signups.markVerified(user.id))) throw badRequest(TEXTS.invalidCode)
       return signIn({ ...user, email_verified_at: new Date() }, meta)
     },
 
-    /** Same answer for unknown and already verified e-mails, so it tells nobody who has an account. */
+    /**
+     * The same answer, and the same work (one queued job), for every address: the job mails a code only
+     * to an unverified account whose last code is older than the cooldown.
+     */
     async resendVerification(email: string) {
-      const user = await users.byEmail(email)
-      if (user && !user.email_verified_at) {
-        const left = await codes.cooldownLeft(user.id)
-        if (left > 0) {
-          const seconds = Math.ceil(left / 1000)
-          throw tooManyRequests(`Please wait ${seconds} s before asking for another code.`, seconds)
-        }
-        await sendCode(user)
-      }
+      await mail.queue("code", email)
       return { message: TEXTS.resent }
     },
 
@@ -161,19 +161,12 @@ export function authService({ db, users, sessions, codes, identity, mailer, logg
       if (familyId) await sessions.revokeFamily(familyId)
     },
 
-    /** Always the same answer; a real account gets a one-time link on the configured public host. */
+    /**
+     * The same answer in the same time for every address: the request only queues a job, which looks the
+     * account up, asks Medusa for a reset token and mails the link on the configured public host.
+     */
     async forgotPassword(email: string) {
-      const user = await users.byEmail(email)
-      if (user) {
-        try {
-          const token = await identity.resetToken(email)
-          const link = new URL("/reset-password", publicUrl)
-          link.searchParams.set("token", token)
-          await mailer.send(resetPasswordMail(user.email, user.name, link.toString()))
-        } catch (error) {
-          logger.error({ err: error, userId: user.id }, "could not send a password reset link")
-        }
-      }
+      await mail.queue("reset", email)
       return { message: TEXTS.resetSent }
     },
 

@@ -1,5 +1,6 @@
 import request from "supertest"
 import { describe, expect, it } from "vitest"
+import { latestMail } from "../../../test/accounts.js"
 import { createTestApp } from "../../../test/app.js"
 
 describe("GET /api/dev/outbox", () => {
@@ -10,6 +11,7 @@ describe("GET /api/dev/outbox", () => {
       await request(ctx.app)
         .post("/api/auth/signup")
         .send({ name: "Outbox", email: to, password: "outbox2026", handle: `ob${Date.now()}`.slice(0, 20) })
+      await latestMail(ctx.app, to) // sent from the mail queue
       const response = await request(ctx.app).get("/api/dev/outbox").query({ to: to.toUpperCase() })
       expect(response.status).toBe(200)
       expect(response.headers["cache-control"]).toBe("no-store")

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto"
+import { z } from "zod"
+import type { Db } from "../../lib/db.js"
+import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs.js"
+import type { Logger } from "../../lib/logger.js"
+import type { Mailer } from "../../lib/mailer.js"
+import type { UserRow, UsersRepository } from "../users/repository.js"
+import { resetPasswordMail, signupAttemptMail, verificationMail } from "./emails.js"
+import type { MedusaIdentity } from "./medusa-identity.js"
+import type { UnverifiedSignups } from "./unverified-signups.js"
+import type { VerificationCodes } from "./verification-codes.js"
+
+/**
+ * The account mail, sent from the job queue (with its retries), never inside a request: a request that
+ * takes only an e-mail address queues one job whatever the address, and the job looks the account up.
+ * Jobs carry the address, never a code or a reset token: those are made when the mail is built.
+ */
+export const AUTH_MAIL_JOBS = {
+  /** After a sign-up: the code for an unverified account; for one that exists, a note that someone tried. */
+  signup: "auth.signup-mail",
+  /** A new code for an unverified account; nothing for any other address. */
+  code: "auth.code-mail",
+  /** A one-time reset link for an account; nothing for an unknown address. */
+  reset: "auth.reset-mail",
+} as const
+
+export type AuthMailKind = keyof typeof AUTH_MAIL_JOBS
+
+/** siteUrl: the shop's public address when the job was queued, so whichever replica runs it links to the same host. */
+const payload = z.object({ email: z.string().min(3).max(254), siteUrl: z.url() })
+
+type Deps = {
+  db: Db
+  users: UsersRepository
+  codes: VerificationCodes
+  identity: MedusaIdentity
+  signups: UnverifiedSignups
+  mailer: Mailer
+  logger: Logger
+  publicUrl: string
+  /** Called after queuing, so a running worker sends at once instead of at its next poll. */
+  onEnqueued?: () => void
+}
+
+export function authMailJobs({ db, users, codes, identity, signups, mailer, logger, publicUrl, onEnqueued }: Deps) {
+  /** The account behind an address, if any; an unverified sign-up past its time counts as none. */
+  async function accountOf(email: string): Promise<UserRow | undefined> {
+    const user = await users.byEmail(email)
+    if (!user || (!user.email_verified_at && (await signups.isExpired(user.id)))) return undefined
+    return user
+  }
+
+  /**
+   * Mails a new code unless one went out within the resend cooldown. Only the job's first run looks at
+   * the cooldown: a retry comes after this run issued a code it could not send.
+   */
+  async function mailCode(user: UserRow, job: Job) {
+    if (job.attempts === 1 && (await codes.cooldownLeft(user.id)) > 0) return
+    const code = await codes.issue(user.id)
+    await mailer.send(verificationMail(user.email, user.name, code))
+  }
+
+  const link = (siteUrl: string, path: string) => new URL(path, siteUrl).toString()
+
+  const handlers: Record<string, JobHandler> = {
+    async [AUTH_MAIL_JOBS.signup](job) {
+      const { email, siteUrl } = payload.parse(job.payload)
+      const user = await accountOf(email)
+      if (user && !user.email_verified_at) return mailCode(user, job)
+      // A verified account, or credentials Medusa holds without a profile here (the seed's demo shopper).
+      await mailer.send(signupAttemptMail(email, user?.name, { signIn: link(siteUrl, "/login"), reset: link(siteUrl, "/forgot-password") }))
+    },
+
+    async [AUTH_MAIL_JOBS.code](job) {
+      const { email } = payload.parse(job.payload)
+      const user = await accountOf(email)
+      if (user && !user.email_verified_at) await mailCode(user, job)
+    },
+
+    async [AUTH_MAIL_JOBS.reset](job) {
+      const { email, siteUrl } = payload.parse(job.payload)
+      const user = await accountOf(email)
+      if (!user) return
+      const resetLink = new URL("/reset-password", siteUrl)
+      resetLink.searchParams.set("token", await identity.resetToken(user.email))
+      await mailer.send(resetPasswordMail(user.email, user.name, resetLink.toString()))
+      logger.info({ userId: user.id }, "password reset link mailed")
+    },
+  }
+
+  return {
+    handlers,
+    /** Queues one mail job for an address: the same work whether or not it has an account. */
+    async queue(kind: AuthMailKind, email: string): Promise<void> {
+      await enqueueJob(db, AUTH_MAIL_JOBS[kind], randomUUID(), { email, siteUrl: publicUrl })
+      onEnqueued?.()
+    },
+  }
+}
+
+export type AuthMailJobs = ReturnType<typeof authMailJobs>
