@@ -32,12 +32,16 @@ function appWithClock() {
   const authn = authentication(counted, secret, () => clock.now)
   const app = express()
   app.get("/me", authn.requireUser, (req, res) => {
-    res.json({ id: req.user!.id })
+    res.json({ id: req.user!.id, role: req.user!.role })
+  })
+  app.get("/staff", authn.requireStaff, (_req, res) => {
+    res.json({ ok: true })
   })
   app.use(errorHandler(createLogger("silent")))
   return { app, authn, clock, answers, checks: () => checks }
 }
 
+const setRole = (userId: string, role: string) => db.query("update bff.users set role = $2 where id = $1", [userId, role])
 const revokeFamilies = (userId: string) => db.query("update bff.session_families set revoked_at = now() where user_id = $1", [userId])
 
 describe("the signed-in check", () => {
@@ -85,6 +89,29 @@ describe("the signed-in check", () => {
     delete answers.held
     release()
     expect(await first).toBe(200)
+    expect((await request(app).get("/me").set(member.headers)).status).toBe(401)
+  })
+
+  it("takes the role from the database with the session check, not from the token's claim", async () => {
+    const { app, authn, clock } = appWithClock()
+    const member = await feedMember(db, secret, "promoted")
+    expect((await request(app).get("/me").set(member.headers)).body.role).toBe("customer")
+    expect((await request(app).get("/staff").set(member.headers)).status).toBe(403)
+    await setRole(member.id, "admin")
+    clock.now += SESSION_RECHECK_MS
+    expect((await request(app).get("/staff").set(member.headers)).status).toBe(200)
+    // A role changed by this process counts at once, however recently the session was checked.
+    await setRole(member.id, "customer")
+    authn.forgetTrustedSessions()
+    expect((await request(app).get("/staff").set(member.headers)).status).toBe(403)
+  })
+
+  it("refuses a session past its absolute end", async () => {
+    const { app, clock } = appWithClock()
+    const member = await feedMember(db, secret, "ended")
+    expect((await request(app).get("/me").set(member.headers)).status).toBe(200)
+    await db.query("update bff.session_families set ends_at = now() - interval '1 second' where user_id = $1", [member.id])
+    clock.now += SESSION_RECHECK_MS
     expect((await request(app).get("/me").set(member.headers)).status).toBe(401)
   })
 })

@@ -18,39 +18,48 @@ function bearer(req: IncomingMessage): string | undefined {
 }
 
 /**
- * How long a session family found live is trusted without asking PostgreSQL again. A revocation made by
- * this process forgets every trusted family at once; one made by another replica is seen here within
- * this time. Every signed-in request would otherwise pay a database round trip for the check.
+ * How long a session family found live (and its user's role) is trusted without asking PostgreSQL again.
+ * A revocation or role change made by this process forgets every trusted family at once; one made by
+ * another replica (or by hand in SQL) is seen here within this time. Every signed-in request would
+ * otherwise pay a database round trip for the check.
  */
 export const SESSION_RECHECK_MS = 1000
 /** Trusted families kept at most; past it the memory starts over (a busy second asks PostgreSQL again). */
 const TRUSTED_FAMILIES = 50_000
 
 /**
- * Reads the Bearer access token: a valid signature and expiry, and a session family not revoked
- * (so logout and password reset end access at once, not when the 15 minutes run out).
+ * Reads the Bearer access token: a valid signature and expiry, and a session family neither revoked nor
+ * past its absolute end (so logout and password reset end access at once, not when the 15 minutes run
+ * out). The role is the user's role now, read with that check, never the token's claim: a demoted admin
+ * is refused on their next request.
  */
 export function authentication(db: Db, secret: string, now: () => number = Date.now) {
-  /** `family:user` → when it was last found live. */
-  const trusted = new Map<string, number>()
+  /** `family:user` → when it was last found live, and the user's role then. */
+  const trusted = new Map<string, { checkedAt: number; role: string }>()
   // Bumped by every forget: a check that was already under way when a revocation happened is not kept.
   let generation = 0
 
-  async function familyIsLive(familyId: string, userId: string): Promise<boolean> {
+  /** The role of the family's user if the family is live, else undefined. */
+  async function liveRole(familyId: string, userId: string): Promise<string | undefined> {
     const key = `${familyId}:${userId}`
-    const checkedAt = trusted.get(key)
-    if (checkedAt !== undefined && now() - checkedAt < SESSION_RECHECK_MS) return true
+    const known = trusted.get(key)
+    if (known !== undefined && now() - known.checkedAt < SESSION_RECHECK_MS) return known.role
     const [startedAt, startedIn] = [now(), generation]
     // Every signed-in request may ask this, so it is parsed and planned once per connection.
-    const { rowCount } = await db.query(
-      prepared("select 1 from bff.session_families where id = $1 and user_id = $2 and revoked_at is null", [familyId, userId]),
+    const { rows } = await db.query<{ role: string }>(
+      prepared(
+        `select u.role from bff.session_families f join bff.users u on u.id = f.user_id
+          where f.id = $1 and f.user_id = $2 and f.revoked_at is null and f.ends_at > now()`,
+        [familyId, userId],
+      ),
     )
-    if (!rowCount) return false
+    const role = rows[0]?.role
+    if (role === undefined) return undefined
     if (startedIn === generation) {
       if (trusted.size >= TRUSTED_FAMILIES) trusted.clear()
-      trusted.set(key, startedAt)
+      trusted.set(key, { checkedAt: startedAt, role })
     }
-    return true
+    return role
   }
 
   /** The signed-in user of any request (Express's or Node's own, for reads answered before Express). */
@@ -59,10 +68,11 @@ export function authentication(db: Db, secret: string, now: () => number = Date.
     if (!token) return undefined
     const claims = verifyAccessToken(token, secret)
     if (!claims) return undefined
-    return (await familyIsLive(claims.sid, claims.sub)) ? { id: claims.sub, role: claims.role, sessionId: claims.sid } : undefined
+    const role = await liveRole(claims.sid, claims.sub)
+    return role === undefined ? undefined : { id: claims.sub, role, sessionId: claims.sid }
   }
 
-  /** Called after this process revoked any session: nothing trusted before it is trusted any more. */
+  /** Called after this process revoked any session or changed a role: nothing trusted before it is trusted any more. */
   const forgetTrustedSessions = () => {
     generation += 1
     trusted.clear()

@@ -1,6 +1,6 @@
-import http, { type IncomingMessage, type RequestListener } from "node:http"
 import request from "supertest"
 import { afterAll, describe, expect, it } from "vitest"
+import { appRoutes } from "../../../test/app-routes.js"
 import { createTestApp } from "../../../test/app.js"
 import { shopperSession } from "../../../test/staff.js"
 
@@ -15,47 +15,6 @@ const PERMISSION_DENIED = "You don’t have permission to do that."
 /** The one /api/admin route open to everyone: the console's sign-in. */
 const OPEN = ["POST /api/admin/auth/login"]
 
-type Handler = { name: string; stack?: Layer[] }
-type Layer = {
-  rawPath?: unknown
-  handle: Handler
-  route?: { path: unknown; methods: Record<string, boolean>; stack: { handle: Handler }[] }
-}
-type AppRoute = { method: string; path: string; handlers: string[] }
-
-/** The Express app behind the BFF's listener: Express hands every request it dispatches its app as `req.app`. */
-async function expressRouterOf(listener: RequestListener): Promise<{ stack: Layer[] }> {
-  let app: unknown
-  const server = http.createServer(listener).on("request", (req: IncomingMessage & { app?: unknown }) => {
-    app ??= req.app
-  })
-  await request(server).options("/api/admin")
-  const router = (app as { router?: { stack?: Layer[] } } | undefined)?.router
-  if (!Array.isArray(router?.stack)) throw new Error("could not reach the Express router behind the app")
-  return { stack: router.stack }
-}
-
-function pathsOf(path: unknown): string[] {
-  const paths: unknown[] = Array.isArray(path) ? path.flat(Infinity) : [path]
-  return paths.map((each) => {
-    if (typeof each !== "string") throw new Error(`a route path that is not a string (${String(each)}): this test can't tell where it answers`)
-    return each === "/" ? "" : each
-  })
-}
-
-function* routesIn(stack: Layer[], prefix: string): Generator<AppRoute> {
-  for (const layer of stack) {
-    if (layer.route) {
-      const handlers = layer.route.stack.map((step) => step.handle.name)
-      for (const path of pathsOf(layer.route.path)) {
-        for (const method of Object.keys(layer.route.methods)) yield { method: method === "_all" ? "GET" : method.toUpperCase(), path: prefix + path, handlers }
-      }
-    } else if (Array.isArray(layer.handle.stack)) {
-      for (const mount of pathsOf(layer.rawPath ?? "/")) yield* routesIn(layer.handle.stack, prefix + mount)
-    }
-  }
-}
-
 /** A request path for a route pattern: each parameter gets a well-formed id (a post's digits, else a Medusa-style id). */
 function concretePath(pattern: string): string {
   const id = pattern.includes("/fitfeed/") ? "1234567" : `prod_01JZ${"0".repeat(22)}`
@@ -68,7 +27,7 @@ let shopper: ReturnType<typeof shopperSession> | undefined
 /** One shopper for every route's 403 (signing up costs Medusa a registration). */
 const aShopper = () => (shopper ??= shopperSession(ctx.app))
 
-const everyRoute = [...routesIn((await expressRouterOf(ctx.app)).stack, "")]
+const everyRoute = await appRoutes(ctx.app)
 const staffRoutes = everyRoute
   .filter(({ path, handlers }) => path === "/api/admin" || path.startsWith("/api/admin/") || handlers.includes("requireStaff"))
   .filter(({ method, path }) => !OPEN.includes(`${method} ${path}`))

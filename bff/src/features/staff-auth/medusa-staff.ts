@@ -11,6 +11,8 @@ const adminUser = z.object({
   last_name: z.string().nullish(),
 })
 
+const existsAnswer = z.object({ exists: z.boolean() })
+
 /** Medusa's answers that mean "not these credentials" or "not an admin user", as opposed to Medusa failing. */
 const refused = (error: unknown) => [400, 401, 403, 404].includes(status(error) ?? 0)
 
@@ -42,6 +44,12 @@ export function medusaStaff(commerce: Commerce) {
       const user = adminUser.parse(answer)
       const name = [user.first_name, user.last_name].filter(Boolean).join(" ").trim()
       return { id: user.id, email: user.email, name }
+    },
+
+    /** Whether the Medusa admin user still exists (not deleted in Medusa's dashboard); throws if Medusa can't say. */
+    async exists(medusaUserId: string): Promise<boolean> {
+      const answer = await commerce.internal<unknown>(`/internal/admin-users/${encodeURIComponent(medusaUserId)}`)
+      return existsAnswer.parse(answer).exists
     },
   }
 }

@@ -1,4 +1,6 @@
 import { conflict, HttpError } from "../../http/errors.js"
+import type { Logger } from "../../lib/logger.js"
+import type { StaffCheck } from "../auth/sessions.js"
 import { freeHandleFor, TEXTS, type AuthService, type RequestMeta, type SignedIn } from "../auth/service.js"
 import { isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
 import { normalizeEmail } from "../users/rules.js"
@@ -49,3 +51,21 @@ export function staffAuthService({ users, auth, staff }: Deps) {
 }
 
 export type StaffAuthService = ReturnType<typeof staffAuthService>
+
+/**
+ * The check a staff session passes at every refresh: its Medusa admin user must still exist, so deleting
+ * one in Medusa's dashboard ends their console sessions within an access token's lifetime (15 minutes).
+ * Medusa unreachable keeps the session: the refresh route drops the cookie on any error, so failing here
+ * would sign every member of staff out during an outage they could not sign back in through (sign-in asks
+ * Medusa too); the next refresh asks again.
+ */
+export function staffSessionCheck(staff: Pick<MedusaStaff, "exists">, logger: Logger): StaffCheck {
+  return async (medusaUserId) => {
+    try {
+      return await staff.exists(medusaUserId)
+    } catch (error) {
+      logger.warn({ err: error, medusaUserId }, "could not ask Medusa whether a staff user still exists; the session is kept")
+      return true
+    }
+  }
+}
