@@ -2,16 +2,18 @@ import { Router, type CookieOptions, type Request, type Response } from "express
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { sameOriginOnly } from "../../http/origin-guard.js"
 import { noStore } from "../../http/no-store.js"
-import { rateLimit, type Limit } from "../../http/rate-limit.js"
+import { rateLimit, withinLimits, type Limit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
+import { sha256 } from "../../lib/tokens.js"
 import { normalizeEmail } from "../users/rules.js"
+import { perAccount, type DeviceCookies } from "./device-cookie.js"
 import { emailOnlyBody, loginBody, resetPasswordBody, signupBody, verifyEmailBody } from "./schema.js"
-import { TEXTS, type AuthService, type RequestMeta, type SignedIn } from "./service.js"
-import { REFRESH_TOKEN_TTL_MS } from "./sessions.js"
+import { TEXTS, unverifiedClaims, type AuthService, type RequestMeta, type SignedIn } from "./service.js"
 
 export const REFRESH_COOKIE = "refresh_token"
 const FIFTEEN_MINUTES = 15 * 60 * 1000
+const TEN_MINUTES = 10 * 60 * 1000
 const HOUR = 60 * 60 * 1000
 
 type Options = {
@@ -21,6 +23,7 @@ type Options = {
   secureCookies: boolean
   trustedOrigins: string[]
   perIpLimit: number
+  devices: DeviceCookies
 }
 
 function emailKey(req: Request): string | undefined {
@@ -28,11 +31,28 @@ function emailKey(req: Request): string | undefined {
   return typeof email === "string" && email.length <= 254 ? normalizeEmail(email) : undefined
 }
 
-/** Password sign-in's limits, per address and per e-mail; the shop's and the console's doors count together. */
-export function loginLimits(perIpLimit: number): Limit[] {
+/** The account a reset token names (its claims, unchecked: Medusa checks them when the token is used). */
+function resetAccountKey(req: Request): string | undefined {
+  const token = (req.body as { token?: unknown } | undefined)?.token
+  if (typeof token !== "string" || token.length > 4096) return undefined
+  const account = unverifiedClaims(token).entity_id
+  return typeof account === "string" && account.length <= 254 ? normalizeEmail(account) : undefined
+}
+
+function resetTokenKey(req: Request): string | undefined {
+  const token = (req.body as { token?: unknown } | undefined)?.token
+  return typeof token === "string" && token.length <= 4096 ? sha256(token) : undefined
+}
+
+/**
+ * Password sign-in's limits, per address and per account; the shop's and the console's doors count together.
+ * Attempts from a device the owner signed in on count against that device instead of the account, so strangers
+ * guessing the password lock out only clients the owner never used.
+ */
+export function loginLimits(perIpLimit: number, devices: DeviceCookies): Limit[] {
   return [
     { name: "login:ip", limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => req.ip },
-    { name: "login:email", limit: 10, windowMs: FIFTEEN_MINUTES, key: emailKey },
+    ...perAccount(devices, { name: "login", limit: 10, windowMs: FIFTEEN_MINUTES, email: emailKey }),
   ]
 }
 
@@ -44,11 +64,11 @@ export const requestMeta = (req: Request): RequestMeta => ({ userAgent: req.get(
 
 /** Answers a sign-in at any door: the access token and user, the refresh token in its cookie. */
 export function answerSignedIn(res: Response, { session, user }: SignedIn, secureCookies: boolean, extra: Record<string, unknown> = {}) {
-  res.cookie(REFRESH_COOKIE, session.refreshToken, { ...refreshCookieOptions(secureCookies), maxAge: REFRESH_TOKEN_TTL_MS })
+  res.cookie(REFRESH_COOKIE, session.refreshToken, { ...refreshCookieOptions(secureCookies), maxAge: session.refreshExpiresAt.getTime() - Date.now() })
   res.json({ ...extra, accessToken: session.accessToken, user })
 }
 
-export function authRoutes({ auth, authentication, limiter, secureCookies, trustedOrigins, perIpLimit }: Options): Router {
+export function authRoutes({ auth, authentication, limiter, secureCookies, trustedOrigins, perIpLimit, devices }: Options): Router {
   const router = Router()
   const cookieOptions = refreshCookieOptions(secureCookies)
   const perIp = (name: string): Limit => ({ name: `${name}:ip`, limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => req.ip })
@@ -71,33 +91,43 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
 
   router.post(
     "/auth/verify-email",
-    limited(perIp("verify"), perEmail("verify", 20, FIFTEEN_MINUTES)),
+    // No per-e-mail limit: a stranger could spend it to refuse the owner's right code. Guessing is bounded by the
+    // code itself (locked after 5 wrong tries) and by how few codes the resend budget below lets anyone ask for.
+    limited(perIp("verify")),
     noStore,
     validated({ body: verifyEmailBody }, async (req, res, { body: { email, code } }) => {
-      answerSignedIn(res, await auth.verifyEmail(email, code, requestMeta(req)), secureCookies, { message: TEXTS.verified })
+      const signedIn = await auth.verifyEmail(email, code, requestMeta(req))
+      devices.remember(req, res, email)
+      answerSignedIn(res, signedIn, secureCookies, { message: TEXTS.verified })
     }),
   )
 
-  // The two calls that take only an e-mail address.
-  for (const [path, name, perHour, answer] of [
-    ["/auth/resend-verification", "resend", 10, (email: string) => auth.resendVerification(email)],
-    ["/auth/forgot-password", "forgot", 5, (email: string) => auth.forgotPassword(email)],
+  // The two calls that take only an e-mail address and mail its owner. Past an address's mail budget they still
+  // answer the same, without mailing, so a stranger can't refuse the owner: every mail the stranger triggered went to
+  // the owner, and the budget's window is shorter than a code's or link's life, so the owner always holds a live one.
+  // The owner's own devices have budgets of their own.
+  for (const [path, name, answer, silently] of [
+    ["/auth/resend-verification", "resend", (email: string) => auth.resendVerification(email), { message: TEXTS.resent }],
+    ["/auth/forgot-password", "forgot", (email: string) => auth.forgotPassword(email), { message: TEXTS.resetSent }],
   ] as const) {
+    const mailBudget = perAccount(devices, { name: `${name}:mail`, limit: 3, windowMs: TEN_MINUTES, email: emailKey })
     router.post(
       path,
-      limited(perIp(name), perEmail(name, perHour, HOUR)),
-      validated({ body: emailOnlyBody }, async (_req, res, { body }) => {
-        res.json(await answer(body.email))
+      limited(perIp(name)),
+      validated({ body: emailOnlyBody }, async (req, res, { body }) => {
+        res.json((await withinLimits(limiter, req, mailBudget)) ? await answer(body.email) : silently)
       }),
     )
   }
 
   router.post(
     "/auth/login",
-    limited(...loginLimits(perIpLimit)),
+    limited(...loginLimits(perIpLimit, devices)),
     noStore,
     validated({ body: loginBody }, async (req, res, { body: { email, password } }) => {
-      answerSignedIn(res, await auth.login(email, password, requestMeta(req)), secureCookies)
+      const signedIn = await auth.login(email, password, requestMeta(req))
+      devices.remember(req, res, email)
+      answerSignedIn(res, signedIn, secureCookies)
     }),
   )
 
@@ -131,7 +161,12 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
 
   router.post(
     "/auth/reset-password",
-    limited(perIp("reset")),
+    limited(
+      perIp("reset"),
+      { name: "reset:token", limit: 5, windowMs: FIFTEEN_MINUTES, key: resetTokenKey },
+      // Claims anyone can write: the owner's devices are spared, as at sign-in.
+      ...perAccount(devices, { name: "reset", limit: 10, windowMs: HOUR, email: resetAccountKey }),
+    ),
     validated({ body: resetPasswordBody }, async (_req, res, { body: { token, password } }) => {
       res.json(await auth.resetPassword(token, password))
     }),
