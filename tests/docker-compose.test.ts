@@ -68,6 +68,28 @@ function outlineYaml(text: string): Map<string, string> {
   return outline
 }
 
+/** The list items of `docker-compose config` output by the dotted path of the key holding them ("services.redis.command"). */
+function listsOfYaml(text: string): Map<string, string[]> {
+  const lists = new Map<string, string[]>()
+  const stack: { indent: number; key: string }[] = []
+  for (const line of text.split("\n")) {
+    const key = /^( *)([A-Za-z0-9_][\w.-]*):/.exec(line)
+    const item = /^( *)- (.*)$/.exec(line)
+    if (key) {
+      const indent = key[1]?.length ?? 0
+      while (stack.length && (stack[stack.length - 1]?.indent ?? 0) >= indent) stack.pop()
+      stack.push({ indent, key: key[2] ?? "" })
+    } else if (item) {
+      // Compose v1 prints a list at its key's indent, v2 deeper: either way the key is the last one not deeper.
+      const indent = item[1]?.length ?? 0
+      while (stack.length && (stack[stack.length - 1]?.indent ?? 0) > indent) stack.pop()
+      const path = stack.map((entry) => entry.key).join(".")
+      lists.set(path, [...(lists.get(path) ?? []), (item[2] ?? "").trim().replace(/^(['"])(.*)\1$/, "$2")])
+    }
+  }
+  return lists
+}
+
 describe("docker-compose.yml", { timeout: 30_000 }, () => {
   it("is valid with the required variables set", () => {
     const result = compose(["config", "-q"], REQUIRED)
@@ -107,6 +129,16 @@ describe("docker-compose.yml", { timeout: 30_000 }, () => {
       for (const service of ["commerce", "commerce-worker"]) {
         expect(config.get(`services.${service}.depends_on.commerce-migrate.condition`)).toBe("service_completed_successfully")
       }
+    })
+
+    it("6. caps Redis's memory, evicting only keys with an expiry (cache answers, counters), never queues", () => {
+      const result = compose(["config"], REQUIRED)
+      expect(result.status, result.stderr).toBe(0)
+      const command = listsOfYaml(result.stdout).get("services.redis.command") ?? []
+      const option = (name: string) => command[command.indexOf(name) + 1]
+      expect(command[0]).toBe("redis-server")
+      expect(option("--maxmemory")).toBe("256mb")
+      expect(option("--maxmemory-policy")).toBe("volatile-lru")
     })
 
     it("starts the BFF against the internal Medusa once its dependencies are healthy", () => {

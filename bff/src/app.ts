@@ -4,9 +4,12 @@ import cookieParser from "cookie-parser"
 import compression from "compression"
 import type { RequestListener } from "node:http"
 import express, { type Express } from "express"
-import type { Config } from "./config.js"
+import { developmentTools, type Config } from "./config.js"
 import { authRoutes } from "./features/auth/routes.js"
+import { deviceCookies } from "./features/auth/device-cookie.js"
 import { medusaIdentity } from "./features/auth/medusa-identity.js"
+import { authMailJobs } from "./features/auth/mail-jobs.js"
+import { EXPIRE_SIGNUP_JOB, REMOVE_CUSTOMER_JOB, unverifiedSignups } from "./features/auth/unverified-signups.js"
 import { authService } from "./features/auth/service.js"
 import { sessionStore } from "./features/auth/sessions.js"
 import { verificationCodes } from "./features/auth/verification-codes.js"
@@ -33,6 +36,8 @@ import { referralVisits } from "./features/referrals/visits.js"
 import { orderCancellation } from "./features/checkout/cancellation.js"
 import { orderRoutes } from "./features/orders/routes.js"
 import { staffAuthRoutes } from "./features/staff-auth/routes.js"
+import { medusaStaff } from "./features/staff-auth/medusa-staff.js"
+import { staffSessionCheck } from "./features/staff-auth/service.js"
 import { adminFitfeedRoutes } from "./features/admin-fitfeed/routes.js"
 import { adminAnalyticsRoutes } from "./features/admin-analytics/routes.js"
 import { bagService } from "./features/cart/bag.js"
@@ -55,9 +60,10 @@ import { uploadsService } from "./features/uploads/service.js"
 import { authentication } from "./http/authenticate.js"
 import { answerBeforeExpress } from "./http/answer-before-express.js"
 import { requestLog } from "./http/request-log.js"
-import { securityHeaders } from "./http/security-headers.js"
+import { securityHeaders, withStrictTransport } from "./http/security-headers.js"
 import { staticAssets } from "./http/static-assets.js"
-import { errorHandler, notFoundHandler } from "./http/error-handler.js"
+import { errorHandler, notFoundHandler, refuseMalformedPath } from "./http/error-handler.js"
+import { internalApp } from "./http/internal-app.js"
 import type { Db } from "./lib/db.js"
 import type { Logger } from "./lib/logger.js"
 import { imageVariants } from "./http/image-variants.js"
@@ -89,14 +95,20 @@ export type AppDeps = {
 /** Work the app does beside answering requests; main.ts starts it, tests drive it. */
 export type Background = {
   jobs: JobQueue
+  /** Account mail (codes, reset links), a queue of its own so a slow Medusa or carrier job never delays a code. */
+  mail: JobQueue
   /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
   reconcilePayments(): Promise<number>
   /** Marks the posts liked unusually often in the last 24 hours; answers how many trend. */
   refreshTrending(): Promise<number>
 }
 
-/** The BFF as Node serves it (`http.createServer(app)`): the early reads, then Express; and its background work. */
-export type ShopApp = RequestListener & { background: Background }
+/**
+ * The BFF as Node serves it (`http.createServer(app)`): the early reads, then Express; and its background work.
+ * `internal` is the listener for commerce alone (`/api/internal/*` and health), served on INTERNAL_HOST:INTERNAL_PORT;
+ * the public listener answers 404 there.
+ */
+export type ShopApp = RequestListener & { background: Background; internal: RequestListener }
 
 /** Serves a built single-page app under a base path, falling back to its index.html for client routes. */
 function mountSpa(app: Express, base: string, dist: string) {
@@ -119,21 +131,39 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const cache = catalogCache ?? createCatalogCache(config, redis)
   const sync = catalogSync ?? createCatalogSync({ db, commerce, logger, onChange: cache.invalidate })
   const production = config.NODE_ENV === "production"
+  // The dev outbox and the emulators' test hooks: an explicit development/test mode on loopback (config.ts refuses the rest).
+  const devTools = developmentTools(config)
   const razorpay = razorpaySettings(config)
   const shiprocket = shiprocketSettings(config)
   const users = usersRepository(db)
   const uploads = uploadsService({ db, storage: localDiskStorage(config.MEDIA_DIR), publicUrl: config.PUBLIC_URL })
   const authn = authentication(db, config.AUTH_TOKEN_SECRET)
   const limiter = redis ? redisRateLimiter(redis, config.REDIS_KEY_PREFIX) : memoryRateLimiter()
+  const codes = verificationCodes(db, config.AUTH_TOKEN_SECRET)
+  const identity = medusaIdentity(commerce)
+  const signups = unverifiedSignups({ db, identity, logger })
+  const outgoingMail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger })
+  const authMail = authMailJobs({
+    db,
+    users,
+    codes,
+    identity,
+    signups,
+    mailer: outgoingMail,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    onEnqueued: () => mailJobs.kick(),
+  })
+  const mailJobs = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: authMail.handlers })
   const auth = authService({
     db,
     users,
-    sessions: sessionStore(db, config.AUTH_TOKEN_SECRET, authn.forgetTrustedSessions),
-    codes: verificationCodes(db, config.AUTH_TOKEN_SECRET),
-    identity: medusaIdentity(commerce),
-    mailer: mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger }),
+    sessions: sessionStore(db, config.AUTH_TOKEN_SECRET, authn.forgetTrustedSessions, staffSessionCheck(medusaStaff(commerce), logger)),
+    codes,
+    identity,
+    mail: authMail,
+    signups,
     logger,
-    publicUrl: config.PUBLIC_URL,
   })
 
   const bag = bagService({ db })
@@ -175,15 +205,18 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
       [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob,
       [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }),
       [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketApi, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }),
+      [EXPIRE_SIGNUP_JOB]: signups.expireJob,
+      [REMOVE_CUSTOMER_JOB]: signups.removeCustomerJob,
     },
   })
 
   const app = express()
   app.disable("x-powered-by")
-  app.set("trust proxy", "loopback")
+  app.set("trust proxy", config.TRUST_PROXY)
   app.set("query parser", "simple")
   app.use(requestLog(logger, (path) => path === "/api/health"))
-  app.use(securityHeaders)
+  app.use(refuseMalformedPath)
+  app.use(securityHeaders({ razorpayCheckout: !razorpay.emulated, mediaOrigin: new URL(config.PUBLIC_URL).origin }))
   const catalog = createCatalogService(db, cache)
   // The catalogue's reads are answered before Express dispatches (see the end), gzipped from their cache.
   // Other answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.
@@ -207,8 +240,12 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const smallJson = express.json({ limit: "100kb" })
   api.use((req, res, next) => (carriesInlinePhoto(req) ? next() : smallJson(req, res, next)))
   api.use(cookieParser())
-  api.use(healthRoutes({ db, redis, commerce, catalogReady: sync.isReady }))
-  api.use(catalogInternalRoutes(sync, config.INTERNAL_API_SECRET))
+  const health = healthRoutes({ db, redis, commerce, catalogReady: sync.isReady })
+  api.use(health)
+  // Commerce's calls come to the internal listener (below); on the public port they don't exist.
+  api.use("/internal", notFoundHandler)
+  // Proof of an earlier sign-in on this browser, which per-account limits spare (features/auth/device-cookie.ts).
+  const devices = deviceCookies(config.AUTH_TOKEN_SECRET, production)
   api.use(
     authRoutes({
       auth,
@@ -217,23 +254,23 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
       secureCookies: production,
       trustedOrigins: [config.PUBLIC_URL, ...config.TRUSTED_ORIGINS],
       perIpLimit: config.AUTH_RATE_LIMIT_PER_IP,
+      devices,
     }),
   )
-  api.use(userRoutes({ users, authentication: authn, uploads }))
+  api.use(userRoutes({ users, authentication: authn, uploads, limiter }))
   api.use(uploadRoutes({ uploads, authentication: authn, limiter }))
   api.use(cartRoutes({ bag, authentication: authn }))
   api.use(wishlistRoutes({ wishlist: wishlistRepository(db), authentication: authn }))
-  api.use(addressRoutes({ addresses, authentication: authn }))
+  api.use(addressRoutes({ addresses, authentication: authn, limiter }))
   api.use(walletRoutes({ db, authentication: authn }))
-  api.use(checkoutRoutes({ checkout, authentication: authn, razorpay }))
-  api.use(
-    orderRoutes({
-      db,
-      authentication: authn,
-      internalSecret: config.INTERNAL_API_SECRET,
-      cancel: orderCancellation({ db, logger, onEnqueued: kickJobs, alsoUndo: referrals.reverseOrder }),
-    }),
-  )
+  api.use(checkoutRoutes({ checkout, authentication: authn, razorpay, limiter }))
+  const orders = orderRoutes({
+    db,
+    authentication: authn,
+    internalSecret: config.INTERNAL_API_SECRET,
+    cancel: orderCancellation({ db, logger, onEnqueued: kickJobs, alsoUndo: referrals.reverseOrder }),
+  })
+  api.use(orders)
   api.use(
     fulfillmentRoutes({
       db,
@@ -248,9 +285,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   api.use(referralRoutes({ db }))
   api.use(adminProductRoutes({ commerce, refreshCatalog: sync.refresh, logger, authentication: authn }))
   api.use(adminAnalyticsRoutes({ db, commerce, authentication: authn }))
-  api.use(staffAuthRoutes({ auth, users, commerce, limiter, secureCookies: production, perIpLimit: config.AUTH_RATE_LIMIT_PER_IP }))
+  api.use(staffAuthRoutes({ auth, users, commerce, limiter, secureCookies: production, perIpLimit: config.AUTH_RATE_LIMIT_PER_IP, devices }))
   api.use(adminFitfeedRoutes({ db, authentication: authn }))
-  if (!production && !config.SMTP_URL) api.use(devOutboxRoutes(db))
+  if (devTools && !config.SMTP_URL) api.use(devOutboxRoutes(db))
   api.use(notFoundHandler)
   app.use("/api", api)
 
@@ -259,7 +296,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.use("/media", notFoundHandler)
 
   // Local stand-ins for Razorpay and Shiprocket when no real keys are configured (never in production).
-  if (!production && razorpay.emulated) {
+  if (devTools && razorpay.emulated) {
     app.use(
       RAZORPAY_EMULATOR_PATH,
       razorpayEmulator({
@@ -272,14 +309,15 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
       }),
     )
   }
-  if (!production && shiprocket.emulated) {
+  if (devTools && shiprocket.emulated) {
     app.use(
       SHIPROCKET_EMULATOR_PATH,
       shiprocketEmulator({
         email: shiprocket.email,
         password: shiprocket.password,
         db,
-        webhookUrl: "/api/fulfillment/tracking-webhook",
+        // Configured, never the caller's Host header: the hook sends the webhook token there.
+        webhookUrl: new URL("/api/fulfillment/tracking-webhook", config.PUBLIC_URL).href,
         webhookToken: shiprocket.webhookToken,
       }),
     )
@@ -295,6 +333,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const visits = referralVisits({ db, tokenSecret: config.AUTH_TOKEN_SECRET, logger })
   // Answered before Express: the catalogue's listing and product reads (GET /api/products…) and the feed (GET /api/fitfeed/feed).
   const early = [catalogReads(catalog, logger, visits.onProductRead), feedRead({ db, authentication: authn, logger })]
-  const background = { jobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) }
-  return Object.assign(answerBeforeExpress(early, app), { background })
+  const background = { jobs, mail: mailJobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) }
+  return Object.assign(withStrictTransport(answerBeforeExpress(early, app), production), {
+    background,
+    internal: internalApp({ health, routes: [catalogInternalRoutes(sync, config.INTERNAL_API_SECRET), orders], logger }),
+  })
 }

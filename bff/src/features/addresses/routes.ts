@@ -1,17 +1,28 @@
 import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { noStore } from "../../http/no-store.js"
+import { perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
+import type { RateLimiter } from "../../lib/rate-limit.js"
 import { presentAddress } from "./presenter.js"
 import { addressBody, addressIdOf, addressPatchBody } from "./schema.js"
 import type { AddressService } from "./service.js"
 
-type Options = { addresses: AddressService; authentication: Authentication }
+type Options = { addresses: AddressService; authentication: Authentication; limiter: RateLimiter }
+
+const DAY = 24 * 60 * 60_000
+/**
+ * New addresses a day: each is a Medusa customer address. A shopper keeps a handful (home, work, a
+ * parent's) and adds one now and then; 20 a day is a script. Ten shoppers' worth per address (shared NATs).
+ */
+const NEW_ADDRESSES_PER_DAY = 20
+const SHOPPERS_PER_ADDRESS = 10
 
 /** The shopper's address book: GET/POST /addresses, PUT/PATCH/DELETE /addresses/:id, POST /addresses/:id/default. */
-export function addressRoutes({ addresses, authentication }: Options): Router {
+export function addressRoutes({ addresses, authentication, limiter }: Options): Router {
   const router = Router()
   const { requireUser } = authentication
+  const creating = rateLimit(limiter, perUserAndAddress("address-create", DAY, NEW_ADDRESSES_PER_DAY, NEW_ADDRESSES_PER_DAY * SHOPPERS_PER_ADDRESS))
 
   router.get("/addresses", requireUser, noStore, async (req, res) => {
     const list = await addresses.list(currentUser(req).id)
@@ -21,6 +32,7 @@ export function addressRoutes({ addresses, authentication }: Options): Router {
   router.post(
     "/addresses",
     requireUser,
+    creating,
     validated({ body: addressBody }, async (req, res, { body }) => {
       const address = await addresses.create(currentUser(req).id, body)
       res.status(201).json({ address: presentAddress(address) })

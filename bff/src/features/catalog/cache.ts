@@ -3,6 +3,13 @@ import type { Redis } from "../../lib/redis.js"
 
 const TTL_SECONDS = 60
 const LOCAL_ENTRIES = 500
+/**
+ * New answers Redis takes per minute (one TTL), by kind, so at most twice these live at once whatever
+ * arrives: the listings shoppers open in a minute are a few hundred, product pages a few thousand at a
+ * drop. Past a budget an answer is sent without being stored until the next minute, while the ones already
+ * cached keep serving. With answers of tens of KB this keeps the cache within ~200 MB of Redis's 256 MB.
+ */
+export const STORED_PER_MINUTE = { listing: 1000, product: 2000 } as const
 /** How long a replica trusts its copy of the catalogue version when a change message could have been missed. */
 const VERSION_RECHECK_MS = 1000
 
@@ -31,19 +38,36 @@ export function answerOf<T>(json: string): CachedAnswer<T> {
  * version, so no answer outlives the change that made it stale.
  */
 export type CatalogCache = {
-  /** The cached answer for `key`, or `compute()`'s (JSON text of a `T`), stored under the version read before computing. */
-  cached<T>(key: string, compute: () => Promise<string>): Promise<CachedAnswer<T>>
+  /**
+   * The cached answer for `key`, or `compute()`'s (JSON text of a `T`), stored under the version read before
+   * computing, while the minute's budget for its kind lasts (STORED_PER_MINUTE).
+   */
+  cached<T>(key: string, compute: () => Promise<string>, kind: AnswerKind): Promise<CachedAnswer<T>>
   invalidate(): Promise<void>
   close(): void
 }
 
-/** A bounded in-process map of answers for one catalogue version; a new version empties it. */
+export type AnswerKind = keyof typeof STORED_PER_MINUTE
+
+/** Keeps `key` as the most recently used entry of a Map kept in use order, so the least used goes first. */
+function touched<V>(entries: Map<string, V>, key: string, value: V | undefined): V | undefined {
+  if (value !== undefined) {
+    entries.delete(key)
+    entries.set(key, value)
+  }
+  return value
+}
+
+/**
+ * A bounded in-process map of answers for one catalogue version; a new version empties it. The least
+ * recently used answer goes first, so a run of one-off reads can't push out the listings shoppers keep opening.
+ */
 function localAnswers() {
   let version: string | undefined
   const entries = new Map<string, CachedAnswer>()
   return {
     get(atVersion: string, key: string) {
-      return version === atVersion ? entries.get(key) : undefined
+      return version === atVersion ? touched(entries, key, entries.get(key)) : undefined
     },
     set(atVersion: string, key: string, answer: CachedAnswer) {
       if (version !== atVersion) {
@@ -83,8 +107,19 @@ export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
     return version
   }
 
+  /** Whether one more answer of this kind may be stored this minute (the count is shared by every replica). */
+  async function admitted(kind: AnswerKind): Promise<boolean> {
+    const budgetKey = `${prefix}catalog:stored:${kind}:${Math.floor(Date.now() / (TTL_SECONDS * 1000))}`
+    const [[, stored]] = (await redis
+      .multi()
+      .incr(budgetKey)
+      .expire(budgetKey, 2 * TTL_SECONDS)
+      .exec()) as [[Error | null, number]]
+    return stored <= STORED_PER_MINUTE[kind]
+  }
+
   return {
-    async cached<T>(key: string, compute: () => Promise<string>) {
+    async cached<T>(key: string, compute: () => Promise<string>, kind: AnswerKind) {
       const version = await currentVersion()
       // A key names one read, so what is stored under it is always that read's answer (a T).
       const copy = local.get(version, key) as CachedAnswer<T> | undefined
@@ -97,6 +132,7 @@ export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
         return answer
       }
       const answer = answerOf<T>(await compute())
+      if (!(await admitted(kind))) return answer
       await redis.set(entryKey, answer.body, "EX", TTL_SECONDS)
       local.set(version, key, answer)
       return answer
@@ -119,7 +155,7 @@ export function memoryCatalogCache(now: () => number = Date.now): CatalogCache {
   return {
     async cached<T>(key: string, compute: () => Promise<string>) {
       const entry = entries.get(key)
-      if (entry && entry.version === version && entry.expiresAt > now()) return entry.answer as CachedAnswer<T>
+      if (entry && entry.version === version && entry.expiresAt > now()) return touched(entries, key, entry)!.answer as CachedAnswer<T>
       const readAt = version
       const answer = answerOf<T>(await compute())
       if (entries.size >= LOCAL_ENTRIES) entries.delete(entries.keys().next().value!)

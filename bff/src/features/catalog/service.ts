@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.js"
-import { noCatalogCache, type CachedAnswer, type CatalogCache } from "./cache.js"
+import { answerOf, noCatalogCache, type CachedAnswer, type CatalogCache } from "./cache.js"
 import { notFound } from "../../http/errors.js"
 import { PRICE_RANGES, SUBCATEGORIES, type Product, type ProductList, type ProductPage } from "@fitshop/contracts"
 import type { ListProductsQuery } from "./schema.js"
@@ -25,6 +25,24 @@ const EQUALITY_FILTERS = {
   seasonFit: "season_fit",
   genre: "genre",
 } as const satisfies Partial<Record<keyof ListProductsQuery, string>>
+
+/**
+ * The page sizes the storefront asks for: the shop's pages (storefront shop-query PRODUCTS_PAGE_SIZE), the
+ * home page's best sellers (home get-best-sellers BEST_SELLERS_LIMIT) and a category tile's cover.
+ */
+export const STOREFRONT_PAGE_SIZES: readonly number[] = [24, 8, 1]
+/** How deep into a listing answers are cached: shoppers scroll a few pages; a deeper page is read each time. */
+export const CACHED_PAGES = 10
+
+/**
+ * Whether a listing is one the storefront asks for, and so worth a place in the cache: one of its page
+ * sizes, a whole page among the first CACHED_PAGES. The filters are the spec's values already (the schema
+ * refuses any other). Everything else (a script's limit=37 or offset=4321) is answered from PostgreSQL
+ * each time, so walking the valid parameters can't fill the cache.
+ */
+export function isStorefrontListing({ limit, offset }: Pick<ListProductsQuery, "limit" | "offset">): boolean {
+  return STOREFRONT_PAGE_SIZES.includes(limit) && offset % limit === 0 && offset < limit * CACHED_PAGES
+}
 
 const RECOMMENDATIONS_SHOWN = 18
 const MORE_LIKE_THIS = 12
@@ -68,9 +86,10 @@ const jsonArray = (rows: { document: string }[]) => `[${rows.map((row) => row.do
 export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCache) {
   /** `{ products, total }`, ready to send. */
   async function listProducts(query: ListProductsQuery): Promise<CachedAnswer<ProductList>> {
+    if (!isStorefrontListing(query)) return answerOf<ProductList>(await listFromReadModel(query))
     // Parameter names are ASCII: a plain comparison orders them without the locale-aware collator's cost.
     const key = `list:${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`
-    return cache.cached<ProductList>(key, () => listFromReadModel(query))
+    return cache.cached<ProductList>(key, () => listFromReadModel(query), "listing")
   }
 
   /**
@@ -144,10 +163,14 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
 
   /** `{ product, recommendations: { more, alsoLike } }`, ready to send, cached as one answer. */
   async function productPage(id: string): Promise<CachedAnswer<ProductPage>> {
-    return cache.cached<ProductPage>(`product:${id}`, async () => {
-      const document = await productDocument(id)
-      return `{"product":${document},"recommendations":${await recommendationsJson(JSON.parse(document) as Product)}}`
-    })
+    return cache.cached<ProductPage>(
+      `product:${id}`,
+      async () => {
+        const document = await productDocument(id)
+        return `{"product":${document},"recommendations":${await recommendationsJson(JSON.parse(document) as Product)}}`
+      },
+      "product",
+    )
   }
 
   return { listProducts, productPage }

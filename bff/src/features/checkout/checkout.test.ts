@@ -20,6 +20,7 @@ import { newestProducts } from "../../../test/catalog.js"
 import { webhookSignature } from "../../lib/razorpay.js"
 import { razorpaySettings } from "../../lib/razorpay-settings.js"
 import { type Product, type ProductVariant } from "@fitshop/contracts"
+import { OPEN_COD_ORDERS_LIMIT } from "./open-cod-orders.js"
 
 let app: CheckoutApp
 let products: Product[]
@@ -46,8 +47,10 @@ function freshProduct(minStock = 3): { product: Product; variant: ProductVariant
 
 /** Another shopper buys (cash on delivery) until only `left` units of the size remain. */
 async function sellDownTo(product: Product, variant: ProductVariant, left: number) {
-  const rival = await signedUpUser(app.app, "rival")
-  for (let stock = variant.stockOnHand; stock > left;) {
+  let rival = await signedUpUser(app.app, "rival")
+  for (let stock = variant.stockOnHand, orders = 0; stock > left; orders++) {
+    // A shopper has at most OPEN_COD_ORDERS_LIMIT cash-on-delivery orders on the way: then another rival.
+    if (orders > 0 && orders % OPEN_COD_ORDERS_LIMIT === 0) rival = await signedUpUser(app.app, "rival")
     const quantity = Math.min(10, stock - left)
     expect((await request(app.app).post("/api/cart").set(bearer(rival)).send({ productId: product.id, size: variant.size, quantity })).status).toBe(201)
     expect((await checkout(rival, payload("cod"))).status).toBe(201)
@@ -577,7 +580,7 @@ describe("shipping", () => {
 
 describe("cancellation", () => {
   const cancelled = (orderId: string, secret = app.config.INTERNAL_API_SECRET) =>
-    request(app.app).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", secret).send({})
+    request(app.app.internal).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", secret).send({})
 
   it("gives the Dark Coins back once, however often the notice comes", async () => {
     const { shopper } = await shopperWithBag()

@@ -9,6 +9,7 @@ import type { CheckoutLine, ShippingAddress } from "../orders/orders.js"
 import type { UsersRepository } from "../users/repository.js"
 import { CheckoutInFlight, holdStock, releaseHolds } from "./stock-holds.js"
 import { insertCheckout, type Checkout, type NewCheckout } from "./checkouts.js"
+import { withinOpenCodOrders } from "./open-cod-orders.js"
 import { isCommerceUnavailable, StockShortfall, type CheckoutCartRequest, type CommerceCheckout } from "./commerce-checkout.js"
 import { CART_EMPTY, COD_FEE_PAISE, LIVE_TEST_AMOUNT_PAISE, SELECT_ADDRESS, SIZES_MISSING, type CheckoutPayload } from "./schema.js"
 
@@ -89,8 +90,10 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     }
 
     // Only as many checkouts as there are units go on to Medusa; the rest hear at once.
+    const hold = (client: Pick<Db, "query">) =>
+      holdStock(client, { checkoutId: id, userId, mode, lines, expiresAt: new Date(Date.now() + holdMinutes * 60_000) })
     try {
-      await holdStock(db, { checkoutId: id, userId, mode, lines, expiresAt: new Date(Date.now() + holdMinutes * 60_000) })
+      await (mode === "cod" ? withinOpenCodOrders(db, userId, hold) : hold(db))
     } catch (error) {
       if (error instanceof StockShortfall) throw outOfStock(error, lines)
       if (error instanceof CheckoutInFlight) throw conflict(ALREADY_PLACING)

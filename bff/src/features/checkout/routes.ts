@@ -2,8 +2,10 @@ import express, { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
+import { perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
+import type { RateLimiter } from "../../lib/rate-limit.js"
 import { verifyWebhookSignature } from "../../lib/razorpay.js"
 import { razorpayWebhookEvent } from "../../lib/razorpay-entities.js"
 import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
@@ -14,12 +16,24 @@ type Options = {
   checkout: CheckoutService
   authentication: Authentication
   razorpay: Pick<RazorpaySettings, "keyId" | "checkoutScriptUrl">
+  limiter: RateLimiter
 }
 
+const HOUR = 60 * 60_000
+/**
+ * Attempts to order (a Razorpay order made, or a cash-on-delivery checkout) each make a Medusa cart and hold
+ * stock. A shopper retrying a failed payment or a sold-out size tries a handful of times; 20 an hour is a
+ * script. The address gets ten shoppers' worth (a campus, an office, a carrier's NAT behind one address).
+ */
+const ORDER_ATTEMPTS_PER_HOUR = 20
+const SHOPPERS_PER_ADDRESS = 10
+
 /** The spec's payment and checkout calls (section 7). */
-export function checkoutRoutes({ checkout, authentication, razorpay }: Options): Router {
+export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: Options): Router {
   const router = Router()
   router.use(["/payments", "/payments/*path", "/checkout"], authentication.requireUser, noStore)
+  // One budget for both ways of ordering, so switching between them gains nothing.
+  const ordering = rateLimit(limiter, perUserAndAddress("order", HOUR, ORDER_ATTEMPTS_PER_HOUR, ORDER_ATTEMPTS_PER_HOUR * SHOPPERS_PER_ADDRESS))
 
   router.get("/payments/config", async (req, res) => {
     res.json({
@@ -32,6 +46,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay }: Options):
 
   router.post(
     "/payments/create-order",
+    ordering,
     validated({ body: checkoutPayload }, async (req, res, { body }) => {
       res.status(201).json(await checkout.createPaymentOrder(currentUser(req).id, body))
     }),
@@ -54,6 +69,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay }: Options):
 
   router.post(
     "/checkout",
+    ordering,
     validated({ body: checkoutPayload }, async (req, res, { body }) => {
       const orderId = await checkout.placeCodOrSettlePrepaid(currentUser(req).id, body)
       res.status(201).json({ ok: true, orderId })

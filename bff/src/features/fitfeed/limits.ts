@@ -1,5 +1,4 @@
-import type { Request } from "express"
-import type { Limit } from "../../http/rate-limit.js"
+import { perUserAndAddress, type Limit } from "../../http/rate-limit.js"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -22,8 +21,5 @@ const PEOPLE_PER_ADDRESS = 10
 /** The per-person and per-address limits of an action; `addressScale` widens the address ones (load tests from one address). */
 export function fitfeedLimits(action: FitfeedAction, addressScale = 1): Limit[] {
   const { limit, windowMs } = PER_USER[action]
-  return [
-    { name: `fitfeed-${action}-user`, limit, windowMs, key: (req: Request) => req.user?.id },
-    { name: `fitfeed-${action}-ip`, limit: limit * PEOPLE_PER_ADDRESS * addressScale, windowMs, key: (req: Request) => req.ip },
-  ]
+  return perUserAndAddress(`fitfeed-${action}`, windowMs, limit, limit * PEOPLE_PER_ADDRESS * addressScale)
 }

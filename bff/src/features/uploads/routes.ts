@@ -4,7 +4,7 @@ import multer from "multer"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
-import { rateLimit, type Limit } from "../../http/rate-limit.js"
+import { enforceLimits, perUserAndAddress, rateLimit, type Limit } from "../../http/rate-limit.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { presentUpload } from "./presenter.js"
 import { NOT_A_VIDEO, noFileMessage, noVideoMessage, sniffVideo, tooLargeMessage, UPLOAD_MAX_BYTES, videoTooLargeMessage } from "./schema.js"
@@ -20,6 +20,21 @@ type Options = {
   perUserPerHour?: number
   /** Uploads per address per hour: a few people's worth behind one NAT. */
   perIpPerHour?: number
+  /** Uploads (images and videos) per member of staff per hour. */
+  staffPerHour?: number
+}
+
+/**
+ * Staff fill the catalogue: a product takes several pictures and perhaps a video, and a morning's new
+ * drop is dozens of products, so staff get ten times a shopper's budget (their own, not a shopper's).
+ */
+const STAFF_PER_HOUR = 300
+/** A team uploading from one office. */
+const STAFF_PER_ADDRESS = 3
+
+/** A shopper's image uploads (photos for posts, avatars): one budget, per person and per address. */
+export function shopperUploadLimits(perUserPerHour = 30, perIpPerHour = 120): Limit[] {
+  return perUserAndAddress("upload-image", HOUR, perUserPerHour, perIpPerHour)
 }
 
 /** Room for the multipart framing around a file (boundaries, part headers, a few small fields). */
@@ -89,14 +104,16 @@ export function receiveImage(field: string, maxBytes: number): RequestHandler {
 }
 
 /** POST /api/uploads/image: a shopper's photo, re-encoded and stored, for a post or an avatar; POST /api/uploads/video: a product video, staff only. */
-export function uploadRoutes({ uploads, authentication, limiter, perUserPerHour = 30, perIpPerHour = 120 }: Options): Router {
+export function uploadRoutes({ uploads, authentication, limiter, perUserPerHour = 30, perIpPerHour = 120, staffPerHour = STAFF_PER_HOUR }: Options): Router {
   const router = Router()
-  const limits: Limit[] = [
-    { name: "upload-image-user", limit: perUserPerHour, windowMs: HOUR, key: (req) => req.user?.id },
-    { name: "upload-image-ip", limit: perIpPerHour, windowMs: HOUR, key: (req) => req.ip },
-  ]
+  const shopperLimits = shopperUploadLimits(perUserPerHour, perIpPerHour)
+  const staffLimits = perUserAndAddress("upload-staff", HOUR, staffPerHour, staffPerHour * STAFF_PER_ADDRESS)
+  const limited: RequestHandler = async (req, _res, next) => {
+    await enforceLimits(limiter, req, req.user?.role === "admin" ? staffLimits : shopperLimits)
+    next()
+  }
 
-  router.post("/uploads/image", authentication.requireUser, rateLimit(limiter, limits), receiveImage("image", UPLOAD_MAX_BYTES), async (req, res) => {
+  router.post("/uploads/image", authentication.requireUser, limited, receiveImage("image", UPLOAD_MAX_BYTES), async (req, res) => {
     if (!req.file) throw badRequest(noFileMessage("image"))
     const upload = await uploads.storeImage(currentUser(req).id, req.file.buffer)
     res.status(201).json(presentUpload(upload))
@@ -104,7 +121,7 @@ export function uploadRoutes({ uploads, authentication, limiter, perUserPerHour 
 
   const videoMessages = { tooLarge: videoTooLargeMessage(VIDEO_UPLOAD_MAX_BYTES), noFile: noVideoMessage("video") }
   const receiveVideo = receiveFile("video", VIDEO_UPLOAD_MAX_BYTES, videoMessages, sniffedVideoStorage())
-  router.post("/uploads/video", authentication.requireStaff, noStore, receiveVideo, async (req, res) => {
+  router.post("/uploads/video", authentication.requireStaff, rateLimit(limiter, staffLimits), noStore, receiveVideo, async (req, res) => {
     if (!req.file) throw badRequest(noVideoMessage("video"))
     res.status(201).json({ url: await uploads.storeVideo(req.file.buffer) })
   })

@@ -2,9 +2,11 @@ import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest, conflict, unauthorized } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
+import { rateLimit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
+import type { RateLimiter } from "../../lib/rate-limit.js"
 import { isValidHandle, normalizeHandle } from "./rules.js"
-import { receiveImage } from "../uploads/routes.js"
+import { receiveImage, shopperUploadLimits } from "../uploads/routes.js"
 import { noFileMessage } from "../uploads/schema.js"
 import type { UploadsService } from "../uploads/service.js"
 import { presentUser } from "./presenter.js"
@@ -14,9 +16,9 @@ import { AVATAR_NOT_OURS, handleCheckQuery, isAvatarPath, PROFILE_HANDLE_TAKEN, 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 const AVATAR_SIZE = 512
 
-type Options = { users: UsersRepository; authentication: Authentication; uploads: UploadsService }
+type Options = { users: UsersRepository; authentication: Authentication; uploads: UploadsService; limiter: RateLimiter }
 
-export function userRoutes({ users, authentication, uploads }: Options): Router {
+export function userRoutes({ users, authentication, uploads, limiter }: Options): Router {
   const router = Router()
 
   async function me(id: string) {
@@ -70,12 +72,18 @@ export function userRoutes({ users, authentication, uploads }: Options): Router 
     }),
   )
 
-  router.post("/fitfeed/profile/avatar", authentication.requireUser, receiveImage("avatar", AVATAR_MAX_BYTES), async (req, res) => {
-    if (!req.file) throw badRequest(noFileMessage("avatar"))
-    const url = await uploads.storeAvatar(req.file.buffer, AVATAR_SIZE)
-    const updated = await users.update(currentUser(req).id, { avatar_url: url })
-    res.status(201).json({ user: presentUser(updated!), url })
-  })
+  router.post(
+    "/fitfeed/profile/avatar",
+    authentication.requireUser,
+    rateLimit(limiter, shopperUploadLimits()),
+    receiveImage("avatar", AVATAR_MAX_BYTES),
+    async (req, res) => {
+      if (!req.file) throw badRequest(noFileMessage("avatar"))
+      const url = await uploads.storeAvatar(req.file.buffer, AVATAR_SIZE)
+      const updated = await users.update(currentUser(req).id, { avatar_url: url })
+      res.status(201).json({ user: presentUser(updated!), url })
+    },
+  )
 
   return router
 }
