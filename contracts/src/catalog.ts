@@ -18,6 +18,12 @@ export const GENRES = ["Marvel", "Streetwear", "Aesthetic", "Anime"] as const
 export const PRODUCT_STATUSES = ["LIVE", "DRAFT", "ARCHIVED"] as const
 
 export const SORTS = ["popular", "price_asc", "price_desc", "newest"] as const
+
+/**
+ * The page sizes the storefront asks listings in: the shop's pages, the home page's best sellers (spec
+ * section 9: the 8 most popular) and a category tile's cover. The BFF caches listings of these sizes only.
+ */
+export const LISTING_PAGE_SIZES = { shop: 24, bestSellers: 8, categoryCover: 1 } as const
 /** Ranges on the selling price in rupees, lower bound included, upper bound excluded. */
 export const PRICE_RANGES = {
   "under-500": [0, 500],

@@ -1,7 +1,7 @@
 import type { Db } from "../../lib/db.js"
 import { answerOf, noCatalogCache, type CachedAnswer, type CatalogCache } from "./cache.js"
 import { notFound } from "../../http/errors.js"
-import { PRICE_RANGES, SUBCATEGORIES, type Product, type ProductList, type ProductPage } from "@fitshop/contracts"
+import { LISTING_PAGE_SIZES, PRICE_RANGES, SUBCATEGORIES, type Product, type ProductList, type ProductPage } from "@fitshop/contracts"
 import type { ListProductsQuery } from "./schema.js"
 import { prepared } from "../../lib/db.js"
 
@@ -26,11 +26,7 @@ const EQUALITY_FILTERS = {
   genre: "genre",
 } as const satisfies Partial<Record<keyof ListProductsQuery, string>>
 
-/**
- * The page sizes the storefront asks for: the shop's pages (storefront shop-query PRODUCTS_PAGE_SIZE), the
- * home page's best sellers (home get-best-sellers BEST_SELLERS_LIMIT) and a category tile's cover.
- */
-export const STOREFRONT_PAGE_SIZES: readonly number[] = [24, 8, 1]
+const STOREFRONT_PAGE_SIZES: readonly number[] = Object.values(LISTING_PAGE_SIZES)
 /** How deep into a listing answers are cached: shoppers scroll a few pages; a deeper page is read each time. */
 export const CACHED_PAGES = 10
 

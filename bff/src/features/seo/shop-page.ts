@@ -1,12 +1,10 @@
-import { IMAGE_SIZES, type ProductList } from "@fitshop/contracts"
+import { IMAGE_SIZES, LISTING_PAGE_SIZES, type ProductList } from "@fitshop/contracts"
 import type { CachedAnswer } from "../catalog/cache.js"
 import { listProductsQuery } from "../catalog/schema.js"
 import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
 
 type Params = Record<string, string>
 
-/** The shop's page size (storefront shop-query PRODUCTS_PAGE_SIZE). */
-const PAGE_SIZE = "24"
 /** The filters the shop keeps in its URL under the API's own names (storefront shop-filters FILTER_KEYS). */
 const FILTER_KEYS = ["priceRange", "collarStyle", "sleeveType", "fabric", "colorName", "seasonFit", "genre"] as const
 /** Two cards to a row on a phone: their pictures are the page's largest paint. */
@@ -20,7 +18,7 @@ const FIRST_ROW_ON_A_PHONE = 2
  */
 export function shopFirstRead(search: URLSearchParams): Params | null {
   const gender = search.get("g") ?? "MEN"
-  const params: Params = { active: "true", gender, sort: search.get("sort") ?? "popular", limit: PAGE_SIZE, offset: "0" }
+  const params: Params = { active: "true", gender, sort: search.get("sort") ?? "popular", limit: String(LISTING_PAGE_SIZES.shop), offset: "0" }
   const pick = (from: string, to: string) => {
     const value = search.get(from)
     if (value) params[to] = value

@@ -1,8 +1,8 @@
-import { CATEGORY_TYPES, GENDERS, STYLE_GROUPS, SUBCATEGORIES, type CategoryType, type Gender, type StyleGroup } from "@fitshop/contracts"
+import { CATEGORY_TYPES, GENDERS, LISTING_PAGE_SIZES, STYLE_GROUPS, SUBCATEGORIES, type CategoryType, type Gender, type StyleGroup } from "@fitshop/contracts"
 import type { ProductListParams } from "../api/get-products"
 import { NO_FILTERS, type ShopFilters } from "./shop-filters"
 
-export const PRODUCTS_PAGE_SIZE = 24
+export const PRODUCTS_PAGE_SIZE = LISTING_PAGE_SIZES.shop
 
 /** The catalogue selection carried in the /shop URL (g, type, sub, wg). */
 export type ShopQuery = {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { startFromServerAnswer } from "@/lib/server-answers"
-import type { ProductList } from "@fitshop/contracts"
+import { LISTING_PAGE_SIZES, type ProductList } from "@fitshop/contracts"
 
 /** Spec section 9: the home carousel shows the 8 most popular products. */
-export const BEST_SELLERS_LIMIT = 8
+export const BEST_SELLERS_LIMIT = LISTING_PAGE_SIZES.bestSellers
 
 const bestSellersParams = { active: true, sort: "popular", limit: BEST_SELLERS_LIMIT } as const
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { startFromServerAnswer } from "@/lib/server-answers"
-import type { CategoryType, ProductList } from "@fitshop/contracts"
+import { LISTING_PAGE_SIZES, type CategoryType, type ProductList } from "@fitshop/contracts"
 
 export type CategoryCoverParams = {
   categoryType: CategoryType
@@ -9,7 +9,8 @@ export type CategoryCoverParams = {
 }
 
 /** One active men's product of a subcategory, whose picture illustrates that category tile. */
-const coverQuery = ({ categoryType, subcategory }: CategoryCoverParams) => ({ active: true, gender: "MEN", categoryType, subcategory, limit: 1 }) as const
+const coverQuery = ({ categoryType, subcategory }: CategoryCoverParams) =>
+  ({ active: true, gender: "MEN", categoryType, subcategory, limit: LISTING_PAGE_SIZES.categoryCover }) as const
 
 export const getCategoryCover = (params: CategoryCoverParams, signal?: AbortSignal) =>
   apiClient.get<ProductList>("/api/products", { params: coverQuery(params), signal, skipSessionRefresh: true })
