@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adhocOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../test/shiprocket.js"
@@ -23,6 +24,7 @@ async function call(apiUrl: string, path: string, init: { method?: string; token
     body: text.startsWith("{") ? JSON.parse(text) : text,
     type: response.headers.get("content-type"),
     cacheControl: response.headers.get("cache-control"),
+    policy: response.headers.get("content-security-policy"),
   }
 }
 
@@ -124,7 +126,7 @@ describe("the Shiprocket emulator's API", () => {
     }
   })
 
-  it("serves a tracking page with the scans, and 404 for an unknown AWB", async () => {
+  it("serves a tracking page with the scans, its inline style allowed by hash alone, and 404 for an unknown AWB", async () => {
     const { awb } = await shippable(emulator)
     const page = await call(emulator.apiUrl, `/tracking/${awb}`)
     expect(page.status).toBe(200)
@@ -132,6 +134,9 @@ describe("the Shiprocket emulator's API", () => {
     expect(page.cacheControl).toBe("no-store")
     expect(page.body).toContain(`Shipment ${awb}`)
     expect(page.body).toContain("AWB ASSIGNED")
+    const style = /<style>(.*)<\/style>/.exec(page.body as string)![1]!
+    expect(page.policy).toContain(`style-src 'sha256-${createHash("sha256").update(style).digest("base64")}'`)
+    expect(page.policy).not.toContain("unsafe-inline")
     expect((await call(emulator.apiUrl, "/tracking/123")).status).toBe(404)
   })
 })

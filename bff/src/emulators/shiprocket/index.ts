@@ -8,7 +8,7 @@ import { assignedAwb, createdOrder, noTracking, tracking } from "./presenters.js
 import { ShiprocketReply, parseOr422, shiprocketErrors, shiprocketNotFound } from "./replies.js"
 import { MOVABLE_STATUSES, shiprocketTime } from "./statuses.js"
 import { isAssigned, shiprocketStore } from "./store.js"
-import { trackingPage } from "./tracking-page.js"
+import { TRACKING_PAGE_POLICY, trackingPage } from "./tracking-page.js"
 import { checkWebhookUrl, deliverWebhook, trackingWebhook } from "./webhook.js"
 
 export type ShiprocketEmulatorOptions = {
@@ -90,7 +90,7 @@ export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
       res.status(404).type("html").send("<!doctype html><title>Not found</title><p>No shipment has this AWB.</p>")
       return
     }
-    res.type("html").send(trackingPage(shipment))
+    res.type("html").set("Content-Security-Policy", TRACKING_PAGE_POLICY).send(trackingPage(shipment))
   })
 
   // Test hooks: what the courier and ten days passing would do.

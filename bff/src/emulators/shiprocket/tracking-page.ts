@@ -1,8 +1,14 @@
+import { createHash } from "node:crypto"
 import { SHIPMENT_STATUSES } from "./statuses.js"
 import type { AssignedShipment } from "./store.js"
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char)
+
+const STYLE = "body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}li{margin:.5rem 0}time,span{color:#666}"
+
+/** The page's own policy: nothing loads, its one inline style is allowed by its hash. */
+export const TRACKING_PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'; base-uri 'none'; frame-ancestors 'none'`
 
 /** The shopper's tracking page for an emulated shipment: status and scans, newest first, and nothing fetched from elsewhere. */
 export function trackingPage(shipment: AssignedShipment): string {
@@ -20,7 +26,7 @@ export function trackingPage(shipment: AssignedShipment): string {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Tracking ${escapeHtml(shipment.awbCode)}</title>
-    <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}li{margin:.5rem 0}time,span{color:#666}</style>
+    <style>${STYLE}</style>
   </head>
   <body>
     <h1>Shipment ${escapeHtml(shipment.awbCode)}</h1>
