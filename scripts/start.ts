@@ -10,6 +10,7 @@ import {
   buildCommerceIfStale,
   buildFrontEndsIfStale,
   bffEnv,
+  bffInternalPort,
   commerceEnv,
   commerceRunDir,
   localSecrets,
@@ -46,6 +47,7 @@ async function main() {
   const medusaPort = Number(process.env.MEDUSA_PORT || 9000)
   const adminEnabled = process.env.DISABLE_ADMIN !== "true"
   await requireFreePort(bffPort, "the shop")
+  await requireFreePort(bffInternalPort(process.env, bffPort), "the BFF's internal listener (INTERNAL_PORT)")
   await requireFreePort(medusaPort, "Medusa")
   if (dev) {
     await requireFreePort(5173, "the storefront dev server")
