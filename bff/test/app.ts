@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto"
+import { mkdtemp, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
 import { inject } from "vitest"
 import { createApp, createCatalogCache } from "../src/app.js"
 import { catalogSync } from "../src/features/catalog/sync.js"
@@ -57,4 +60,17 @@ export async function createTestApp(overrides: Record<string, string | undefined
 export function uniqueAccount(label = "user") {
   const id = randomBytes(4).toString("hex")
   return { name: `Test ${label}`, email: `${label}-${id}@example.test`, handle: `${label}.${id}`.slice(0, 20), password: "streetwear42" }
+}
+
+/** A front end's built index.html as the server-filled pages start from it: generic head, empty root. */
+export const GENERIC_INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
+<meta name="description" content="generic" />
+<title>Build Your Fit</title>
+</head><body><div id="root"></div></body></html>`
+
+/** A throwaway folder holding GENERIC_INDEX as a front end's build (STOREFRONT_DIST / ADMIN_DIST); the caller removes it. */
+export async function genericFrontEndDist(): Promise<string> {
+  const dist = await mkdtemp(path.join(tmpdir(), "fitshop-dist-"))
+  await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
+  return dist
 }

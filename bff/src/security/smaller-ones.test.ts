@@ -1,29 +1,20 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { rm } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { tmpdir } from "node:os"
-import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import type { AdminProductForm, Product } from "@fitshop/contracts"
-import sharp from "sharp"
+import type { Product } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createTestApp } from "../../test/app.js"
+import { createTestApp, genericFrontEndDist } from "../../test/app.js"
 import { adhocOrder, startWebhookReceiver } from "../../test/shiprocket.js"
-import { staffSession } from "../../test/staff.js"
+import { hoodieForm, staffSession, uploadedProductImage } from "../../test/staff.js"
 import { shiprocketClient } from "../lib/shiprocket.js"
 import { shiprocketSettings } from "../lib/shiprocket-settings.js"
-
-const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
-<meta name="description" content="generic" />
-<title>Build Your Fit</title>
-</head><body><div id="root"></div></body></html>`
 
 let dist: string
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), "fitshop-dist-"))
-  await writeFile(path.join(dist, "index.html"), INDEX)
+  dist = await genericFrontEndDist()
   ctx = await createTestApp({ STOREFRONT_DIST: dist, ADMIN_DIST: dist })
 })
 afterAll(async () => {
@@ -50,36 +41,10 @@ function listen(app: Parameters<typeof createServer>[1]): Promise<{ server: Serv
 describe("smaller ones", () => {
   it("8. a product whose title and description hold $' $` $& $1 $$ is rendered intact on its server-rendered page", async () => {
     const staff = await staffSession(ctx.app, ctx.db)
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#663322" } })
-      .png()
-      .toBuffer()
-    const upload = await request(ctx.app).post("/api/uploads/image").set(staff.headers).attach("image", png, "front.png")
-    expect(upload.status, JSON.stringify(upload.body)).toBe(201)
+    const imageUrl = await uploadedProductImage(ctx.app, staff.headers, "#663322")
     const title = `Tee $' $\` $& $1 $$ ${Date.now().toString(36)}`
     const description = "Cut $' and $` and $& and $1 and $$ and $<name>, as typed."
-    const form: AdminProductForm = {
-      title,
-      description,
-      price: 1499,
-      mrp: 1999,
-      gender: "MEN",
-      categoryType: "UPPERS",
-      subcategory: "Hoodies",
-      collarStyle: "NO_COLLAR",
-      fabric: "Cotton",
-      seasonFit: "WINTER",
-      sleeveType: "FULL",
-      colorName: "Rust",
-      colorHex: "#663322",
-      genre: "Streetwear",
-      washInstructions: "Machine wash cold.",
-      gstPercent: 12,
-      weightGrams: 600,
-      sizes: [{ size: "M", stock: 2, measurements: null }],
-      images: [{ url: upload.body.url as string, altText: "Front view", isPrimary: true }],
-      videos: [{ url: "/media/videos/walk.mp4", altText: "On the street", isPrimary: false }],
-      status: "LIVE",
-    }
+    const form = hoodieForm(imageUrl, { title, description, colorName: "Rust", colorHex: "#663322", sizes: [{ size: "M", stock: 2, measurements: null }] })
     const created = await request(ctx.app).post("/api/admin/products").set(staff.headers).send(form)
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const id = created.body.product.id as string

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
 import { type AdminProduct, type AdminProductForm, type AdminProductList, EDITOR_MESSAGES, type ListedProduct, SIZES } from "@fitshop/contracts"
-import sharp from "sharp"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
-import { shopperSession, staffSession } from "../../../test/staff.js"
+import { hoodieForm, shopperSession, staffSession, uploadedProductImage } from "../../../test/staff.js"
 import { COMMERCE_UNAVAILABLE_MESSAGE, STALE_PRODUCT_MESSAGE } from "./service.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -17,47 +16,14 @@ beforeAll(async () => {
   ctx = await createTestApp()
   staff = await staffSession(ctx.app, ctx.db)
   shopper = await shopperSession(ctx.app)
-  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#224466" } })
-    .png()
-    .toBuffer()
-  const upload = await request(ctx.app).post("/api/uploads/image").set(staff.headers).attach("image", png, "front.png")
-  expect(upload.status, JSON.stringify(upload.body)).toBe(201)
-  imageUrl = upload.body.url as string
+  imageUrl = await uploadedProductImage(ctx.app, staff.headers)
 }, 60_000)
 afterAll(() => ctx.close())
 
 const word = () => `w${randomBytes(4).toString("hex")}`
 
-/** A complete men's hoodie as the editor sends it; LIVE unless told otherwise. */
-function hoodie(overrides: Partial<AdminProductForm> = {}): AdminProductForm {
-  return {
-    title: `Admin Hoodie ${word()}`,
-    description: "Heavy fleece, brushed inside.",
-    price: 1499,
-    mrp: 1999,
-    gender: "MEN",
-    categoryType: "UPPERS",
-    subcategory: "Hoodies",
-    collarStyle: "NO_COLLAR",
-    fabric: "Cotton",
-    seasonFit: "WINTER",
-    sleeveType: "FULL",
-    colorName: "Black",
-    colorHex: "#111111",
-    genre: "Streetwear",
-    washInstructions: "Machine wash cold.",
-    gstPercent: 12,
-    weightGrams: 600,
-    sizes: [
-      { size: "M", stock: 5, measurements: { chest: 40, frontLength: 27, shoulder: 18, sleeve: 25 } },
-      { size: "L", stock: 3, measurements: null },
-    ],
-    images: [{ url: imageUrl, altText: "Front view", isPrimary: true }],
-    videos: [{ url: "/media/videos/walk.mp4", altText: "On the street", isPrimary: false }],
-    status: "LIVE",
-    ...overrides,
-  }
-}
+/** A complete men's hoodie with a title of its own; LIVE unless told otherwise. */
+const hoodie = (overrides: Partial<AdminProductForm> = {}) => hoodieForm(imageUrl, { title: `Admin Hoodie ${word()}`, ...overrides })
 
 const admin = {
   create: (body: unknown) =>

@@ -1,10 +1,8 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import path from "node:path"
+import { rm } from "node:fs/promises"
 import express from "express"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { createTestApp, GENERIC_INDEX, genericFrontEndDist, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { isSeeded } from "../../../test/catalog.js"
 import { createLogger } from "../../lib/logger.js"
 import type { ListedProduct, Product } from "@fitshop/contracts"
@@ -15,16 +13,10 @@ import { storefrontPageRoutes } from "./routes.js"
 import { serverAnswersTag, sortedUrl } from "./server-answers.js"
 import { shopFirstRead } from "./shop-page.js"
 
-const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
-<meta name="description" content="generic" />
-<title>Build Your Fit</title>
-</head><body><div id="root"></div></body></html>`
-
 let dist: string
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), "fitshop-dist-"))
-  await writeFile(path.join(dist, "index.html"), INDEX)
+  dist = await genericFrontEndDist()
   ctx = await createTestApp({ STOREFRONT_DIST: dist })
 })
 afterAll(async () => {
@@ -90,7 +82,7 @@ describe("renderProductHtml", () => {
       colorName: null,
       fabric: null,
     } as unknown as Product
-    const html = renderProductHtml(INDEX, product, TEST_PUBLIC_URL)
+    const html = renderProductHtml(GENERIC_INDEX, product, TEST_PUBLIC_URL)
     expect(html).not.toContain("<script>alert(1)</script>")
     expect(html).not.toContain("<b>bold</b>")
     expect(jsonLd(html).name).toBe(product.title)
