@@ -16,6 +16,16 @@ const PRODUCTION_SERVICES = {
   SHIPROCKET_WEBHOOK_TOKEN: "hook",
 }
 
+/** The configuration error's text, or "" when the environment loads. */
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env)
+    return ""
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
 describe("loadConfig", () => {
   it("fills defaults around a valid DATABASE_URL", () => {
     const config = loadConfig({ ...DEV, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/shop" })
@@ -50,14 +60,7 @@ describe("loadConfig", () => {
 
 describe("closed by default", () => {
   const base = { ...SECRETS, DATABASE_URL: "postgres://h/db" }
-  const errorOf = (env: Record<string, string>) => {
-    try {
-      loadConfig({ ...base, ...env })
-      return ""
-    } catch (error) {
-      return (error as Error).message
-    }
-  }
+  const errorOf = (env: Record<string, string>) => configError({ ...base, ...env })
 
   it("is production without NODE_ENV: no development tools, and production's services are required", () => {
     const missing = errorOf({})
@@ -125,15 +128,7 @@ describe("TRUST_PROXY and the internal listener", () => {
 describe("Shiprocket settings", () => {
   const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
   const SHIPROCKET = { SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_PASSWORD: "pw", SHIPROCKET_WEBHOOK_TOKEN: "hook" }
-  /** The configuration error's text, or "" when the environment loads. */
-  const problems = (env: Record<string, string>) => {
-    try {
-      loadConfig({ ...base, ...env })
-      return ""
-    } catch (error) {
-      return (error as Error).message
-    }
-  }
+  const problems = (env: Record<string, string>) => configError({ ...base, ...env })
 
   it("uses the emulator outside production when no credentials are set, with credentials derived from AUTH_TOKEN_SECRET", () => {
     const settings = shiprocketSettings(loadConfig({ ...base, PUBLIC_URL: "http://localhost:8080/" }))
@@ -188,14 +183,7 @@ describe("Shiprocket settings", () => {
 describe("Razorpay config", () => {
   const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
   const RAZORPAY = { RAZORPAY_KEY_ID: "rzp_live_AbC123", RAZORPAY_KEY_SECRET: "secret", RAZORPAY_WEBHOOK_SECRET: "whsec" }
-  const errorOf = (env: Record<string, string>) => {
-    try {
-      loadConfig({ ...base, ...env })
-      return ""
-    } catch (error) {
-      return (error as Error).message
-    }
-  }
+  const errorOf = (env: Record<string, string>) => configError({ ...base, ...env })
 
   it("needs no Razorpay variable outside production (the emulator stands in), and treats empty ones as unset", () => {
     expect(errorOf({})).toBe("")
