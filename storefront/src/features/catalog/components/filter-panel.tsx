@@ -59,11 +59,18 @@ function FilterGroup<K extends FilterKey>({ filterKey, value, onChange }: Filter
   )
 }
 
+/** Every filter off; the sort stays as chosen. */
+const { sort: _keptSort, ...CLEARED_FILTERS } = NO_FILTERS
+
 type FilterPanelProps = {
   open: boolean
   onClose: () => void
   filters: ShopFilters
-  onChange: (filters: ShopFilters) => void
+  /**
+   * What one control changed, never the whole set: the shop merges it with the URL as it is then, so two
+   * quick changes (a filter, then the sort, before the page re-renders) both stay.
+   */
+  onChange: (change: Partial<ShopFilters>) => void
 }
 
 /** Sort and every filter; each change applies at once (and so reloads the list), 'Apply' just closes. */
@@ -90,7 +97,7 @@ export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelPro
             value={filters.sort}
             onChange={(event) => {
               const { value } = event.target
-              if (isSortValue(value)) onChange({ ...filters, sort: value })
+              if (isSortValue(value)) onChange({ sort: value })
             }}
           >
             {SORT_OPTIONS.map((option) => (
@@ -106,7 +113,7 @@ export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelPro
             filterKey={key}
             value={filters[key]}
             onChange={(value) => {
-              onChange({ ...filters, [key]: value })
+              onChange({ [key]: value })
             }}
           />
         ))}
@@ -116,7 +123,7 @@ export function FilterPanel({ open, onClose, filters, onChange }: FilterPanelPro
           type="button"
           className="button"
           onClick={() => {
-            onChange({ ...NO_FILTERS, sort: filters.sort })
+            onChange(CLEARED_FILTERS)
           }}
         >
           Clear all

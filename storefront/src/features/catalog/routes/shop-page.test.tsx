@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it, vi } from "vitest"
 import { calledUrls, jsonResponse, mockFetch } from "@/testing/mock-fetch"
 import { buildProduct } from "@/testing/product-factory"
@@ -178,6 +178,31 @@ describe("/shop filters", () => {
     expect(locationParams().get("priceRange")).toBe("1500-2000")
     expect(locationParams().get("sub")).toBe("Jeans")
     expect(within(panel).getByRole("button", { name: "Denim" })).toHaveAttribute("aria-pressed", "true")
+  })
+
+  it("keeps every change made in quick succession, before the page shows the first", async () => {
+    const fetchMock = mockFetch(() => productsResponse([]))
+    renderApp("/shop?g=MEN&type=LOWERS&sub=Jeans")
+    await screen.findByText(/Nothing here yet/)
+
+    const panel = await openFilters()
+    const denim = within(panel).getByRole("button", { name: "Denim" })
+    const price = within(panel).getByRole("button", { name: "1500 – 2000" })
+    const sort = within(panel).getByLabelText("Sort")
+    // One act: React renders once after all three, so each handler runs with the filters shown before them.
+    act(() => {
+      fireEvent.click(denim)
+      fireEvent.click(price)
+      fireEvent.change(sort, { target: { value: "price_asc" } })
+    })
+
+    await waitFor(() => {
+      expect(lastListParams(fetchMock)?.get("sort")).toBe("price_asc")
+    })
+    expect(lastListParams(fetchMock)?.get("fabric")).toBe("Denim")
+    expect(lastListParams(fetchMock)?.get("priceRange")).toBe("1500-2000")
+    expect(locationParams().get("fabric")).toBe("Denim")
+    expect(locationParams().get("priceRange")).toBe("1500-2000")
   })
 
   it("pressing a chosen option again clears it, and Clear all clears every filter", async () => {

@@ -38,8 +38,29 @@ function useSelectionFromNavigationState(searchParams: URLSearchParams) {
   return fromState
 }
 
-export function ShopPage() {
+/**
+ * The URL's search params, and a setter whose updates build on each other: react-router hands a function
+ * update the params of the last render, so two changes made before the page re-renders (a filter, then the
+ * sort) would each start from the same params and the second would drop the first.
+ */
+function useStackedSearchParams() {
   const [searchParams, setSearchParams] = useSearchParams()
+  const latest = useRef(searchParams)
+  useEffect(() => {
+    latest.current = searchParams
+  }, [searchParams])
+  const update = useCallback(
+    (change: (current: URLSearchParams) => URLSearchParams) => {
+      latest.current = change(latest.current)
+      setSearchParams(latest.current)
+    },
+    [setSearchParams],
+  )
+  return [searchParams, update] as const
+}
+
+export function ShopPage() {
+  const [searchParams, setSearchParams] = useStackedSearchParams()
   const fromState = useSelectionFromNavigationState(searchParams)
   const query = fromState ?? parseShopQuery(searchParams)
   const filters = parseShopFilters(searchParams)
@@ -58,8 +79,8 @@ export function ShopPage() {
   const changeQuery = (next: ShopQuery) => {
     setSearchParams((current) => applyShopQuery(current, next))
   }
-  const changeFilters = (next: ShopFilters) => {
-    setSearchParams((current) => applyShopFilters(current, next))
+  const changeFilters = (change: Partial<ShopFilters>) => {
+    setSearchParams((current) => applyShopFilters(current, { ...parseShopFilters(current), ...change }))
   }
 
   const products = productsQuery.data ? uniqueProducts(productsQuery.data.pages) : []
