@@ -82,7 +82,17 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
       await signups.freeFor(input.email, input.handle)
       // The handle first: a taken handle answers the same whether or not the e-mail has an account.
       if (await users.handleTaken(input.handle)) throw conflict(HANDLE_TAKEN)
-      if (await users.byEmail(input.email)) return accepted()
+      const existing = await users.byEmail(input.email)
+      if (existing) {
+        // The latest sign-up of an address not yet verified sets its password, so whoever verifies it from the
+        // inbox signs in with the password they chose, never one a stranger chose by signing up first. (A sign-up
+        // still registering with Medusa, a double click, has no credentials yet to change.)
+        const unverifiedWithCredentials = !existing.email_verified_at && Boolean(existing.medusa_customer_id)
+        if (unverifiedWithCredentials && !(await identity.setPassword(await identity.resetToken(input.email), input.password))) {
+          throw new Error("Medusa refused the password of a repeated sign-up")
+        }
+        return accepted()
+      }
       let user: UserRow
       try {
         user = await users.insert({ email: input.email, name: input.name, handle: input.handle, verified: false })
