@@ -1,16 +1,9 @@
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+import { requiredSecret } from "./src/lib/secrets"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
-const isProduction = process.env.NODE_ENV === "production"
 const redisUrl = process.env.REDIS_URL || undefined
-
-function requiredSecret(name: string, devDefault: string): string {
-  const value = process.env[name]
-  if (value) return value
-  if (isProduction) throw new Error(`${name} must be set in production`)
-  return devDefault
-}
 
 /** Redis-backed infrastructure modules; without REDIS_URL Medusa falls back to its in-memory ones. */
 const redisModules = redisUrl
@@ -80,8 +73,8 @@ module.exports = defineConfig({
       storeCors: process.env.STORE_CORS || internalCors,
       adminCors,
       authCors: process.env.AUTH_CORS || `${internalCors},${adminCors}`,
-      jwtSecret: requiredSecret("JWT_SECRET", "dev-only-jwt-secret"),
-      cookieSecret: requiredSecret("COOKIE_SECRET", "dev-only-cookie-secret"),
+      jwtSecret: requiredSecret(process.env, "JWT_SECRET", "dev-only-jwt-secret"),
+      cookieSecret: requiredSecret(process.env, "COOKIE_SECRET", "dev-only-cookie-secret"),
     },
   },
   admin: {
