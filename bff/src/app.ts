@@ -35,7 +35,7 @@ import { referralRoutes } from "./features/referrals/routes.js"
 import { referralVisits } from "./features/referrals/visits.js"
 import { orderCancellation } from "./features/checkout/cancellation.js"
 import { orderRoutes } from "./features/orders/routes.js"
-import { staffAuthRoutes } from "./features/staff-auth/routes.js"
+import { staffAuthRoutes, staffInternalRoutes } from "./features/staff-auth/routes.js"
 import { medusaStaff } from "./features/staff-auth/medusa-staff.js"
 import { staffSessionCheck } from "./features/staff-auth/service.js"
 import { adminFitfeedRoutes } from "./features/admin-fitfeed/routes.js"
@@ -155,10 +155,11 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     onEnqueued: () => mailJobs.kick(),
   })
   const mailJobs = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: authMail.handlers })
+  const sessions = sessionStore(db, config.AUTH_TOKEN_SECRET, authn.forgetTrustedSessions, staffSessionCheck(medusaStaff(commerce), users, logger))
   const auth = authService({
     db,
     users,
-    sessions: sessionStore(db, config.AUTH_TOKEN_SECRET, authn.forgetTrustedSessions, staffSessionCheck(medusaStaff(commerce), logger)),
+    sessions,
     codes,
     identity,
     mail: authMail,
@@ -336,6 +337,14 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const background = { jobs, mail: mailJobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) }
   return Object.assign(withStrictTransport(answerBeforeExpress(early, app), production), {
     background,
-    internal: internalApp({ health, routes: [catalogInternalRoutes(sync, config.INTERNAL_API_SECRET), orders], logger }),
+    internal: internalApp({
+      health,
+      routes: [
+        catalogInternalRoutes(sync, config.INTERNAL_API_SECRET),
+        orders,
+        staffInternalRoutes({ users, sessions, internalSecret: config.INTERNAL_API_SECRET }),
+      ],
+      logger,
+    }),
   })
 }

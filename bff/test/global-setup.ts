@@ -18,6 +18,7 @@ declare module "vitest" {
     mediaDir: string
     internalSecret: string
     authTokenSecret: string
+    noticesPort: number
   }
 }
 
@@ -39,6 +40,7 @@ export default async function setup(project: TestProject) {
   const databaseUrl = `${SERVER_URL}/fitshop_bff_test_${randomBytes(4).toString("hex")}`
   const mediaDir = await mkdtemp(path.join(tmpdir(), "fitshop-media-"))
   const medusaPort = await freePort()
+  const noticesPort = await freePort()
   const log = () => undefined
   const secrets = randomSecrets()
   await ensureDatabase(databaseUrl)
@@ -47,8 +49,9 @@ export default async function setup(project: TestProject) {
       ...commerceEnv({ ...process.env, MEDUSA_PORT: String(medusaPort), MEDIA_DIR: mediaDir }, databaseUrl, secrets),
       DISABLE_ADMIN: "true",
       REDIS_URL: "",
-      // Each test app refreshes its own read model; Medusa's change notices have nowhere to go.
-      BFF_INTERNAL_URL: "",
+      // Each test app refreshes its own read model: Medusa's notices go to a port nobody listens on, except a
+      // test that opens it to receive one (test/medusa-notices.ts).
+      BFF_INTERNAL_URL: `http://127.0.0.1:${noticesPort}`,
     }
     await migrateAll(env, log)
     await seed(env, log)
@@ -61,6 +64,7 @@ export default async function setup(project: TestProject) {
     project.provide("mediaDir", mediaDir)
     project.provide("internalSecret", secrets.internalSecret)
     project.provide("authTokenSecret", secrets.authTokenSecret)
+    project.provide("noticesPort", noticesPort)
   } catch (error) {
     await stopAll()
     await dropDatabase(databaseUrl)

@@ -1,22 +1,57 @@
+import { randomBytes } from "node:crypto"
 import type { RequestListener } from "node:http"
 import type { AdminProductForm } from "@fitshop/contracts"
 import sharp from "sharp"
 import request from "supertest"
-import { expect } from "vitest"
-import type { Db } from "../src/lib/db.js"
+import { expect, inject } from "vitest"
 import { signedUpUser } from "./accounts.js"
+import { DEMO } from "../../commerce/src/scripts/seed/demo-accounts.js"
+import type { User } from "../src/features/users/presenter.js"
+
+/** One call to Medusa's own HTTP API (the calls its dashboard makes), expecting a 200. */
+export async function medusaApi<T>(method: "POST" | "DELETE", path: string, { token, body }: { token?: string; body?: object } = {}): Promise<T> {
+  const response = await fetch(new URL(path, inject("medusaUrl")), {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  })
+  const answer = (await response.json()) as T
+  expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200)
+  return answer
+}
 
 /**
- * A signed-in member of staff for admin route tests: a fresh account made staff in bff.users, then signed
- * in again so its access token carries the role. `headers` sends it; `shopper` is an ordinary account.
+ * A fresh Medusa admin user, made as ops make one in Medusa's dashboard: the demo admin invites the e-mail,
+ * and the invitee registers (or, with credentials already in Medusa, signs in) and accepts; `remove` deletes
+ * it as the dashboard does.
  */
-export async function staffSession(app: RequestListener, db: Db) {
-  const account = await signedUpUser(app, "staff")
-  await db.query("update bff.users set role = 'admin' where id = $1", [account.user.id])
-  const login = await request(app).post("/api/auth/login").send({ email: account.email, password: account.password })
-  expect(login.status).toBe(200)
+export async function medusaAdminUser({
+  email = `ops-${randomBytes(4).toString("hex")}@staff.example.test`,
+  password = "console-42-pass",
+  register = true,
+}: { email?: string; password?: string; register?: boolean } = {}) {
+  const { token: adminToken } = await medusaApi<{ token: string }>("POST", "/auth/user/emailpass", { body: DEMO.admin })
+  const { invite } = await medusaApi<{ invite: { token: string } }>("POST", "/admin/invites", { token: adminToken, body: { email } })
+  const { token: identityToken } = await medusaApi<{ token: string }>("POST", `/auth/user/emailpass${register ? "/register" : ""}`, {
+    body: { email, password },
+  })
+  const { user } = await medusaApi<{ user: { id: string } }>("POST", `/admin/invites/accept?token=${encodeURIComponent(invite.token)}`, {
+    token: identityToken,
+    body: { email, first_name: "Asha", last_name: "Rao" },
+  })
+  return { id: user.id, email, password, name: "Asha Rao", remove: () => medusaApi("DELETE", `/admin/users/${user.id}`, { token: adminToken }) }
+}
+
+/**
+ * A signed-in member of staff for admin route tests: a fresh Medusa admin user signed in at the console's
+ * door, as staff do. `headers` sends its access token.
+ */
+export async function staffSession(app: RequestListener) {
+  const ops = await medusaAdminUser()
+  const login = await request(app).post("/api/admin/auth/login").send({ email: ops.email, password: ops.password })
+  expect(login.status, JSON.stringify(login.body)).toBe(200)
   const accessToken = login.body.accessToken as string
-  return { ...account, accessToken, headers: { Authorization: `Bearer ${accessToken}` } }
+  return { ...ops, user: login.body.user as User, accessToken, headers: { Authorization: `Bearer ${accessToken}` } }
 }
 
 /** An ordinary signed-in shopper, for the 403 side of every admin route. */

@@ -111,7 +111,7 @@ describe("sign-up", () => {
     expect(verify.status).toBe(200)
   })
 
-  it("3. signing up again with an unverified e-mail answers as new, takes the new password and mails a fresh code once the cooldown is over", async () => {
+  it("3. signing up again with an unverified e-mail answers as new and mails a fresh code once the cooldown is over; verifying with it sets the verifier's password", async () => {
     const account = uniqueAccount("pending")
     expect((await post("/api/auth/signup", account)).status).toBe(201)
     const first = await latestCode(ctx.app, account.email)
@@ -120,14 +120,15 @@ describe("sign-up", () => {
       [account.email],
     )
     const asked = new Date()
-    // Someone else signed up first with the owner's address; the owner's own sign-up sets the password.
+    // Someone else signed up first with the owner's address; the owner's own sign-up changes nothing, but the
+    // owner verifies with the code and the password they chose, as the storefront sends it.
     const owner = { ...account, handle: `${account.handle.slice(0, 18)}z`, password: "ownersown77" }
     const again = await post("/api/auth/signup", owner)
     expect(again.status).toBe(201)
     expect(again.body).toEqual({ message: TEXTS.signupSent, needsVerification: true, email: account.email })
     const second = await latestCode(ctx.app, account.email, { after: asked })
     expect(await accountsWith(account.email)).toBe(1)
-    const verify = await post("/api/auth/verify-email", { email: account.email, code: second })
+    const verify = await post("/api/auth/verify-email", { email: account.email, code: second, password: owner.password })
     expect(verify.status, `the fresh code ${second} (the first was ${first}) verifies`).toBe(200)
     expect(verify.body.user.handle).toBe(account.handle)
     expect((await post("/api/auth/login", { email: account.email, password: owner.password })).status).toBe(200)

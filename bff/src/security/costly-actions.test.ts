@@ -76,7 +76,7 @@ describe("5. limits on costly actions", () => {
   })
 
   it("5. uploads are limited per shopper (30 an hour); staff filling the catalogue get a budget of their own, ten times larger", async () => {
-    const [shopper, staff] = await Promise.all([signedUpUser(app.app, "uploader"), staffSession(app.app, app.db)])
+    const [shopper, staff] = await Promise.all([signedUpUser(app.app, "uploader"), staffSession(app.app)])
     const image = await png()
     const upload = (headers: Record<string, string>) => api().post("/api/uploads/image").set(headers).attach("image", image, "a.png")
     for (let n = 0; n < 30; n++) expect((await upload(bearer(shopper))).status).toBe(201)

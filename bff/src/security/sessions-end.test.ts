@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DEMO } from "../../../commerce/src/scripts/seed/demo-accounts.js"
 import { refreshCookieOf, signedUpUser } from "../../test/accounts.js"
 import { createTestApp } from "../../test/app.js"
-import { staffSession } from "../../test/staff.js"
+import { medusaAdminUser, staffSession } from "../../test/staff.js"
 import { TEXTS } from "../features/auth/service.js"
 import { REFRESH_TOKEN_TTL_MS } from "../features/auth/sessions.js"
 import { staffSessionCheck } from "../features/staff-auth/service.js"
@@ -51,32 +49,6 @@ const setRole = (userId: string, role: "admin" | "customer") => ctx.db.query("up
 /** The signed-in check trusts a live session (and its role) for this long; past it, the next request asks PostgreSQL. */
 const pastRecheck = () => sleep(SESSION_RECHECK_MS + 50)
 
-/** One call to Medusa's own admin HTTP API (the calls its dashboard makes). */
-async function medusa<T>(method: "POST" | "DELETE", path: string, { token, body }: { token?: string; body?: object }): Promise<T> {
-  const response = await fetch(new URL(path, ctx.config.MEDUSA_URL), {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  })
-  const answer = (await response.json()) as T
-  expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200)
-  return answer
-}
-
-/** A fresh Medusa admin user as ops make one in the dashboard (invited, registered, accepted), and a way to delete it. */
-async function medusaAdminUser() {
-  const email = `ops-${randomBytes(4).toString("hex")}@staff.example.test`
-  const password = "console-42-pass"
-  const { token: adminToken } = await medusa<{ token: string }>("POST", "/auth/user/emailpass", { body: DEMO.admin })
-  const { invite } = await medusa<{ invite: { token: string } }>("POST", "/admin/invites", { token: adminToken, body: { email } })
-  const { token: identityToken } = await medusa<{ token: string }>("POST", "/auth/user/emailpass/register", { body: { email, password } })
-  const { user } = await medusa<{ user: { id: string } }>("POST", `/admin/invites/accept?token=${encodeURIComponent(invite.token)}`, {
-    token: identityToken,
-    body: { email, first_name: "Ops", last_name: "Tester" },
-  })
-  return { id: user.id, email, password, remove: () => medusa("DELETE", `/admin/users/${user.id}`, { token: adminToken }) }
-}
-
 describe("sessions end", () => {
   it("7. a session ends 60 days after sign-in however often it is refreshed", async () => {
     const shopper = await signedUpUser(ctx.app, "lifetime")
@@ -115,7 +87,7 @@ describe("sessions end", () => {
   })
 
   it("7. a demoted admin is refused on the next request", async () => {
-    const staff = await staffSession(ctx.app, ctx.db)
+    const staff = await staffSession(ctx.app)
     expect((await request(ctx.app).get(STAFF_ROUTE).set(staff.headers)).status).toBe(200)
     await setRole(staff.user.id, "customer")
     await pastRecheck()
@@ -170,9 +142,13 @@ describe("sessions end", () => {
   })
 
   it("7. a staff session is kept at refresh while Medusa can't say whether its admin user exists", async () => {
-    const check = staffSessionCheck({ exists: () => Promise.reject(new Error("connect ECONNREFUSED")) }, createLogger("silent"))
+    const demoted: string[] = []
+    const users = { demoteRemovedStaff: (id: string) => Promise.resolve(void demoted.push(id)) }
+    const check = staffSessionCheck({ exists: () => Promise.reject(new Error("connect ECONNREFUSED")) }, users, createLogger("silent"))
     expect(await check("user_01")).toBe(true)
-    const deleted = staffSessionCheck({ exists: () => Promise.resolve(false) }, createLogger("silent"))
+    expect(demoted).toEqual([])
+    const deleted = staffSessionCheck({ exists: () => Promise.resolve(false) }, users, createLogger("silent"))
     expect(await deleted("user_01")).toBe(false)
+    expect(demoted).toEqual(["user_01"])
   })
 })

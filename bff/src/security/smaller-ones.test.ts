@@ -40,7 +40,7 @@ function listen(app: Parameters<typeof createServer>[1]): Promise<{ server: Serv
 
 describe("smaller ones", () => {
   it("8. a product whose title and description hold $' $` $& $1 $$ is rendered intact on its server-rendered page", async () => {
-    const staff = await staffSession(ctx.app, ctx.db)
+    const staff = await staffSession(ctx.app)
     const imageUrl = await uploadedProductImage(ctx.app, staff.headers, "#663322")
     const title = `Tee $' $\` $& $1 $$ ${Date.now().toString(36)}`
     const description = "Cut $' and $` and $& and $1 and $$ and $<name>, as typed."

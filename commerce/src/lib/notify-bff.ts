@@ -17,6 +17,11 @@ export async function notifyOrderCanceled(container: MedusaContainer, orderId: s
   await notifyBff(container, `/api/internal/orders/${encodeURIComponent(orderId)}/canceled`, {}, `order ${orderId} cancelled`)
 }
 
+/** Tells the BFF a Medusa admin user was deleted: that member of staff loses the role and every console session at once. */
+export async function notifyStaffRemoved(container: MedusaContainer, userId: string): Promise<void> {
+  await notifyBff(container, `/api/internal/staff/${encodeURIComponent(userId)}/removed`, {}, `admin user ${userId} deleted`)
+}
+
 async function notifyBff(container: MedusaContainer, path: string, body: unknown, cause: string): Promise<void> {
   const bffUrl = process.env.BFF_INTERNAL_URL
   const secret = process.env.INTERNAL_API_SECRET

@@ -20,7 +20,7 @@ let products: Product[]
 
 beforeAll(async () => {
   app = await startCheckoutApp()
-  staff = await staffSession(app.app, app.db)
+  staff = await staffSession(app.app)
   products = await newestProducts(app.app, 60)
 })
 afterAll(() => app.close())

@@ -9,7 +9,7 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>
 let staff: { headers: Record<string, string> }
 beforeAll(async () => {
   ctx = await createTestApp()
-  staff = await staffSession(ctx.app, ctx.db)
+  staff = await staffSession(ctx.app)
 })
 afterAll(() => ctx.close())
 

@@ -14,7 +14,7 @@ let imageUrl: string
 
 beforeAll(async () => {
   ctx = await createTestApp()
-  staff = await staffSession(ctx.app, ctx.db)
+  staff = await staffSession(ctx.app)
   shopper = await shopperSession(ctx.app)
   imageUrl = await uploadedProductImage(ctx.app, staff.headers)
 }, 60_000)

@@ -1,3 +1,4 @@
+import { unverifiedClaims } from "../../lib/tokens.js"
 import { CommerceInternalError, medusaErrorStatus as status, type Commerce } from "../../lib/medusa.js"
 
 export class MedusaIdentityExists extends Error {}
@@ -34,12 +35,17 @@ export function medusaIdentity(commerce: Commerce) {
       }
     },
 
-    /** True when Medusa accepts the e-mail and password. */
+    /**
+     * True when Medusa accepts the e-mail and password of a customer. Medusa signs any identity in with the
+     * right password, a staff member's with no customer behind it too: the token must name a customer.
+     */
     async checkPassword(email: string, password: string): Promise<boolean> {
       const sdk = await commerce.store()
       try {
         const result = await sdk.auth.login("customer", "emailpass", { email, password })
-        return typeof result === "string" && result.length > 0
+        if (typeof result !== "string") return false
+        const { actor_id: customerId } = unverifiedClaims(result)
+        return typeof customerId === "string" && customerId !== ""
       } catch (error) {
         if (status(error) === 401 || status(error) === 400) return false
         throw error

@@ -5,11 +5,11 @@ import { noStore } from "../../http/no-store.js"
 import { rateLimit, withinLimits, type Limit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
-import { sha256 } from "../../lib/tokens.js"
+import { sha256, unverifiedClaims } from "../../lib/tokens.js"
 import { normalizeEmail } from "../users/rules.js"
 import { perAccount, type DeviceCookies } from "./device-cookie.js"
 import { emailOnlyBody, loginBody, resetPasswordBody, signupBody, verifyEmailBody } from "./schema.js"
-import { TEXTS, unverifiedClaims, type AuthService, type RequestMeta, type SignedIn } from "./service.js"
+import { TEXTS, type AuthService, type RequestMeta, type SignedIn } from "./service.js"
 
 export const REFRESH_COOKIE = "refresh_token"
 const FIFTEEN_MINUTES = 15 * 60 * 1000
@@ -95,8 +95,8 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
     // code itself (locked after 5 wrong tries) and by how few codes the resend budget below lets anyone ask for.
     limited(perIp("verify")),
     noStore,
-    validated({ body: verifyEmailBody }, async (req, res, { body: { email, code } }) => {
-      const signedIn = await auth.verifyEmail(email, code, requestMeta(req))
+    validated({ body: verifyEmailBody }, async (req, res, { body: { email, code, password } }) => {
+      const signedIn = await auth.verifyEmail(email, code, password, requestMeta(req))
       devices.remember(req, res, email)
       answerSignedIn(res, signedIn, secureCookies, { message: TEXTS.verified })
     }),

@@ -1,9 +1,9 @@
 import type { Logger } from "../../lib/logger.js"
-import { sha256 } from "../../lib/tokens.js"
+import { sha256, unverifiedClaims } from "../../lib/tokens.js"
 import type { Db } from "../../lib/db.js"
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../http/errors.js"
 import { presentUser, type User } from "../users/presenter.js"
-import { isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
+import { isStaffRow, isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
 import type { AuthMailJobs } from "./mail-jobs.js"
 import { MedusaIdentityExists, type MedusaIdentity } from "./medusa-identity.js"
 import { HANDLE_TAKEN, isValidHandle, normalizeHandle } from "../users/rules.js"
@@ -37,15 +37,6 @@ type Deps = {
   mail: AuthMailJobs
   signups: UnverifiedSignups
   logger: Logger
-}
-
-/** The claims of a JWT read without trusting them: Medusa checks the signature when the token is used. */
-export function unverifiedClaims(token: string): { exp?: unknown; entity_id?: unknown } {
-  try {
-    return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { exp?: unknown; entity_id?: unknown }
-  } catch {
-    return {}
-  }
 }
 
 /** A free handle derived from the e-mail, for accounts that arrive without one (the seed's demo shopper, staff). */
@@ -82,17 +73,9 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
       await signups.freeFor(input.email, input.handle)
       // The handle first: a taken handle answers the same whether or not the e-mail has an account.
       if (await users.handleTaken(input.handle)) throw conflict(HANDLE_TAKEN)
-      const existing = await users.byEmail(input.email)
-      if (existing) {
-        // The latest sign-up of an address not yet verified sets its password, so whoever verifies it from the
-        // inbox signs in with the password they chose, never one a stranger chose by signing up first. (A sign-up
-        // still registering with Medusa, a double click, has no credentials yet to change.)
-        const unverifiedWithCredentials = !existing.email_verified_at && Boolean(existing.medusa_customer_id)
-        if (unverifiedWithCredentials && !(await identity.setPassword(await identity.resetToken(input.email), input.password))) {
-          throw new Error("Medusa refused the password of a repeated sign-up")
-        }
-        return accepted()
-      }
+      // An account that exists, verified or not, keeps its credentials, name and handle: the stranger's
+      // answer is the same, and whoever proves the inbox chooses the password at verification (verifyEmail).
+      if (await users.byEmail(input.email)) return accepted()
       let user: UserRow
       try {
         user = await users.insert({ email: input.email, name: input.name, handle: input.handle, verified: false })
@@ -115,11 +98,21 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
       return accepted()
     },
 
-    async verifyEmail(email: string, code: string, meta: RequestMeta): Promise<SignedIn> {
+    /**
+     * The code proves the inbox, so its holder may set the password here: an account a stranger signed up first
+     * with this address then gets the owner's password, never the stranger's. The password is set before the
+     * code is spent, so a Medusa failure leaves the code usable.
+     */
+    async verifyEmail(email: string, code: string, password: string | undefined, meta: RequestMeta): Promise<SignedIn> {
       const user = await users.byEmail(email)
       if (!user) throw badRequest(TEXTS.invalidCode)
       if (user.email_verified_at) throw badRequest(TEXTS.invalidCode)
-      const result = await codes.check(user.id, code)
+      const setPassword = async () => {
+        if (password && !(await identity.setPassword(await identity.resetToken(user.email), password))) {
+          throw new Error("Medusa refused the password chosen at verification")
+        }
+      }
+      const result = await codes.check(user.id, code, setPassword)
       if (result === "locked") throw tooManyRequests(TEXTS.lockedCode, 30)
       if (result !== "ok") throw badRequest(TEXTS.invalidCode)
       if (!(await signups.markVerified(user.id))) throw badRequest(TEXTS.invalidCode)
@@ -135,9 +128,12 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
       return { message: TEXTS.resent }
     },
 
+    /** The shop's door: staff, current or removed, sign in only at the console's, so here they are answered as a wrong password. */
     async login(email: string, password: string, meta: RequestMeta): Promise<SignedIn> {
-      if (!(await identity.checkPassword(email, password))) throw new HttpError(401, "invalid_credentials", TEXTS.invalidLogin)
+      const refused = () => new HttpError(401, "invalid_credentials", TEXTS.invalidLogin)
+      if (!(await identity.checkPassword(email, password))) throw refused()
       let user = await users.byEmail(email)
+      if (user && isStaffRow(user)) throw refused()
       if (!user) {
         // Credentials made outside the BFF (the seed's demo shopper): adopt them with a fresh handle.
         const customer = await identity.customerFor(email, password)

@@ -31,8 +31,11 @@ export function verificationCodes(db: Db, pepper: string) {
       return sentAt ? Math.max(0, sentAt.getTime() + RESEND_COOLDOWN_MS - Date.now()) : 0
     },
 
-    /** Checks a code atomically: a wrong one counts a try; the fifth wrong try locks the code. */
-    async check(userId: string, code: string): Promise<CheckResult> {
+    /**
+     * Checks a code atomically: a wrong one counts a try; the fifth wrong try locks the code. `onValid` runs
+     * before a right code is spent; if it throws, the code stays as it was.
+     */
+    async check(userId: string, code: string, onValid: () => Promise<void> = async () => undefined): Promise<CheckResult> {
       return transaction(db, async (client) => {
         const { rows } = await client.query<{ code_hash: string; expires_at: Date; attempts: number }>(
           "select code_hash, expires_at, attempts from bff.email_verifications where user_id = $1 for update",
@@ -43,6 +46,7 @@ export function verificationCodes(db: Db, pepper: string) {
         if (row.attempts >= MAX_WRONG_TRIES) return "locked"
         if (row.expires_at.getTime() <= Date.now()) return "expired"
         if (sameBytes(row.code_hash, hash(userId, code))) {
+          await onValid()
           await client.query("delete from bff.email_verifications where user_id = $1", [userId])
           return "ok"
         }

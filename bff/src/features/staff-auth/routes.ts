@@ -1,4 +1,6 @@
 import { Router } from "express"
+import { z } from "zod"
+import { requireInternalSecret } from "../../http/internal-secret.js"
 import { noStore } from "../../http/no-store.js"
 import { rateLimit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
@@ -8,6 +10,7 @@ import type { DeviceCookies } from "../auth/device-cookie.js"
 import { answerSignedIn, loginLimits, requestMeta } from "../auth/routes.js"
 import { loginBody } from "../auth/schema.js"
 import type { AuthService } from "../auth/service.js"
+import type { SessionStore } from "../auth/sessions.js"
 import type { UsersRepository } from "../users/repository.js"
 import { medusaStaff } from "./medusa-staff.js"
 import { staffAuthService } from "./service.js"
@@ -41,5 +44,25 @@ export function staffAuthRoutes({ auth, users, commerce, limiter, secureCookies,
     }),
   )
 
+  return router
+}
+
+const removedStaffParams = z.object({ medusaUserId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) })
+
+/**
+ * commerce's `staff-removed` subscriber: a Medusa admin user was deleted, so their row loses the role and every
+ * session at once (the refresh's own check stays as the backstop for a notice that never arrived).
+ */
+export function staffInternalRoutes({ users, sessions, internalSecret }: { users: UsersRepository; sessions: SessionStore; internalSecret: string }): Router {
+  const router = Router()
+  router.post(
+    "/internal/staff/:medusaUserId/removed",
+    requireInternalSecret(internalSecret),
+    validated({ params: removedStaffParams }, async (_req, res, { params: { medusaUserId } }) => {
+      const userId = await users.demoteRemovedStaff(medusaUserId)
+      if (userId) await sessions.revokeAllForUser(userId)
+      res.status(204).end()
+    }),
+  )
   return router
 }

@@ -22,10 +22,14 @@ export function staffAuthService({ users, auth, staff }: Deps) {
       const existing = await users.byMedusaUser(user.id)
       if (existing) return existing
       const email = normalizeEmail(user.email)
-      if (await users.byEmail(email)) {
-        // The row holding the e-mail may be this person's own, made by a racing first sign-in just now.
+      const holder = await users.byEmail(email)
+      if (holder) {
+        // The row holding the e-mail may be this person's own, made by a racing first sign-in just now, or the
+        // row they had as staff before ops removed and re-invited them.
         const made = await users.byMedusaUser(user.id)
         if (made) return made
+        const relinked = holder.medusa_user_id ? await users.relinkStaff(holder.id, user.id) : undefined
+        if (relinked) return relinked
         throw conflict(STAFF_EMAIL_TAKEN)
       }
       try {
@@ -53,19 +57,22 @@ export function staffAuthService({ users, auth, staff }: Deps) {
 export type StaffAuthService = ReturnType<typeof staffAuthService>
 
 /**
- * The check a staff session passes at every refresh: its Medusa admin user must still exist, so deleting
- * one in Medusa's dashboard ends their console sessions within an access token's lifetime (15 minutes).
- * Medusa unreachable keeps the session: the refresh route drops the cookie on any error, so failing here
- * would sign every member of staff out during an outage they could not sign back in through (sign-in asks
- * Medusa too); the next refresh asks again.
+ * The check a staff session passes at every refresh: its Medusa admin user must still exist. It backs up
+ * commerce's notice of a deletion (staffInternalRoutes), which ends their sessions at once: a removed user
+ * loses the role here too. Medusa unreachable keeps the session: the refresh route drops the cookie on any
+ * error, so failing here would sign every member of staff out during an outage they could not sign back in
+ * through (sign-in asks Medusa too); the next refresh asks again.
  */
-export function staffSessionCheck(staff: Pick<MedusaStaff, "exists">, logger: Logger): StaffCheck {
+export function staffSessionCheck(staff: Pick<MedusaStaff, "exists">, users: Pick<UsersRepository, "demoteRemovedStaff">, logger: Logger): StaffCheck {
   return async (medusaUserId) => {
+    let exists: boolean
     try {
-      return await staff.exists(medusaUserId)
+      exists = await staff.exists(medusaUserId)
     } catch (error) {
       logger.warn({ err: error, medusaUserId }, "could not ask Medusa whether a staff user still exists; the session is kept")
       return true
     }
+    if (!exists) await users.demoteRemovedStaff(medusaUserId)
+    return exists
   }
 }

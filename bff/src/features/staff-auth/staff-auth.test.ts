@@ -3,7 +3,7 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { refreshCookieOf, signedUpUser } from "../../../test/accounts.js"
-import { shopperSession } from "../../../test/staff.js"
+import { medusaAdminUser, shopperSession } from "../../../test/staff.js"
 import { DEMO } from "../../../../commerce/src/scripts/seed/demo-accounts.js"
 import { STAFF_EMAIL_TAKEN } from "./service.js"
 
@@ -21,34 +21,7 @@ const STAFF_ROUTE = "/api/admin/fitfeed/reported"
 const login = (body: object) => request(ctx.app).post(LOGIN).send(body)
 const bearer = (accessToken: string) => ({ Authorization: `Bearer ${accessToken}` })
 
-/** One call to Medusa's own HTTP API (the same calls its dashboard makes), expecting a 200. */
-async function medusa<T>(path: string, { token, body }: { token?: string; body: object }): Promise<T> {
-  const response = await fetch(new URL(path, ctx.config.MEDUSA_URL), {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  const answer = (await response.json()) as T
-  expect(response.status, `${path}: ${JSON.stringify(answer)}`).toBe(200)
-  return answer
-}
-
-/**
- * A fresh Medusa admin user, made as ops make one in Medusa's dashboard: the demo admin invites the
- * e-mail, and the invitee registers (or, with credentials already in Medusa, signs in) and accepts.
- */
-async function medusaAdminUser({ email, password }: { email: string; password: string }, register = true) {
-  const { token: adminToken } = await medusa<{ token: string }>("/auth/user/emailpass", { body: DEMO.admin })
-  const { invite } = await medusa<{ invite: { token: string } }>("/admin/invites", { token: adminToken, body: { email } })
-  const { token: identityToken } = await medusa<{ token: string }>(`/auth/user/emailpass${register ? "/register" : ""}`, { body: { email, password } })
-  const { user } = await medusa<{ user: { id: string } }>(`/admin/invites/accept?token=${encodeURIComponent(invite.token)}`, {
-    token: identityToken,
-    body: { email, first_name: "Asha", last_name: "Rao" },
-  })
-  return { id: user.id, email, password, name: "Asha Rao" }
-}
-
-const freshStaff = () => medusaAdminUser({ email: `asha-${randomBytes(4).toString("hex")}@staff.example.test`, password: "console-42-pass" })
+const freshStaff = () => medusaAdminUser({ email: `asha-${randomBytes(4).toString("hex")}@staff.example.test` })
 
 describe("POST /api/admin/auth/login", () => {
   it("signs a Medusa admin user in as staff: role admin, the shop's refresh cookie, and a token requireStaff lets through", async () => {
@@ -117,7 +90,7 @@ describe("POST /api/admin/auth/login", () => {
   it("never turns a shop account into staff, even when a Medusa admin user shares its e-mail and password", async () => {
     const shopper = await signedUpUser(ctx.app, "both")
     // The shopper's own credentials in Medusa accept an invite: one identity, now also an admin user.
-    await medusaAdminUser({ email: shopper.email, password: shopper.password }, false)
+    await medusaAdminUser({ email: shopper.email, password: shopper.password, register: false })
     const response = await login({ email: shopper.email, password: shopper.password })
     expect(response.status).toBe(409)
     expect(response.body.error).toBe(STAFF_EMAIL_TAKEN)

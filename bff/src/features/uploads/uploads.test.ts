@@ -333,7 +333,7 @@ describe("uploads.resolveImage", () => {
 describe("POST /api/uploads/video", () => {
   let staff: Awaited<ReturnType<typeof staffSession>>
   beforeAll(async () => {
-    staff = await staffSession(ctx.app, ctx.db)
+    staff = await staffSession(ctx.app)
   })
 
   /** The start of a real MP4: an ftyp box (brand isom), a free box and an empty mdat. */

@@ -10,9 +10,14 @@ export type UserRow = {
   phone: string | null
   role: "customer" | "admin"
   email_verified_at: Date | null
+  /** The Medusa admin user of a staff row; kept when that user is removed, so the row stays staff's. */
+  medusa_user_id: string | null
 }
 
-const COLUMNS = "id, medusa_customer_id, email, name, handle, avatar_url, phone, role, email_verified_at"
+const COLUMNS = "id, medusa_customer_id, email, name, handle, avatar_url, phone, role, email_verified_at, medusa_user_id"
+
+/** A row of staff, current or removed (or made admin by hand): it never signs in at the shop's door. */
+export const isStaffRow = (user: Pick<UserRow, "role" | "medusa_user_id">): boolean => user.role === "admin" || user.medusa_user_id !== null
 
 export { isUniqueViolation } from "../../lib/db.js"
 
@@ -61,6 +66,23 @@ export function usersRepository(db: Db) {
         [staff.medusaUserId, staff.email, staff.name, staff.handle],
       )
       return rows[0]
+    },
+
+    /** A removed staff row taken up again by the Medusa admin user ops made for the same e-mail: staff once more. */
+    async relinkStaff(id: string, medusaUserId: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(
+        `update bff.users set medusa_user_id = $2, role = 'admin', updated_at = now() where id = $1 and medusa_user_id is not null returning ${COLUMNS}`,
+        [id, medusaUserId],
+      )
+      return rows[0]
+    },
+
+    /** Staff whose Medusa admin user was deleted lose the role; answers the row's id, if there is one. */
+    async demoteRemovedStaff(medusaUserId: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ id: string }>("update bff.users set role = 'customer', updated_at = now() where medusa_user_id = $1 returning id", [
+        medusaUserId,
+      ])
+      return rows[0]?.id
     },
 
     async setMedusaCustomer(id: string, customerId: string): Promise<void> {

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import type { AuthSession } from "@fitshop/contracts"
 
-export type VerifyEmailInput = { email: string; code: string }
+export type VerifyEmailInput = { email: string; code: string; password: string }
 
 export const verifyEmail = (input: VerifyEmailInput) =>
   apiClient.post<AuthSession & { message: string }>("/api/auth/verify-email", input, { skipSessionRefresh: true })

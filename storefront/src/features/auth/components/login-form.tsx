@@ -12,7 +12,7 @@ const NEEDS_VERIFICATION = /verif/i
 
 type LoginFormProps = {
   onSignedIn: (session: AuthSession) => void
-  onNeedsVerification: (email: string, message: string) => void
+  onNeedsVerification: (email: string, password: string, message: string) => void
 }
 
 export function LoginForm({ onSignedIn, onNeedsVerification }: LoginFormProps) {
@@ -26,7 +26,7 @@ export function LoginForm({ onSignedIn, onNeedsVerification }: LoginFormProps) {
         onSuccess: onSignedIn,
         onError: (failure) => {
           const message = errorMessage(failure, "Login failed")
-          if (NEEDS_VERIFICATION.test(message)) onNeedsVerification(credentials.email, message)
+          if (NEEDS_VERIFICATION.test(message)) onNeedsVerification(credentials.email, credentials.password, message)
           else form.setError(message)
         },
       })

@@ -13,7 +13,7 @@ const HANDLE_TEXTS = {
 }
 
 type SignupFormProps = {
-  onSignedUp: (email: string) => void
+  onSignedUp: (email: string, password: string) => void
 }
 
 export function SignupForm({ onSignedUp }: SignupFormProps) {
@@ -32,7 +32,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         { name: name.trim(), email: email.trim(), password, handle },
         {
           onSuccess: (answer) => {
-            onSignedUp(answer.email || email.trim())
+            onSignedUp(answer.email || email.trim(), password)
           },
           onError: (failure) => {
             form.setError(errorMessage(failure, "Signup failed"))

@@ -26,13 +26,15 @@ function useCountdown(initialSeconds: number) {
 
 type VerifyEmailPanelProps = {
   email: string
+  /** The password typed at sign-up or sign-in: whoever holds the code sets it, so nobody else's can stand. */
+  password: string
   /** Seconds before the first resend is allowed: a full cooldown right after signup sent a code. */
   initialCooldownSeconds: number
   onVerified: (session: AuthSession) => void
 }
 
 /** The verification step: the six-digit code from the e-mail signs the person in. */
-export function VerifyEmailPanel({ email, initialCooldownSeconds, onVerified }: VerifyEmailPanelProps) {
+export function VerifyEmailPanel({ email, password, initialCooldownSeconds, onVerified }: VerifyEmailPanelProps) {
   const [digits, setDigits] = useState(emptyCode)
   const [codeError, setCodeError] = useState<string | null>(null)
   const [resendNote, setResendNote] = useState<{ kind: "sent" | "failed"; text: string } | null>(null)
@@ -49,7 +51,7 @@ export function VerifyEmailPanel({ email, initialCooldownSeconds, onVerified }: 
     }
     setCodeError(null)
     verify.mutate(
-      { email, code },
+      { email, code, password },
       {
         onSuccess: onVerified,
         onError: (error) => {

@@ -125,7 +125,8 @@ describe("/login — unverified account", () => {
     expect(await screen.findByRole("link", { name: `@${session.user.handle}` })).toBeInTheDocument()
     expect(currentLocation()).toBe("/account")
     const verify = fetchMock.mock.calls.find(([input]) => String(input) === "/api/auth/verify-email")
-    expect(bodyOf(verify?.[1])).toEqual({ email: session.user.email, code: "246810" })
+    // The password typed at sign-in goes with the code: whoever holds the code sets the password.
+    expect(bodyOf(verify?.[1])).toEqual({ email: session.user.email, code: "246810", password: "streets1" })
   })
 
   it("resends a code, then waits 30 s before the next resend", async () => {
@@ -271,6 +272,9 @@ describe("/login — sign up", () => {
     expect(await screen.findByRole("link", { name: "@ravi" })).toHaveAttribute("href", "/fit/@ravi")
     expect(currentLocation()).toBe("/account")
     expect(window.localStorage.getItem("accessToken")).toBe(session.accessToken)
+    // The sign-up's password goes with the code, so it is the one the account keeps, whoever signed up first.
+    const verify = fetchMock.mock.calls.find(([input]) => String(input) === "/api/auth/verify-email")
+    expect(bodyOf(verify?.[1])).toEqual({ email: "ravi@example.test", code: "135790", password: "streets1" })
   })
 
   it("shows the server's text for a wrong code, or 'Verification failed'", async () => {

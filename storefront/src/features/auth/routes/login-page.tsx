@@ -11,7 +11,8 @@ import { resolveReturnPath } from "../utils/return-path"
 
 type Tab = "login" | "signup"
 
-type Verification = { email: string; cooldownSeconds: number; notice: string | null }
+/** `password` is the one the person just typed, kept in memory only: verifying makes it the account's. */
+type Verification = { email: string; password: string; cooldownSeconds: number; notice: string | null }
 
 const TABS: readonly { id: Tab; label: string }[] = [
   { id: "login", label: "Login" },
@@ -70,6 +71,7 @@ export function LoginPage() {
               <VerifyEmailPanel
                 key={verification.email}
                 email={verification.email}
+                password={verification.password}
                 initialCooldownSeconds={verification.cooldownSeconds}
                 onVerified={finishSignIn}
               />
@@ -77,14 +79,14 @@ export function LoginPage() {
           ) : tab === "login" ? (
             <LoginForm
               onSignedIn={finishSignIn}
-              onNeedsVerification={(email, message) => {
-                setVerification({ email, cooldownSeconds: 0, notice: message })
+              onNeedsVerification={(email, password, message) => {
+                setVerification({ email, password, cooldownSeconds: 0, notice: message })
               }}
             />
           ) : (
             <SignupForm
-              onSignedUp={(email) => {
-                setVerification({ email, cooldownSeconds: RESEND_COOLDOWN_SECONDS, notice: null })
+              onSignedUp={(email, password) => {
+                setVerification({ email, password, cooldownSeconds: RESEND_COOLDOWN_SECONDS, notice: null })
               }}
             />
           )}
