@@ -126,7 +126,7 @@ test("a buyer posts a fit; a second shopper likes it by double-tap, comments, sh
   expect(stored).toBe(postId)
   const orderId = await buyByCashOnDelivery(fanPage, product.id, size, stored)
 
-  // The courier delivers; the author's Earnings tab shows the coins.
+  // The courier delivers; the author's Earnings tab shows the coins, pending until the return window has passed.
   let awb = ""
   await expect
     .poll(async () => {
@@ -141,6 +141,6 @@ test("a buyer posts a fit; a second shopper likes it by double-tap, comments, sh
   }
   const coins = Math.floor((product.basePrice * 5) / 1000)
   await authorPage.goto("/account?tab=earnings")
-  await expect(authorPage.getByText(`${coins} Dark Coins`).first()).toBeVisible()
+  await expect(authorPage.getByText(`${coins} coins pending: spendable once each order's return window has passed`)).toBeVisible()
   await expect(authorPage.getByRole("list", { name: "Dark Coins ledger" })).toContainText(`Referral: ${product.title} bought through your post`)
 })

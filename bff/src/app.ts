@@ -64,6 +64,7 @@ import { securityHeaders, withStrictTransport } from "./http/security-headers.js
 import { staticAssets } from "./http/static-assets.js"
 import { errorHandler, notFoundHandler, refuseMalformedPath } from "./http/error-handler.js"
 import { internalApp } from "./http/internal-app.js"
+import type { TrustProxy } from "./http/client-address.js"
 import type { Db } from "./lib/db.js"
 import type { Logger } from "./lib/logger.js"
 import { imageVariants } from "./http/image-variants.js"
@@ -180,7 +181,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const kickJobs = () => jobs.kick()
   const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
   const medusaCheckout = commerceCheckout(commerce)
-  const referrals = referralEarnings({ sharePercent: config.REFERRAL_SHARE_PERCENT })
+  const referrals = referralEarnings({ sharePercent: config.REFERRAL_SHARE_PERCENT, returnWindowDays: config.RETURN_WINDOW_DAYS })
   const placement = checkoutPlacement({ db, commerce: medusaCheckout, bag, logger, onPlaced: kickJobs, creditReferrals: referrals.creditOrderById })
   const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onEnqueued: kickJobs })
   const checkout = checkoutService({
@@ -331,7 +332,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   mountSpa(app, "/", config.STOREFRONT_DIST)
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
-  const visits = referralVisits({ db, tokenSecret: config.AUTH_TOKEN_SECRET, logger })
+  const visits = referralVisits({ db, tokenSecret: config.AUTH_TOKEN_SECRET, trust: app.get("trust proxy fn") as TrustProxy, logger })
   // Answered before Express: the catalogue's listing and product reads (GET /api/products…) and the feed (GET /api/fitfeed/feed).
   const early = [catalogReads(catalog, logger, visits.onProductRead), feedRead({ db, authentication: authn, logger })]
   const background = { jobs, mail: mailJobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) }

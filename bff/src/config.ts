@@ -144,6 +144,8 @@ const configSchema = z
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** The share of a line's value a post's author earns in Dark Coins when someone buys through the post. */
     REFERRAL_SHARE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+    /** Days after delivery during which an order can be returned; referral earnings stay pending until they pass. */
+    RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     /** Widens FITFEED's per-address rate limits (likes, comments, posts, follows, reports): for load tests from one address. */
     FITFEED_ADDRESS_LIMIT_SCALE: z.coerce.number().int().min(1).default(1),
   })

@@ -10,8 +10,15 @@ export type LedgerEntry = {
   postId: string | null
   /** Coins a reversal could not take back because they were already spent. */
   shortfall: number
+  /**
+   * 'pending': a referral earning not spendable until its order can no longer be cancelled or returned;
+   * 'dropped': its order was cancelled first, so it never counted; every other entry is 'available'.
+   */
+  state: "available" | "pending" | "dropped"
+  /** When a pending earning becomes spendable (its order's delivery plus the return window); null before delivery. */
+  availableAt: string | null
   createdAt: string
 }
 
 /** GET /api/wallet/ledger: newest first, keyset-paged. */
-export type LedgerPage = { balance: number; entries: LedgerEntry[]; nextCursor: string | null }
+export type LedgerPage = { balance: number; pendingCoins: number; entries: LedgerEntry[]; nextCursor: string | null }

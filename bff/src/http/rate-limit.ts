@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express"
 import type { RateLimiter, RateLimitResult } from "../lib/rate-limit.js"
+import { addressKey } from "./client-address.js"
 import { tooManyRequests } from "./errors.js"
 
 export type Limit = { name: string; limit: number; windowMs: number; key: (req: Request) => string | undefined }
@@ -12,7 +13,7 @@ export type Limit = { name: string; limit: number; windowMs: number; key: (req: 
 export function perUserAndAddress(name: string, windowMs: number, perUser: number, perAddress: number): Limit[] {
   return [
     { name: `${name}-user`, limit: perUser, windowMs, key: (req) => req.user?.id },
-    { name: `${name}-ip`, limit: perAddress, windowMs, key: (req) => req.ip },
+    { name: `${name}-ip`, limit: perAddress, windowMs, key: (req) => addressKey(req.ip) },
   ]
 }
 

@@ -25,6 +25,8 @@ export function buildLedgerEntry(overrides: Partial<LedgerEntry> = {}): LedgerEn
     orderId: `order_fit_${String(sequence)}`,
     postId: null,
     shortfall: 0,
+    state: "available",
+    availableAt: null,
     createdAt: "2025-03-14T10:30:00.000Z",
     ...overrides,
   }

@@ -121,7 +121,9 @@ async function directOverview(): Promise<Omit<AnalyticsOverview, "products"> & {
   const revenue = orders.reduce((sum, o) => sum + o.total_paise, 0)
   const cod = orders.filter((o) => o.payment_method === "cod").length
   const fitfeedRevenue = orders.flatMap((o) => o.items).reduce((sum, l) => sum + (l.refPostId ? l.quantity * l.unitPrice : 0), 0)
-  const { rows: coins } = await app.db.query<{ n: string }>("select coalesce(sum(coins), 0) as n from bff.dark_coin_entries")
+  const { rows: coins } = await app.db.query<{ n: string }>(
+    "select coalesce(sum(coins), 0) as n from bff.dark_coin_entries where dropped_at is null and (matures_at is null or matures_at <= now())",
+  )
   const { rows: live } = await app.db.query<{ n: number }>("select count(*)::int as n from bff.catalog_products")
   const { rows: documents } = await app.db.query<{ document: Product }>(
     "select d.document from bff.catalog_documents d join bff.catalog_products c on c.id = d.id",

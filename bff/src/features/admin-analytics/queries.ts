@@ -1,5 +1,6 @@
 import type { AdminOrder, AdminOrderList, AnalyticsOverview, ProductSalesList, SalesSeries, ShopSalesSeries } from "@fitshop/contracts"
 import { prepared, type Db } from "../../lib/db.js"
+import { COUNTED_ENTRY } from "../wallet/ledger.js"
 import type { AdminOrderListQuery, AdminPageQuery } from "./schema.js"
 
 type Queryable = Pick<Db, "query">
@@ -20,7 +21,7 @@ const SALES_TOTALS = `
          coalesce(sum(orders) filter (where payment_method = 'cod'), 0)::int as cod_orders,
          coalesce(sum(fitfeed_revenue_paise), 0)::bigint as fitfeed_revenue,
          (select count(*) from bff.catalog_products)::int as live_products,
-         (select coalesce(sum(coins), 0) from bff.dark_coin_entries)::bigint as dark_coins
+         (select coalesce(sum(coins), 0) from bff.dark_coin_entries where ${COUNTED_ENTRY})::bigint as dark_coins
     from bff.sales_days`
 
 const LOW_STOCK = `

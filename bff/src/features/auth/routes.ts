@@ -1,5 +1,6 @@
 import { Router, type CookieOptions, type Request, type Response } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
+import { addressKey } from "../../http/client-address.js"
 import { sameOriginOnly } from "../../http/origin-guard.js"
 import { noStore } from "../../http/no-store.js"
 import { rateLimit, withinLimits, type Limit } from "../../http/rate-limit.js"
@@ -51,7 +52,7 @@ function resetTokenKey(req: Request): string | undefined {
  */
 export function loginLimits(perIpLimit: number, devices: DeviceCookies): Limit[] {
   return [
-    { name: "login:ip", limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => req.ip },
+    { name: "login:ip", limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => addressKey(req.ip) },
     ...perAccount(devices, { name: "login", limit: 10, windowMs: FIFTEEN_MINUTES, email: emailKey }),
   ]
 }
@@ -71,7 +72,7 @@ export function answerSignedIn(res: Response, { session, user }: SignedIn, secur
 export function authRoutes({ auth, authentication, limiter, secureCookies, trustedOrigins, perIpLimit, devices }: Options): Router {
   const router = Router()
   const cookieOptions = refreshCookieOptions(secureCookies)
-  const perIp = (name: string): Limit => ({ name: `${name}:ip`, limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => req.ip })
+  const perIp = (name: string): Limit => ({ name: `${name}:ip`, limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => addressKey(req.ip) })
   const perEmail = (name: string, limit: number, windowMs: number): Limit => ({ name: `${name}:email`, limit, windowMs, key: emailKey })
   const limited = (...limits: Limit[]) => rateLimit(limiter, limits)
   const cookieRoute = sameOriginOnly(trustedOrigins)

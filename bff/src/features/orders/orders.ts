@@ -42,6 +42,8 @@ export type OrderRecord = {
   shipmentId: string | null
   trackingId: string | null
   trackingUrl: string | null
+  /** When the courier delivered it (null before): referral earnings and returns count their window from here. */
+  deliveredAt: Date | null
   createdAt: Date
 }
 
@@ -64,6 +66,7 @@ type Row = {
   shipment_id: string | null
   tracking_id: string | null
   tracking_url: string | null
+  delivered_at: Date | null
   created_at: Date
 }
 
@@ -87,6 +90,7 @@ function toOrder(row: Row): OrderRecord {
     shipmentId: row.shipment_id,
     trackingId: row.tracking_id,
     trackingUrl: row.tracking_url,
+    deliveredAt: row.delivered_at,
     createdAt: row.created_at,
   }
 }
@@ -170,7 +174,8 @@ export async function recordShipment(
 export async function advanceStatus(client: Queryable, id: string, status: OrderStatus): Promise<boolean> {
   const later = PROGRESS.slice(PROGRESS.indexOf(status))
   const { rowCount } = await client.query(
-    "update bff.orders set status = $2, updated_at = now() where id = $1 and status <> 'CANCELLED' and not (status = any($3))",
+    `update bff.orders set status = $2, updated_at = now(), delivered_at = case when $2 = 'DELIVERED' then now() end
+      where id = $1 and status <> 'CANCELLED' and not (status = any($3))`,
     [id, status, later],
   )
   return (rowCount ?? 0) > 0

@@ -1,7 +1,7 @@
 import type { Db } from "../../lib/db.js"
 import { postAttribution } from "../fitfeed/posts.js"
 import { lockOrder, type OrderRecord } from "../orders/orders.js"
-import { earnReferralCoins, reverseReferralCoins } from "../wallet/ledger.js"
+import { earnReferralCoins, matureReferralCoins, reverseReferralCoins } from "../wallet/ledger.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -17,19 +17,23 @@ export function referralCoins(paise: number, sharePercent: number): number {
 /** Whether the order's money is in: paid online, or delivered and paid in cash. */
 const isSettled = (order: OrderRecord) => order.status !== "CANCELLED" && (order.paymentMethod === "online" || order.status === "DELIVERED")
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /**
- * Pays a post's author for order lines bought through the post: only a line of the post's own product,
- * never for buying through one's own post, once per line however often it runs. creditOrderById holds
- * the order's row in the caller's transaction, so a cancellation can't slip in between.
+ * Pays a post's author for order lines bought through the post: only a line of the post's own product, never
+ * for buying through one's own post or a hidden post, once per line however often it runs. Earnings are
+ * pending until the order can no longer be cancelled or returned: its delivery plus the return window.
+ * creditOrderById holds the order's row in the caller's transaction, so a cancellation can't slip in between.
  */
-export function referralEarnings({ sharePercent }: { sharePercent: number }) {
+export function referralEarnings({ sharePercent, returnWindowDays }: { sharePercent: number; returnWindowDays: number }) {
   async function creditOrder(client: Queryable, order: OrderRecord): Promise<number> {
     if (!isSettled(order) || order.isTest) return 0
+    const maturesAt = order.status === "DELIVERED" ? new Date((order.deliveredAt ?? new Date()).getTime() + returnWindowDays * DAY_MS) : null
     let credited = 0
     for (const line of order.items) {
       if (!line.refPostId) continue
       const post = await postAttribution(client, line.refPostId)
-      if (!post || post.productId !== line.productId || post.authorId === order.userId) continue
+      if (!post || post.hidden || post.productId !== line.productId || post.authorId === order.userId) continue
       const coins = referralCoins(line.unitPrice * line.quantity, sharePercent)
       if (coins <= 0) continue
       const written = await earnReferralCoins(client, {
@@ -39,9 +43,12 @@ export function referralEarnings({ sharePercent }: { sharePercent: number }) {
         lineKey: line.variantId,
         postId: line.refPostId,
         note: `Referral: ${line.title} bought through your post`,
+        maturesAt,
       })
       if (written) credited += coins
     }
+    // Earnings written at payment (online) start their return window now that the order is delivered.
+    if (maturesAt) await matureReferralCoins(client, order.id, maturesAt)
     return credited
   }
 

@@ -62,6 +62,31 @@ async function authorOf(product: Product, variant: ProductVariant) {
 
 const ledger = async (shopper: Shopper) => (await api().get("/api/wallet/ledger").set(bearer(shopper))).body
 const earnings = async (postId: string) => (await api().get(`/api/fitfeed/posts/${postId}`)).body.post.earningsCoins
+const earnsOf = async (shopper: Shopper) => (await ledger(shopper)).entries.filter((entry: { kind: string }) => entry.kind === "earn")
+
+/** Ships and delivers an order through the Shiprocket emulator, as the courier's scans would. */
+async function deliver(buyer: Shopper, orderId: string) {
+  await api().post("/api/fulfillment/shiprocket/dispatch").set(bearer(buyer)).send({ orderId })
+  const order = await eventually(app, async () => {
+    const placed = (await ordersOf(app, buyer)).find((candidate) => candidate.id === orderId)
+    return placed?.trackingId ? placed : undefined
+  })
+  for (const status of ["SHIPPED", "DELIVERED", "DELIVERED"]) {
+    const moved = await fetch(`${app.origin}/emulator/shiprocket/test/shipments/${String(order.trackingId)}/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status }),
+    })
+    expect([200, 409]).toContain(moved.status)
+  }
+}
+
+/** As if the order's return window had passed: its earnings are spendable. */
+const windowPassed = (orderId: string) =>
+  app.db.query("update bff.dark_coin_entries set matures_at = now() - interval '1 second' where order_id = $1 and kind = 'earn'", [orderId])
+
+const cancelInMedusa = (orderId: string) =>
+  request(app.app.internal).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", app.config.INTERNAL_API_SECRET).send({})
 
 describe("referral earnings", () => {
   it("rounds a configured share of the line down to whole coins (5% of ₹1,299 = 649 coins)", () => {
@@ -70,7 +95,7 @@ describe("referral earnings", () => {
     expect(referralCoins(100_000, 2.5)).toBe(250)
   })
 
-  it("credits the author once for a paid order bought through the post, with verify and webhook both arriving", async () => {
+  it("credits the author once for a paid order bought through the post, with verify and webhook both arriving; pending until delivered", async () => {
     const { product, variant } = freshProduct()
     const { author, postId } = await authorOf(product, variant)
     const buyer = await signedUpUser(app.app, "buyer")
@@ -79,8 +104,7 @@ describe("referral earnings", () => {
     await app.runJobs()
 
     const book = await ledger(author)
-    const earns = book.entries.filter((entry: { kind: string }) => entry.kind === "earn")
-    expect(earns).toEqual([
+    expect(await earnsOf(author)).toEqual([
       {
         id: expect.any(String),
         coins: expected,
@@ -89,11 +113,24 @@ describe("referral earnings", () => {
         orderId,
         postId,
         shortfall: 0,
+        state: "pending",
+        availableAt: null,
         createdAt: expect.any(String),
       },
     ])
-    expect(book.balance).toBe(expected)
+    expect(book.balance).toBe(0)
+    expect(book.pendingCoins).toBe(expected)
     expect(await earnings(postId)).toBe(expected)
+
+    // Delivered: spendable once the return window (7 days) has passed.
+    const deliveredAt = Date.now()
+    await deliver(buyer, orderId)
+    const [pending] = await earnsOf(author)
+    expect(pending.state).toBe("pending")
+    expect(Math.abs(new Date(pending.availableAt).getTime() - (deliveredAt + 7 * 24 * 60 * 60 * 1000))).toBeLessThan(60_000)
+    await windowPassed(orderId)
+    expect((await ledger(author)).balance).toBe(expected)
+    expect((await earnsOf(author))[0].state).toBe("available")
   })
 
   it("pays nothing for buying through one's own post or for another product bought with the post's id", async () => {
@@ -103,46 +140,129 @@ describe("referral earnings", () => {
     const other = freshProduct()
     const buyer = await signedUpUser(app.app, "buyer")
     await buy(buyer, other.product, other.variant, "prepaid", postId)
-    expect((await ledger(author)).entries.filter((entry: { kind: string }) => entry.kind === "earn")).toEqual([])
+    expect(await earnsOf(author)).toEqual([])
   })
 
-  it("credits cash on delivery only once delivered, and takes it back when the order is cancelled, never below zero", async () => {
+  it("4. pays nothing through a hidden (reported) post", async () => {
+    const { product, variant } = freshProduct()
+    const { author, postId } = await authorOf(product, variant)
+    await app.db.query("update bff.fitfeed_posts set hidden_at = now() where id = $1", [postId])
+    const buyer = await signedUpUser(app.app, "buyer")
+    await buy(buyer, product, variant, "prepaid", postId)
+    expect(await earnsOf(author)).toEqual([])
+  })
+
+  it("credits cash on delivery only once delivered, and drops what is still pending when the order is cancelled", async () => {
     const { product, variant } = freshProduct()
     const { author, postId } = await authorOf(product, variant)
     const buyer = await signedUpUser(app.app, "buyer")
     const orderId = await buy(buyer, product, variant, "cod", postId)
     expect(await earnings(postId)).toBe(0)
 
-    await api().post("/api/fulfillment/shiprocket/dispatch").set(bearer(buyer)).send({ orderId })
-    const order = await eventually(app, async () => {
-      const [first] = await ordersOf(app, buyer)
-      return first?.trackingId ? first : undefined
-    })
-    for (const status of ["SHIPPED", "DELIVERED", "DELIVERED"]) {
-      const moved = await fetch(`${app.origin}/emulator/shiprocket/test/shipments/${order.trackingId}/status`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ status }),
-      })
-      expect([200, 409]).toContain(moved.status)
-    }
+    await deliver(buyer, orderId)
     const expected = referralCoins(product.basePrice, 5)
     expect(await earnings(postId)).toBe(expected)
+    expect((await ledger(author)).pendingCoins).toBe(expected)
 
-    // The author spends all but 100 of the coins, then the order is cancelled.
-    await app.db.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, $2, 'spend', 'test spend')", [
-      author.user.id,
-      -(expected - 100),
-    ])
-    const cancelled = () =>
-      request(app.app.internal).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", app.config.INTERNAL_API_SECRET).send({})
-    expect((await cancelled()).status).toBe(204)
-    expect((await cancelled()).status).toBe(204)
+    expect((await cancelInMedusa(orderId)).status).toBe(204)
+    expect((await cancelInMedusa(orderId)).status).toBe(204)
     const book = await ledger(author)
-    expect(book.balance).toBe(0)
-    expect(book.entries.filter((entry: { kind: string }) => entry.kind === "reversal")).toEqual([
-      expect.objectContaining({ coins: -100, orderId, postId, shortfall: expected - 100 }),
-    ])
-    expect(await earnings(postId)).toBe(expected - 100)
+    expect(book).toMatchObject({ balance: 0, pendingCoins: 0 })
+    expect(book.entries.filter((entry: { kind: string }) => entry.kind === "earn")).toEqual([expect.objectContaining({ coins: expected, state: "dropped" })])
+    expect(book.entries.filter((entry: { kind: string }) => entry.kind === "reversal")).toEqual([])
+    expect(await earnings(postId)).toBe(0)
+  })
+
+  it("4. coins can't be minted: an author can't spend pending coins, and a cancelled order of theirs returns only what they spent", async () => {
+    const { product, variant } = freshProduct()
+    const { author, postId } = await authorOf(product, variant)
+    const buyer = await signedUpUser(app.app, "buyer")
+    const boughtThrough = await buy(buyer, product, variant, "prepaid", postId)
+    const earned = referralCoins(product.basePrice, 5)
+    expect((await ledger(author)).pendingCoins).toBe(earned)
+
+    // The author's bag sees none of them as usable, and a checkout asking for coins spends none.
+    const own = freshProduct()
+    expect((await api().post("/api/cart").set(bearer(author)).send({ productId: own.product.id, size: own.variant.size, quantity: 1 })).status).toBe(201)
+    expect((await api().get("/api/cart").set(bearer(author))).body.summary).toMatchObject({ darkCoins: 0, usableDiscount: 0, coinsToSpend: 0 })
+    const placed = await api()
+      .post("/api/checkout")
+      .set(bearer(author))
+      .send(payload("cod", { coins: true }))
+    expect(placed.status).toBe(201)
+    const ownOrder = placed.body.orderId as string
+
+    // The buyer's order is cancelled (earnings dropped), then the author's own (nothing was spent: nothing comes back).
+    expect((await cancelInMedusa(boughtThrough)).status).toBe(204)
+    expect((await cancelInMedusa(ownOrder)).status).toBe(204)
+    const book = await ledger(author)
+    expect(book).toMatchObject({ balance: 0, pendingCoins: 0 })
+    const { rows } = await app.db.query<{ total: number }>(
+      "select coalesce(sum(coins), 0)::int as total from bff.dark_coin_entries where user_id = $1 and dropped_at is null",
+      [author.user.id],
+    )
+    expect(rows[0]!.total).toBe(0)
+  })
+
+  it("4. a shortfall left by spent referral coins is kept from coins the author gets back later", async () => {
+    const { product, variant } = freshProduct()
+    const { author, postId } = await authorOf(product, variant)
+    const buyer = await signedUpUser(app.app, "buyer")
+    const boughtThrough = await buy(buyer, product, variant, "cod", postId)
+    await deliver(buyer, boughtThrough)
+    await windowPassed(boughtThrough)
+    const earned = referralCoins(product.basePrice, 5)
+    expect((await ledger(author)).balance).toBe(earned)
+
+    // The author spends the coins on an order of their own (whole rupees: the rest stays).
+    const own = freshProduct()
+    expect((await api().post("/api/cart").set(bearer(author)).send({ productId: own.product.id, size: own.variant.size, quantity: 1 })).status).toBe(201)
+    const placed = await api()
+      .post("/api/checkout")
+      .set(bearer(author))
+      .send(payload("cod", { coins: true }))
+    expect(placed.status).toBe(201)
+    const spent = earned - (earned % 10)
+    expect((await ledger(author)).balance).toBe(earned - spent)
+
+    // Ops cancel the order bought through the post after its window: what is left is taken back, the rest is owed.
+    expect((await cancelInMedusa(boughtThrough)).status).toBe(204)
+    const owed = spent
+    expect((await ledger(author)).balance).toBe(0)
+    expect(
+      (await ledger(author)).entries.find((entry: { kind: string; orderId: string }) => entry.kind === "reversal" && entry.orderId === boughtThrough),
+    ).toMatchObject({
+      coins: -(earned - spent),
+      shortfall: owed,
+    })
+
+    // Cancelling the author's own order returns the coins it spent, less what is owed: nothing comes from nothing.
+    expect((await cancelInMedusa(placed.body.orderId as string)).status).toBe(204)
+    expect((await cancelInMedusa(placed.body.orderId as string)).status).toBe(204)
+    expect((await ledger(author)).balance).toBe(spent - owed)
+  })
+})
+
+describe("referral visits", () => {
+  const visitsOf = async (postId: string) =>
+    (await app.db.query<{ n: number }>("select count(*)::int as n from bff.referral_visits where post_id = $1", [postId])).rows[0]!.n
+
+  it("5. records at most one visit per client, post and day, only for the post's own real product", async () => {
+    const { product, variant } = freshProduct()
+    const { postId } = await authorOf(product, variant)
+    const other = freshProduct()
+
+    const junk = `prod_${"X".repeat(8 * 1024)}`
+    expect((await api().get(`/api/products/${junk}`).query({ refPost: postId })).status).toBe(400)
+    expect((await api().get(`/api/products/prod_01AAAAAAAAAAAAAAAAAAAAAAAA`).query({ refPost: postId })).status).toBe(404)
+    expect((await api().get(`/api/products/${other.product.id}`).query({ refPost: postId })).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await visitsOf(postId)).toBe(0)
+
+    for (const agent of ["browser-1", "browser-2", "browser-3"]) {
+      expect((await api().get(`/api/products/${product.id}`).set("User-Agent", agent).query({ refPost: postId })).status).toBe(200)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await visitsOf(postId)).toBe(1)
   })
 })

@@ -5,10 +5,18 @@ import type { Db } from "../../lib/db.js"
 type Queryable = Pick<Db, "query">
 
 /**
- * The shopper's Dark Coins as SQL: the sum of their ledger entries, 0 when they have none. For a read that
- * needs the balance beside other rows in one round trip (the bag); `userParam` names the user id's parameter.
+ * SQL: a ledger entry that counts toward a balance. A referral earning is pending (its `matures_at` still to
+ * come: 'infinity' until its order is delivered, then delivery plus the return window) or dropped (its order
+ * was cancelled or returned first); other entries count at once.
  */
-export const balanceSql = (userParam: string) => `(select coalesce(sum(coins), 0)::bigint from bff.dark_coin_entries where user_id = ${userParam})`
+export const COUNTED_ENTRY = "dropped_at is null and (matures_at is null or matures_at <= now())"
+
+/**
+ * The shopper's Dark Coins as SQL: the sum of their counted ledger entries, 0 when they have none. For a read
+ * that needs the balance beside other rows in one round trip (the bag); `userParam` names the user id's parameter.
+ */
+export const balanceSql = (userParam: string) =>
+  `(select coalesce(sum(coins), 0)::bigint from bff.dark_coin_entries where user_id = ${userParam} and ${COUNTED_ENTRY})`
 
 /** The shopper's Dark Coins: the sum of their ledger entries, 0 when they have none. */
 export async function darkCoinsBalance(db: Queryable, userId: string): Promise<number> {
@@ -26,13 +34,18 @@ export class CoinsAlreadySpent extends Error {
   }
 }
 
+/** Holds the shopper's wallet row until the caller's transaction ends: every change to a balance takes it first. */
+async function lockWallet(client: Queryable, userId: string): Promise<void> {
+  await client.query("insert into bff.wallets (user_id) values ($1) on conflict (user_id) do nothing", [userId])
+  await client.query("select user_id from bff.wallets where user_id = $1 for update", [userId])
+}
+
 /**
  * Spends a checkout's coins inside the caller's transaction with the shopper's wallet row locked, so
  * two checkouts can never spend the same coins. Spending again for the same checkout changes nothing.
  */
 export async function spendCoins(client: Queryable, userId: string, checkoutId: string, coins: number): Promise<void> {
-  await client.query("insert into bff.wallets (user_id) values ($1) on conflict (user_id) do nothing", [userId])
-  await client.query("select user_id from bff.wallets where user_id = $1 for update", [userId])
+  await lockWallet(client, userId)
   const { rows } = await client.query("select 1 from bff.dark_coin_entries where checkout_id = $1 and kind = 'spend'", [checkoutId])
   if (rows.length) return
   const balance = await darkCoinsBalance(client, userId)
@@ -50,41 +63,80 @@ export async function assignCheckoutEntriesToOrder(client: Queryable, checkoutId
   await client.query("update bff.dark_coin_entries set order_id = $2 where checkout_id = $1", [checkoutId, orderId])
 }
 
-/** Gives back what a checkout spent (its order was cancelled); once per checkout, whatever runs twice. */
+/**
+ * Gives back what a checkout spent (its order was cancelled); once per checkout, whatever runs twice. Coins
+ * the account still owes (a shortfall: referral coins spent before their order was cancelled) are kept from
+ * what comes back, so cancelling one's own order never returns coins minted by another's.
+ */
 export async function returnSpentCoins(client: Queryable, checkoutId: string): Promise<number> {
+  const { rows: spends } = await client.query<{ user_id: string; coins: number; order_id: string | null }>(
+    "select user_id, coins, order_id from bff.dark_coin_entries where checkout_id = $1 and kind = 'spend'",
+    [checkoutId],
+  )
+  const spend = spends[0]
+  if (!spend) return 0
+  await lockWallet(client, spend.user_id)
+  const { rows: owing } = await client.query<{ owed: number }>(
+    "select coalesce(sum(shortfall - shortfall_settled), 0)::int as owed from bff.dark_coin_entries where user_id = $1",
+    [spend.user_id],
+  )
+  const spent = -spend.coins
+  const settled = Math.min(spent, Math.max(0, owing[0]?.owed ?? 0))
+  const note = settled
+    ? `Order cancelled: Dark Coins returned (${settled} kept for referral coins spent before their order was cancelled)`
+    : "Order cancelled: Dark Coins returned"
   const { rows } = await client.query<{ coins: number }>(
-    `insert into bff.dark_coin_entries (user_id, coins, kind, note, checkout_id, order_id)
-     select user_id, -coins, 'reversal', 'Order cancelled: Dark Coins returned', checkout_id, order_id
-       from bff.dark_coin_entries where checkout_id = $1 and kind = 'spend'
+    `insert into bff.dark_coin_entries (user_id, coins, kind, note, checkout_id, order_id, shortfall_settled)
+     values ($1, $2, 'reversal', $3, $4, $5, $6)
      on conflict (checkout_id, kind) where checkout_id is not null do nothing
      returning coins`,
-    [checkoutId],
+    [spend.user_id, spent - settled, note, checkoutId, spend.order_id, settled],
   )
   return rows[0]?.coins ?? 0
 }
 
-/** One order line's referral earnings for a post's author; written once per order line, whatever runs twice. */
+/**
+ * One order line's referral earnings for a post's author; written once per order line, whatever runs twice.
+ * Pending until `maturesAt` (the order's delivery plus the return window; unknown before delivery).
+ */
 export async function earnReferralCoins(
   client: Queryable,
-  entry: { userId: string; coins: number; orderId: string; lineKey: string; postId: string; note: string },
+  entry: { userId: string; coins: number; orderId: string; lineKey: string; postId: string; note: string; maturesAt: Date | null },
 ): Promise<boolean> {
   const { rowCount } = await client.query(
-    `insert into bff.dark_coin_entries (user_id, coins, kind, note, order_id, line_key, post_id)
-     values ($1, $2, 'earn', $3, $4, $5, $6)
+    `insert into bff.dark_coin_entries (user_id, coins, kind, note, order_id, line_key, post_id, matures_at)
+     values ($1, $2, 'earn', $3, $4, $5, $6, coalesce($7::timestamptz, 'infinity'))
      on conflict (order_id, line_key, kind) where line_key is not null do nothing`,
-    [entry.userId, entry.coins, entry.note, entry.orderId, entry.lineKey, entry.postId],
+    [entry.userId, entry.coins, entry.note, entry.orderId, entry.lineKey, entry.postId, entry.maturesAt],
   )
   return (rowCount ?? 0) > 0
 }
 
+/** The order was delivered: its pending earnings become spendable at `maturesAt` (delivery plus the return window). */
+export async function matureReferralCoins(client: Queryable, orderId: string, maturesAt: Date): Promise<void> {
+  await client.query(
+    "update bff.dark_coin_entries set matures_at = $2 where order_id = $1 and kind = 'earn' and matures_at = 'infinity' and dropped_at is null",
+    [orderId, maturesAt],
+  )
+}
+
 /**
- * Takes back an order's referral earnings (the order was cancelled), each once. A balance never goes
- * below zero: what the author already spent stays with them and is recorded as the reversal's shortfall.
+ * Undoes an order's referral earnings (the order was cancelled), each once. Pending ones are dropped: nobody
+ * could spend them. One already spendable (an order cancelled after its return window) is taken back, never
+ * below zero: what the author already spent is recorded as the reversal's shortfall, which coins coming back
+ * to them later settle first (returnSpentCoins).
  */
-export async function reverseReferralCoins(client: Queryable, orderId: string): Promise<{ taken: number; shortfall: number }> {
+export async function reverseReferralCoins(client: Queryable, orderId: string): Promise<{ dropped: number; taken: number; shortfall: number }> {
+  const { rows: drops } = await client.query<{ coins: number }>(
+    `update bff.dark_coin_entries set dropped_at = now()
+      where order_id = $1 and kind = 'earn' and dropped_at is null and matures_at > now()
+      returning coins`,
+    [orderId],
+  )
+  const dropped = drops.reduce((sum, row) => sum + row.coins, 0)
   const { rows: earns } = await client.query<{ user_id: string; coins: number; line_key: string; post_id: string | null }>(
     `select e.user_id, e.coins, e.line_key, e.post_id from bff.dark_coin_entries e
-      where e.order_id = $1 and e.kind = 'earn' and e.line_key is not null
+      where e.order_id = $1 and e.kind = 'earn' and e.line_key is not null and e.dropped_at is null
         and not exists (select 1 from bff.dark_coin_entries r where r.order_id = e.order_id and r.line_key = e.line_key and r.kind = 'reversal')
       order by e.id`,
     [orderId],
@@ -92,8 +144,7 @@ export async function reverseReferralCoins(client: Queryable, orderId: string): 
   let taken = 0
   let shortfall = 0
   for (const earn of earns) {
-    await client.query("insert into bff.wallets (user_id) values ($1) on conflict (user_id) do nothing", [earn.user_id])
-    await client.query("select user_id from bff.wallets where user_id = $1 for update", [earn.user_id])
+    await lockWallet(client, earn.user_id)
     const take = Math.min(earn.coins, Math.max(0, await darkCoinsBalance(client, earn.user_id)))
     const missing = earn.coins - take
     const note = missing ? `Order cancelled: referral coins taken back (${missing} already spent could not be)` : "Order cancelled: referral coins taken back"
@@ -108,7 +159,16 @@ export async function reverseReferralCoins(client: Queryable, orderId: string): 
       shortfall += missing
     }
   }
-  return { taken, shortfall }
+  return { dropped, taken, shortfall }
+}
+
+/** The shopper's referral earnings still pending (not spendable until their orders' return windows end). */
+export async function pendingCoins(client: Queryable, userId: string): Promise<number> {
+  const { rows } = await client.query<{ pending: string }>(
+    "select coalesce(sum(coins), 0)::bigint as pending from bff.dark_coin_entries where user_id = $1 and dropped_at is null and matures_at > now()",
+    [userId],
+  )
+  return Number(rows[0]?.pending ?? 0)
 }
 
 /** The shopper's ledger, newest first, `limit` entries before the entry id `before` (keyset). */
@@ -121,9 +181,14 @@ export async function ledgerEntries(client: Queryable, userId: string, limit: nu
     order_id: string | null
     post_id: string | null
     shortfall: number
+    matures_at: Date | null
+    dropped: boolean
+    pending: boolean
     created_at: Date
   }>(
-    `select id::text, coins, kind, note, order_id, post_id, shortfall, created_at from bff.dark_coin_entries
+    `select id::text, coins, kind, note, order_id, post_id, shortfall, created_at, dropped_at is not null as dropped,
+            (dropped_at is null and matures_at > now()) as pending, case when matures_at <> 'infinity' then matures_at end as matures_at
+       from bff.dark_coin_entries
       where user_id = $1 and ($3::bigint is null or id < $3::bigint) order by id desc limit $2`,
     [userId, limit, before ?? null],
   )
@@ -135,6 +200,8 @@ export async function ledgerEntries(client: Queryable, userId: string, limit: nu
     orderId: row.order_id,
     postId: row.post_id,
     shortfall: row.shortfall,
+    state: row.dropped ? "dropped" : row.pending ? "pending" : "available",
+    availableAt: row.pending && row.matures_at ? row.matures_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
   }))
 }

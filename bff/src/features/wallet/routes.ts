@@ -4,7 +4,7 @@ import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { noStore } from "../../http/no-store.js"
 import { validated } from "../../http/validate.js"
 import type { Db } from "../../lib/db.js"
-import { darkCoinsBalance, ledgerEntries } from "./ledger.js"
+import { darkCoinsBalance, ledgerEntries, pendingCoins } from "./ledger.js"
 
 const PAGE = "must be a whole number from 1 to 100"
 
@@ -25,16 +25,20 @@ export function walletRoutes({ db, authentication }: Options): Router {
     res.json({ darkCoins: await darkCoinsBalance(db, currentUser(req).id) })
   })
 
-  /** Every entry with when, why and which order: earnings, spends and reversals, newest first. */
+  /** Every entry with when, why, which order and whether it counts yet: earnings, spends and reversals, newest first. */
   router.get(
     "/wallet/ledger",
     authentication.requireUser,
     noStore,
     validated({ query: ledgerQuery }, async (req, res, { query: { limit, cursor } }) => {
       const userId = currentUser(req).id
-      const [balance, entries] = await Promise.all([darkCoinsBalance(db, userId), ledgerEntries(db, userId, limit + 1, cursor)])
+      const [balance, pending, entries] = await Promise.all([
+        darkCoinsBalance(db, userId),
+        pendingCoins(db, userId),
+        ledgerEntries(db, userId, limit + 1, cursor),
+      ])
       const page = entries.slice(0, limit)
-      res.json({ balance, entries: page, nextCursor: entries.length > limit ? page.at(-1)!.id : null })
+      res.json({ balance, pendingCoins: pending, entries: page, nextCursor: entries.length > limit ? page.at(-1)!.id : null })
     }),
   )
 

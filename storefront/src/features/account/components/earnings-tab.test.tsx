@@ -22,7 +22,7 @@ describe("/account Earnings tab", () => {
       buildPost({ earningsCoins: 120, Product: { id: "prod_1", title: "Static Shift Hoodie", imageUrl: null } }),
       buildPost({ earningsCoins: 35, Product: { id: "prod_2", title: "Cargo Pants", imageUrl: null } }),
     ]
-    openEarningsTab(posts, () => ({ balance: 155, entries: [], nextCursor: null }))
+    openEarningsTab(posts, () => ({ balance: 155, pendingCoins: 0, entries: [], nextCursor: null }))
 
     expect(await screen.findByText("155 Dark Coins")).toBeInTheDocument()
     expect(screen.getByText(/worth ₹15\.50/)).toBeInTheDocument()
@@ -50,7 +50,7 @@ describe("/account Earnings tab", () => {
       createdAt: "2025-03-20T08:00:00.000Z",
     })
     const adjusted = buildLedgerEntry({ kind: "adjustment", coins: 10, reason: "Welcome bonus", orderId: null })
-    openEarningsTab([], () => ({ balance: 50, entries: [reversed, earned, adjusted], nextCursor: null }))
+    openEarningsTab([], () => ({ balance: 50, pendingCoins: 0, entries: [reversed, earned, adjusted], nextCursor: null }))
 
     const ledger = await screen.findByRole("list", { name: "Dark Coins ledger" })
     const [first, second, third] = within(ledger).getAllByRole("listitem")
@@ -73,8 +73,8 @@ describe("/account Earnings tab", () => {
   it("loads older ledger entries with the cursor", async () => {
     const fetchMock = openEarningsTab([], (url) =>
       url.searchParams.get("cursor") === "next-50"
-        ? { balance: 70, entries: [buildLedgerEntry({ reason: "Older entry" })], nextCursor: null }
-        : { balance: 70, entries: [buildLedgerEntry({ reason: "Newest entry" })], nextCursor: "next-50" },
+        ? { balance: 70, pendingCoins: 0, entries: [buildLedgerEntry({ reason: "Older entry" })], nextCursor: null }
+        : { balance: 70, pendingCoins: 0, entries: [buildLedgerEntry({ reason: "Newest entry" })], nextCursor: "next-50" },
     )
 
     await screen.findByText("Newest entry")
@@ -88,5 +88,27 @@ describe("/account Earnings tab", () => {
       ["50", "next-50"],
     ])
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull()
+  })
+})
+
+describe("/account Earnings tab, pending earnings", () => {
+  it("shows pending earnings apart from the balance, with when each becomes spendable, and dropped ones as dropped", async () => {
+    const waiting = buildLedgerEntry({ coins: 64, state: "pending", availableAt: null, reason: "Referral: Hoodie bought through your post" })
+    const maturing = buildLedgerEntry({
+      coins: 30,
+      state: "pending",
+      availableAt: "2025-03-21T10:30:00.000Z",
+      reason: "Referral: Cap bought through your post",
+    })
+    const dropped = buildLedgerEntry({ coins: 12, state: "dropped", reason: "Referral: Tee bought through your post" })
+    openEarningsTab([], () => ({ balance: 0, pendingCoins: 94, entries: [waiting, maturing, dropped], nextCursor: null }))
+
+    expect(await screen.findByText("0 Dark Coins")).toBeInTheDocument()
+    expect(screen.getByText("94 coins pending: spendable once each order's return window has passed")).toBeInTheDocument()
+    const ledger = await screen.findByRole("list", { name: "Dark Coins ledger" })
+    const [first, second, third] = within(ledger).getAllByRole("listitem")
+    expect(first).toHaveTextContent("Pending: spendable once delivered and the return window has passed")
+    expect(second).toHaveTextContent("Pending: spendable from 21 Mar 2025")
+    expect(third).toHaveTextContent("Dropped: the order was cancelled or returned")
   })
 })

@@ -64,6 +64,14 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
         {entry.orderId ? <span>{`Order ${entry.orderId}`}</span> : null}
       </p>
       {entry.kind === "reversal" && entry.shortfall > 0 ? <p className="order-card__meta">{`${coinsText(entry.shortfall)} could not be taken back`}</p> : null}
+      {entry.state === "pending" ? (
+        <p className="order-card__meta">
+          {entry.availableAt
+            ? `Pending: spendable from ${formatShortDate(entry.availableAt)}`
+            : "Pending: spendable once delivered and the return window has passed"}
+        </p>
+      ) : null}
+      {entry.state === "dropped" ? <p className="order-card__meta">Dropped: the order was cancelled or returned</p> : null}
     </li>
   )
 }
@@ -74,6 +82,7 @@ export function EarningsTab() {
   const ledgerId = useId()
   const postsId = useId()
   const balance = ledger.data?.pages[0]?.balance
+  const pending = ledger.data?.pages[0]?.pendingCoins ?? 0
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? []
 
   return (
@@ -85,6 +94,7 @@ export function EarningsTab() {
             <span className="muted">{` · worth ${rupeesOf(balance)}`}</span>
           </p>
         )}
+        {pending > 0 ? <p className="muted">{`${coinsText(pending)} pending: spendable once each order's return window has passed`}</p> : null}
       </div>
       <section aria-labelledby={postsId}>
         <h3 id={postsId} className="section-title">
