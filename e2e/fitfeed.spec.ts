@@ -51,6 +51,22 @@ async function buyByCashOnDelivery(page: Page, productId: string, size: string, 
   return ((await placed.json()) as { orderId: string }).orderId
 }
 
+/** The courier delivers the order: the BFF dispatched it to the Shiprocket emulator, whose scans move it to delivered. */
+async function deliver(page: Page, orderId: string) {
+  let awb = ""
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get("/api/orders/mine", { headers: await bearer(page) })
+      const orders = ((await answer.json()) as { orders: { id: string; trackingId: string | null }[] }).orders
+      awb = orders.find((order) => order.id === orderId)?.trackingId ?? ""
+      return awb
+    })
+    .not.toBe("")
+  for (const status of ["PICKUP SCHEDULED", "SHIPPED", "DELIVERED"]) {
+    expect((await page.request.post(`/emulator/shiprocket/test/shipments/${awb}/status`, { data: { status } })).status()).toBe(200)
+  }
+}
+
 test("a buyer posts a fit; a second shopper likes it by double-tap, comments, shares, follows, buys through the link, and the author earns", async ({
   browser,
   request,
@@ -61,7 +77,8 @@ test("a buyer posts a fit; a second shopper likes it by double-tap, comments, sh
   const authorPage = await (await browser.newContext()).newPage()
   await signIn(authorPage, author)
   const { product, size } = await productInStock(authorPage)
-  await buyByCashOnDelivery(authorPage, product.id, size)
+  // Only a paid or delivered purchase allows a post: the author's cash-on-delivery order arrives first.
+  await deliver(authorPage, await buyByCashOnDelivery(authorPage, product.id, size))
 
   // The author posts a fit with a photo of the product they bought.
   await authorPage.goto("/fitfeed")
@@ -127,18 +144,7 @@ test("a buyer posts a fit; a second shopper likes it by double-tap, comments, sh
   const orderId = await buyByCashOnDelivery(fanPage, product.id, size, stored)
 
   // The courier delivers; the author's Earnings tab shows the coins, pending until the return window has passed.
-  let awb = ""
-  await expect
-    .poll(async () => {
-      const answer = await fanPage.request.get("/api/orders/mine", { headers: await bearer(fanPage) })
-      const orders = ((await answer.json()) as { orders: { id: string; trackingId: string | null }[] }).orders
-      awb = orders.find((order) => order.id === orderId)?.trackingId ?? ""
-      return awb
-    })
-    .not.toBe("")
-  for (const status of ["PICKUP SCHEDULED", "SHIPPED", "DELIVERED"]) {
-    expect((await fanPage.request.post(`/emulator/shiprocket/test/shipments/${awb}/status`, { data: { status } })).status()).toBe(200)
-  }
+  await deliver(fanPage, orderId)
   const coins = Math.floor((product.basePrice * 5) / 1000)
   await authorPage.goto("/account?tab=earnings")
   await expect(authorPage.getByText(`${coins} coins pending: spendable once each order's return window has passed`)).toBeVisible()

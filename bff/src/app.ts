@@ -270,7 +270,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     db,
     authentication: authn,
     internalSecret: config.INTERNAL_API_SECRET,
-    cancel: orderCancellation({ db, logger, onEnqueued: kickJobs, alsoUndo: referrals.reverseOrder }),
+    cancel: orderCancellation({ db, logger, onEnqueued: kickJobs, alsoUndo: referrals.undoOrder }),
   })
   api.use(orders)
   api.use(
@@ -281,6 +281,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
       logger,
       onEnqueued: kickJobs,
       creditReferrals: referrals.creditOrderById,
+      undoReferrals: referrals.undoOrder,
     }),
   )
   api.use(fitfeedRoutes({ db, authentication: authn, limiter, uploads, addressLimitScale: config.FITFEED_ADDRESS_LIMIT_SCALE }))

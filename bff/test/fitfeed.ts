@@ -22,7 +22,8 @@ export type FeedMember = Awaited<ReturnType<typeof feedMember>>
 
 /**
  * An order of the member's as the BFF records a placed one (its checkout beside it), for tests of who
- * may post; the purchase path's own tests cover placing real orders.
+ * may post; the purchase path's own tests cover placing real orders. PAID is an online payment; the other
+ * statuses are cash on delivery (paid only once DELIVERED).
  */
 export async function recordedOrder(
   db: Db,
@@ -51,8 +52,8 @@ export async function recordedOrder(
   await db.query(
     `insert into bff.orders (id, checkout_id, user_id, status, payment_method, subtotal_paise, discount_paise, cod_fee_paise, total_paise,
        items, shipping_address)
-     values ($1, $2, $3, $4, 'cod', $5, 0, 0, $5, $6, '{}')`,
-    [orderId, checkout.rows[0]!.id, userId, status, total, JSON.stringify(items)],
+     values ($1, $2, $3, $4, $5, $6, 0, 0, $6, $7, '{}')`,
+    [orderId, checkout.rows[0]!.id, userId, status, status === "PAID" ? "online" : "cod", total, JSON.stringify(items)],
   )
   return orderId
 }

@@ -1,7 +1,8 @@
 import { avatarPicture, garmentOf, outfitPicture, type Wearer } from "./outfit-pictures.js"
 
 /**
- * The FITFEED "living demo": a dozen shoppers who sign up, buy (cash on delivery), post their fits, like,
+ * The FITFEED "living demo": a dozen shoppers who sign up, buy (cash on delivery, delivered by the Shiprocket
+ * emulator's courier), post their fits, like,
  * comment and follow, all through the BFF's public API exactly as a shopper's browser would. So every
  * order is a real one (in Medusa and in bff.orders) and every post passes the rules real posts pass.
  *
@@ -340,6 +341,9 @@ export async function seedFitfeedDemo({ baseUrl, log }: { baseUrl: string; log: 
   }
   const ordersPlaced = toOrder.length
 
+  // The courier brings them (only a paid or delivered purchase lets a shopper post); also those of an interrupted run.
+  for (const session of sessions) await receiveOrders(client, session)
+
   // 3. Posts: a generated outfit picture of each bought product, uploaded, then posted.
   const postsOf = new Map<number, Post[]>()
   await inBatches(sessions, 4, async (session) => {
@@ -523,6 +527,29 @@ async function choose(
     }
   }
   return undefined
+}
+
+type DemoOrder = { id: string; status: string; trackingId: string | null }
+
+/**
+ * The courier delivers each of the shopper's orders not yet delivered: the BFF dispatches it to Shiprocket (here
+ * its emulator, as everywhere in development), and the emulator's scans move it through pickup and shipping to
+ * delivered, as the courier's would. A cash-on-delivery order is paid then, so its buyer may post a fit of it.
+ */
+async function receiveOrders({ expect }: Api, { token }: Session): Promise<void> {
+  const mine = async () => (await expect<{ orders: DemoOrder[] }>("GET", "/api/orders/mine", [200], { token })).orders
+  for (const order of (await mine()).filter((candidate) => candidate.status !== "DELIVERED" && candidate.status !== "CANCELLED")) {
+    await expect("POST", "/api/fulfillment/shiprocket/dispatch", [202], { token, json: { orderId: order.id } })
+    let awb = order.trackingId
+    for (let wait = 0; !awb && wait < 150; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      awb = (await mine()).find((candidate) => candidate.id === order.id)?.trackingId ?? null
+    }
+    if (!awb) throw new DemoError(`order ${order.id} was not dispatched to Shiprocket within 30 s`)
+    for (const status of ["PICKUP SCHEDULED", "SHIPPED", "DELIVERED"]) {
+      await expect("POST", `/emulator/shiprocket/test/shipments/${encodeURIComponent(awb)}/status`, [200, 409], { json: { status } })
+    }
+  }
 }
 
 /** What a shopper does at checkout: an empty bag, the one sized product, a new address, cash on delivery. */

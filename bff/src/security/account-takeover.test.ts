@@ -72,6 +72,29 @@ describe("1. a sign-up never changes the credentials of an existing account", ()
   })
 })
 
+describe("7. one inbox is one person", () => {
+  it("a plus-addressed or dotted Gmail variant of an account's address gets a new sign-up's answer and no second account", async () => {
+    const local = `me${Date.now().toString(36)}`
+    const owner = { ...uniqueAccount("inbox"), email: `${local}@gmail.com` }
+    const first = await post("/api/auth/signup", owner)
+    expect(first.status).toBe(201)
+    for (const variant of [`${local}+2@gmail.com`, `${local.slice(0, 1)}.${local.slice(1)}@googlemail.com`]) {
+      const again = await post("/api/auth/signup", { ...uniqueAccount("variant"), email: variant })
+      expect(again.status).toBe(201)
+      expect(again.body).toEqual({ ...first.body, email: variant })
+      const { rowCount } = await ctx.db.query("select 1 from bff.users where email = $1", [variant])
+      expect(rowCount).toBe(0)
+    }
+  })
+
+  it("variants share one per-account sign-in budget", async () => {
+    const local = `lim${Date.now().toString(36)}`
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) statuses.push((await shopLogin(`${local}+${i}@gmail.com`, "whatever-12")).status)
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
+  })
+})
+
 describe("2. staff sign in only at the console's door, and only while they are staff", () => {
   it("the shop's door answers staff credentials, and a row made admin, exactly as a wrong password", async () => {
     const ops = await medusaAdminUser()

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import type { CookieOptions, Request, Response } from "express"
 import type { Limit } from "../../http/rate-limit.js"
 import { hmacSha256, sameBytes } from "../../lib/tokens.js"
-import { normalizeEmail } from "../users/rules.js"
+import { inboxOf, normalizeEmail } from "../users/rules.js"
 
 /**
  * Device cookies (OWASP, "Slow down online guessing attacks with device cookies"): a successful sign-in leaves the
@@ -56,9 +56,11 @@ export function deviceCookies(secret: string, secure: boolean): DeviceCookies {
   }
 }
 
+const inboxOfKey = (email: string | undefined) => email && inboxOf(email)
+
 /**
  * A per-account limit that spares the owner's devices: an attempt with a valid device cookie for the account counts
- * against that device (`name:device`), any other against the account (`name:email`).
+ * against that device (`name:device`), any other against the account's inbox (`name:email`: its variants are one person).
  */
 export function perAccount(
   devices: DeviceCookies,
@@ -69,7 +71,7 @@ export function perAccount(
     return account ? devices.deviceFor(req, account) : undefined
   }
   return [
-    { name: `${name}:email`, limit, windowMs, key: (req) => (device(req) ? undefined : email(req)) },
+    { name: `${name}:email`, limit, windowMs, key: (req) => (device(req) ? undefined : inboxOfKey(email(req))) },
     { name: `${name}:device`, limit, windowMs, key: device },
   ]
 }

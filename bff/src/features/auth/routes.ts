@@ -7,7 +7,7 @@ import { rateLimit, withinLimits, type Limit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { sha256, unverifiedClaims } from "../../lib/tokens.js"
-import { normalizeEmail } from "../users/rules.js"
+import { inboxOf, normalizeEmail } from "../users/rules.js"
 import { perAccount, type DeviceCookies } from "./device-cookie.js"
 import { emailOnlyBody, loginBody, resetPasswordBody, signupBody, verifyEmailBody } from "./schema.js"
 import { TEXTS, type AuthService, type RequestMeta, type SignedIn } from "./service.js"
@@ -32,12 +32,18 @@ function emailKey(req: Request): string | undefined {
   return typeof email === "string" && email.length <= 254 ? normalizeEmail(email) : undefined
 }
 
+/** Per-account limits count per inbox: an address's plus and dotted-Gmail variants share one budget. */
+const inboxKey = (req: Request): string | undefined => {
+  const email = emailKey(req)
+  return email && inboxOf(email)
+}
+
 /** The account a reset token names (its claims, unchecked: Medusa checks them when the token is used). */
 function resetAccountKey(req: Request): string | undefined {
   const token = (req.body as { token?: unknown } | undefined)?.token
   if (typeof token !== "string" || token.length > 4096) return undefined
   const account = unverifiedClaims(token).entity_id
-  return typeof account === "string" && account.length <= 254 ? normalizeEmail(account) : undefined
+  return typeof account === "string" && account.length <= 254 ? inboxOf(account) : undefined
 }
 
 function resetTokenKey(req: Request): string | undefined {
@@ -73,7 +79,7 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
   const router = Router()
   const cookieOptions = refreshCookieOptions(secureCookies)
   const perIp = (name: string): Limit => ({ name: `${name}:ip`, limit: perIpLimit, windowMs: FIFTEEN_MINUTES, key: (req) => addressKey(req.ip) })
-  const perEmail = (name: string, limit: number, windowMs: number): Limit => ({ name: `${name}:email`, limit, windowMs, key: emailKey })
+  const perEmail = (name: string, limit: number, windowMs: number): Limit => ({ name: `${name}:email`, limit, windowMs, key: inboxKey })
   const limited = (...limits: Limit[]) => rateLimit(limiter, limits)
   const cookieRoute = sameOriginOnly(trustedOrigins)
 

@@ -75,13 +75,14 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
       if (await users.handleTaken(input.handle)) throw conflict(HANDLE_TAKEN)
       // An account that exists, verified or not, keeps its credentials, name and handle: the stranger's
       // answer is the same, and whoever proves the inbox chooses the password at verification (verifyEmail).
-      if (await users.byEmail(input.email)) return accepted()
+      // A variant of its address (me+1@, m.e@gmail.com) is the same inbox, so the same person: no second account.
+      if ((await users.byEmail(input.email)) ?? (await users.byInbox(input.email))) return accepted()
       let user: UserRow
       try {
         user = await users.insert({ email: input.email, name: input.name, handle: input.handle, verified: false })
       } catch (error) {
         // Two sign-ups racing for the same e-mail or handle: the unique index decides.
-        if (isUniqueViolation(error, "users_email_key")) return accepted()
+        if (isUniqueViolation(error, "users_email_key") || isUniqueViolation(error, "users_inbox_key")) return accepted()
         if (isUniqueViolation(error, "users_handle_key")) throw conflict(HANDLE_TAKEN)
         throw error
       }

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
 import { SESSION_RECHECK_MS } from "../../http/authenticate.js"
 import { newestProducts } from "../../../test/catalog.js"
-import { dataUrlOf, feedMember, insertedPost, photo, recordedOrder, type FeedMember } from "../../../test/fitfeed.js"
+import { dataUrlOf, feedMember, insertedPost, photo, recordedOrder, unknownProductId, type FeedMember } from "../../../test/fitfeed.js"
+import { transaction } from "../../lib/db.js"
+import { withdrawPostsOfOrder } from "./posts.js"
+import { restorePost } from "./review.js"
 import type { Product } from "@fitshop/contracts"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -21,11 +24,11 @@ const api = () => request(ctx.app)
 const member = (label?: string) => feedMember(ctx.db, ctx.config.AUTH_TOKEN_SECRET, label)
 const product = (index: number) => products[products.length - 1 - index]!
 
-/** A member who bought `product` (an order recorded as placed) and posted a fit of it through the API. */
+/** A member who bought `product` (a delivered order) and posted a fit of it through the API. */
 async function poster(productIndex = 0, text: string | null = "Street ready") {
   const author = await member("author")
   const { id: productId } = product(productIndex)
-  await recordedOrder(ctx.db, author.id, [{ productId, size: "L" }])
+  await recordedOrder(ctx.db, author.id, [{ productId, size: "L" }], "DELIVERED")
   const created = await api().post("/api/fitfeed/posts").set(author.headers).send({ kind: "REGULAR", productId, text, imageUrl: png })
   expect(created.status).toBe(201)
   return { author, post: created.body.post, productId }
@@ -93,7 +96,17 @@ describe("creating a post", () => {
       ).status,
     ).toBe(403)
 
-    await recordedOrder(ctx.db, author.id, [{ productId: product(3).id }])
+    // 6. An unpaid cash-on-delivery order (still PLACED) allows no post; paid online or delivered, it does.
+    await recordedOrder(ctx.db, author.id, [{ productId: product(3).id }], "PLACED")
+    expect(
+      (
+        await api()
+          .post("/api/fitfeed/posts")
+          .set(author.headers)
+          .send(body(product(3).id))
+      ).status,
+    ).toBe(403)
+    await recordedOrder(ctx.db, author.id, [{ productId: product(3).id }], "PAID")
     expect(
       (
         await api()
@@ -113,7 +126,7 @@ describe("creating a post", () => {
   it("refuses a missing photo, a missing product, an outside URL, a data URL that is not an image, and a long caption", async () => {
     const author = await member()
     const { id: productId } = product(4)
-    await recordedOrder(ctx.db, author.id, [{ productId }])
+    await recordedOrder(ctx.db, author.id, [{ productId }], "DELIVERED")
     const send = (body: object) => api().post("/api/fitfeed/posts").set(author.headers).send(body)
     const noPhoto = await send({ productId })
     expect(noPhoto.status).toBe(400)
@@ -282,13 +295,20 @@ describe("comments", () => {
   })
 })
 
+/** A member whose reports count: an account older than 7 days (or with a paid or delivered order). */
+async function trustedMember() {
+  const who = await member("reporter")
+  await ctx.db.query("update bff.users set created_at = now() - interval '8 days' where id = $1", [who.id])
+  return who
+}
+
 describe("reports", () => {
   it("hides a post reported by three different people from everyone but its author, who sees it under review", async () => {
     const author = await member()
     const id = await insertedPost(ctx.db, author.id)
     const report = (who: FeedMember) => api().post(`/api/fitfeed/posts/${id}/report`).set(who.headers).send({ reason: "Not a real fit" })
     expect((await report(author)).status).toBe(400)
-    const [first, second, third] = [await member(), await member(), await member()]
+    const [first, second, third] = [await trustedMember(), await trustedMember(), await trustedMember()]
     await report(first!)
     await report(first!)
     await report(second!)
@@ -300,6 +320,65 @@ describe("reports", () => {
     expect(mine.body.post.underReview).toBe(true)
     expect((await api().post(`/api/fitfeed/posts/${id}/report`).set(first!.headers).send({ reason: "Still wrong" })).status).toBe(404)
     expect((await api().post(`/api/fitfeed/posts/${id}/report`).set(first!.headers).send({})).status).toBe(400)
+  })
+
+  it("7. three fresh accounts can't silence a post; buyers' and older accounts' reports count", async () => {
+    const author = await member()
+    const id = await insertedPost(ctx.db, author.id)
+    const report = (who: FeedMember) => api().post(`/api/fitfeed/posts/${id}/report`).set(who.headers).send({ reason: "Spam" })
+    for (const fresh of [await member(), await member(), await member()]) expect((await report(fresh)).status).toBe(200)
+    expect((await api().get(`/api/fitfeed/posts/${id}`)).status).toBe(200)
+
+    // A fresh account with a delivered order counts, as do two older ones.
+    const buyer = await member("buyer")
+    await recordedOrder(ctx.db, buyer.id, [{ productId: unknownProductId() }], "DELIVERED")
+    await report(buyer)
+    await report(await trustedMember())
+    expect((await api().get(`/api/fitfeed/posts/${id}`)).status).toBe(200)
+    await report(await trustedMember())
+    expect((await api().get(`/api/fitfeed/posts/${id}`)).status).toBe(404)
+  })
+
+  it("7. a post staff restored is not hidden again by the same reporters, only by three others", async () => {
+    const author = await member()
+    const id = await insertedPost(ctx.db, author.id)
+    const report = (who: FeedMember) => api().post(`/api/fitfeed/posts/${id}/report`).set(who.headers).send({ reason: "Not a real fit" })
+    const first = [await trustedMember(), await trustedMember(), await trustedMember()]
+    for (const who of first) await report(who)
+    expect((await api().get(`/api/fitfeed/posts/${id}`)).status).toBe(404)
+
+    expect(await restorePost(ctx.db, id)).toBe(true)
+    for (const who of first) expect((await report(who)).status).toBe(200)
+    expect((await api().get(`/api/fitfeed/posts/${id}`)).status).toBe(200)
+    for (const who of [await trustedMember(), await trustedMember()]) await report(who)
+    expect((await api().get(`/api/fitfeed/posts/${id}`)).status).toBe(200)
+    await report(await trustedMember())
+    expect((await api().get(`/api/fitfeed/posts/${id}`)).status).toBe(404)
+  })
+})
+
+describe("a post whose purchase is undone", () => {
+  it("6. leaves the feed when its order is cancelled or comes back to origin, unless another paid purchase holds it up", async () => {
+    const author = await member("undone")
+    const { id: productId } = product(5)
+    const orderId = await recordedOrder(ctx.db, author.id, [{ productId }], "PAID")
+    const created = await api().post("/api/fitfeed/posts").set(author.headers).send({ kind: "REGULAR", productId, text: null, imageUrl: png })
+    expect(created.status).toBe(201)
+    const postId = created.body.post.id as string
+
+    // A second paid order of the same product holds the post up when the first is cancelled.
+    const second = await recordedOrder(ctx.db, author.id, [{ productId, size: "XL" }], "DELIVERED")
+    const undo = (id: string) => transaction(ctx.db, (client) => withdrawPostsOfOrder(client, id))
+    await ctx.db.query("update bff.orders set status = 'CANCELLED' where id = $1", [orderId])
+    await undo(orderId)
+    const kept = await api().get(`/api/fitfeed/posts/${postId}`)
+    expect(kept.status).toBe(200)
+    expect(kept.body.post.sizeBought).toBe("XL")
+
+    // The last one goes: the post leaves the feed for everyone, its author included.
+    await ctx.db.query("update bff.orders set status = 'CANCELLED' where id = $1", [second])
+    await undo(second)
+    expect((await api().get(`/api/fitfeed/posts/${postId}`).set(author.headers)).status).toBe(404)
   })
 })
 

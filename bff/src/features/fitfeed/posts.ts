@@ -1,5 +1,6 @@
 import type { Db } from "../../lib/db.js"
 import { prepared } from "../../lib/db.js"
+import { latestPaidPurchaseOf } from "../orders/orders.js"
 import type { Cursor } from "./schema.js"
 
 type Queryable = Pick<Db, "query">
@@ -144,6 +145,28 @@ export async function hasPosted(db: Queryable, userId: string, productId: string
 export async function deletePost(db: Queryable, id: string, authorId: string | null): Promise<boolean> {
   const { rowCount } = await db.query("delete from bff.fitfeed_posts where id = $1 and ($2::uuid is null or user_id = $2::uuid)", [id, authorId])
   return (rowCount ?? 0) > 0
+}
+
+/**
+ * An order that let its buyer post was cancelled or came back to us: each post made on it rests on another paid
+ * or delivered order of the author's for the product, if there is one, or leaves the feed for good (deleted,
+ * as its author's delete does). Answers the ids of the posts that left.
+ */
+export async function withdrawPostsOfOrder(client: Queryable, orderId: string): Promise<string[]> {
+  const { rows: posts } = await client.query<{ id: string; user_id: string; product_id: string }>(
+    "select id::text, user_id, product_id from bff.fitfeed_posts where order_id = $1 for update",
+    [orderId],
+  )
+  const withdrawn: string[] = []
+  for (const post of posts) {
+    const other = await latestPaidPurchaseOf(client, post.user_id, post.product_id, orderId)
+    if (other) {
+      await client.query("update bff.fitfeed_posts set order_id = $2, size_bought = $3 where id = $1", [post.id, other.orderId, other.size])
+    } else if (await deletePost(client, post.id, null)) {
+      withdrawn.push(post.id)
+    }
+  }
+  return withdrawn
 }
 
 /** Deletes the author's own post; false when it is not theirs. */

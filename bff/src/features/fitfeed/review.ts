@@ -47,7 +47,7 @@ export async function reportedPosts(db: Queryable, limit: number, offset: number
            select count(*)::int as report_count,
                   coalesce((array_agg(f.reason order by f.created_at desc))[1:$3::int], '{}') as reasons,
                   max(f.created_at) as last_report_at
-             from bff.fitfeed_reports f where f.post_id = p.id) r
+             from bff.fitfeed_reports f where f.post_id = p.id and f.cleared_at is null) r
         where p.hidden_at is not null
         order by p.hidden_at desc, p.id desc
         limit $1 offset $2`,
@@ -59,15 +59,15 @@ export async function reportedPosts(db: Queryable, limit: number, offset: number
 }
 
 /**
- * Puts a post back in the feed and forgets its reports, so it takes three new ones to hide it again;
- * false when there is no such post. The post is locked first, so a report racing the review either
- * lands before it (and is cleared) or after it (and counts).
+ * Puts a post back in the feed and clears its reports, so it takes three new reporters to hide it again (the
+ * cleared ones stay, so the same people can't report it twice); false when there is no such post. The post
+ * is locked first, so a report racing the review either lands before it (and is cleared) or after it (and counts).
  */
 export async function restorePost(db: Db, id: string): Promise<boolean> {
   return transaction(db, async (tx) => {
     const { rowCount } = await tx.query("select 1 from bff.fitfeed_posts where id = $1 for update", [id])
     if (!rowCount) return false
-    await tx.query("delete from bff.fitfeed_reports where post_id = $1", [id])
+    await tx.query("update bff.fitfeed_reports set cleared_at = now() where post_id = $1 and cleared_at is null", [id])
     await tx.query("update bff.fitfeed_posts set hidden_at = null, report_count = 0, reviewed_at = now() where id = $1", [id])
     return true
   })

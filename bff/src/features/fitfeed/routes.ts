@@ -6,7 +6,7 @@ import { rateLimit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
 import { isUniqueViolation, type Db } from "../../lib/db.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
-import { latestPurchaseOf } from "../orders/orders.js"
+import { latestPaidPurchaseOf } from "../orders/orders.js"
 import type { UploadsService } from "../uploads/service.js"
 import { addComment, commentsOf, deleteComment } from "./comments.js"
 import { followersOf, setFollow } from "./follows.js"
@@ -99,7 +99,7 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
     createPostBodyParser,
     validated({ body: createPostBody, bare: true }, async (req, res, { body }) => {
       const me = currentUser(req).id
-      const purchase = await latestPurchaseOf(db, me, body.productId)
+      const purchase = await latestPaidPurchaseOf(db, me, body.productId)
       if (!purchase) throw forbidden(NOT_BOUGHT)
       if (await hasPosted(db, me, body.productId)) throw conflict(ALREADY_POSTED)
       const image = await uploads.resolveImage(me, body.imageUrl)

@@ -43,14 +43,19 @@ type Options = {
   onEnqueued?: () => void
   /** Pays referral earnings for a delivered (cash on delivery) order, in one transaction with its row held. */
   creditReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
+  /** Undoes what an order returned to origin gave: its referral earnings and the posts it allowed. */
+  undoReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
 }
+
+/** Shiprocket's return-to-origin statuses (RTO INITIATED, RTO IN TRANSIT, RTO DELIVERED, …): the parcel comes back to us. */
+const isReturnToOrigin = (shiprocketStatus: string) => /^RTO\b/.test(shiprocketStatus.trim().toUpperCase())
 
 /**
  * The client's dispatch call (accepted and idempotent: the BFF dispatches every order itself) and
  * Shiprocket's tracking webhook, which moves orders to SHIPPED and DELIVERED. The webhook's path
  * avoids the words Shiprocket's panel refuses in URLs.
  */
-export function fulfillmentRoutes({ db, authentication, webhookToken, logger, onEnqueued, creditReferrals }: Options): Router {
+export function fulfillmentRoutes({ db, authentication, webhookToken, logger, onEnqueued, creditReferrals, undoReferrals }: Options): Router {
   const router = Router()
 
   /** Shiprocket sends the token set in its panel as `x-api-key`. */
@@ -89,6 +94,10 @@ export function fulfillmentRoutes({ db, authentication, webhookToken, logger, on
       }
       // Also when the status had already moved: a retried delivery notice pays what a failed first one did not.
       if (order && status === "DELIVERED" && creditReferrals) await transaction(db, (client) => creditReferrals(client, order.id))
+      if (order && undoReferrals && isReturnToOrigin(update.shipment_status ?? update.current_status ?? "")) {
+        await transaction(db, (client) => undoReferrals(client, order.id))
+        logger.info({ orderId: order.id }, "order returned to origin: its referral earnings and posts undone")
+      }
       // Shiprocket retries anything but a 200, so unknown AWBs and statuses we don't track are acknowledged too.
       res.json({ ok: true })
     }),

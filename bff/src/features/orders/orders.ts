@@ -186,14 +186,25 @@ export async function markCancelled(client: Queryable, id: string): Promise<bool
   return (rowCount ?? 0) > 0
 }
 
-/** The shopper's newest uncancelled order holding the product, with the size bought on that line. */
-export async function latestPurchaseOf(client: Queryable, userId: string, productId: string): Promise<{ orderId: string; size: string | null } | undefined> {
+/** SQL on bff.orders `o`: the money is in (paid online and not cancelled, or delivered and paid to the courier). */
+export const PAID_OR_DELIVERED = "(o.status <> 'CANCELLED' and (o.payment_method = 'online' or o.status = 'DELIVERED'))"
+
+/**
+ * The shopper's newest paid or delivered order holding the product (an unpaid cash-on-delivery order does not
+ * count), with the size bought on that line; `exceptOrderId` leaves one order out (the one being cancelled).
+ */
+export async function latestPaidPurchaseOf(
+  client: Queryable,
+  userId: string,
+  productId: string,
+  exceptOrderId: string | null = null,
+): Promise<{ orderId: string; size: string | null } | undefined> {
   const { rows } = await client.query<{ id: string; size: string | null }>(
     `select o.id, line ->> 'size' as size
        from bff.orders o cross join lateral jsonb_array_elements(o.items) as line
-      where o.user_id = $1 and o.status <> 'CANCELLED' and line ->> 'productId' = $2
+      where o.user_id = $1 and ${PAID_OR_DELIVERED} and line ->> 'productId' = $2 and o.id is distinct from $3
       order by o.created_at desc limit 1`,
-    [userId, productId],
+    [userId, productId, exceptOrderId],
   )
   return rows[0] && { orderId: rows[0].id, size: rows[0].size }
 }

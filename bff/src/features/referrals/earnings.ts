@@ -1,7 +1,7 @@
 import type { Db } from "../../lib/db.js"
-import { postAttribution } from "../fitfeed/posts.js"
+import { postAttribution, withdrawPostsOfOrder } from "../fitfeed/posts.js"
 import { lockOrder, type OrderRecord } from "../orders/orders.js"
-import { earnReferralCoins, matureReferralCoins, reverseReferralCoins } from "../wallet/ledger.js"
+import { dropPendingEarningsThrough, earnReferralCoins, matureReferralCoins, reverseReferralCoins } from "../wallet/ledger.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -58,7 +58,16 @@ export function referralEarnings({ sharePercent, returnWindowDays }: { sharePerc
     return order ? creditOrder(client, order) : 0
   }
 
-  return { creditOrder, creditOrderById, reverseOrder: reverseReferralCoins }
+  /**
+   * The order was cancelled or came back to us: the earnings it gave are undone, and the posts it let its buyer
+   * make leave the feed (unless another paid purchase holds them up), dropping what they had pending.
+   */
+  async function undoOrder(client: Queryable, orderId: string): Promise<void> {
+    await reverseReferralCoins(client, orderId)
+    await dropPendingEarningsThrough(client, await withdrawPostsOfOrder(client, orderId))
+  }
+
+  return { creditOrder, creditOrderById, undoOrder }
 }
 
 export type ReferralEarnings = ReturnType<typeof referralEarnings>

@@ -48,16 +48,16 @@ async function buy(shopper: Shopper, product: Product, variant: ProductVariant, 
   return verified.body.orderId as string
 }
 
-/** A shopper who bought the product by cash on delivery and posted a fit of it. */
+/** A shopper who paid for the product online and posted a fit of it. */
 async function authorOf(product: Product, variant: ProductVariant) {
   const author = await signedUpUser(app.app, "author")
-  await buy(author, product, variant, "cod")
+  const orderId = await buy(author, product, variant, "prepaid")
   const post = await api()
     .post("/api/fitfeed/posts")
     .set(bearer(author))
     .send({ kind: "REGULAR", productId: product.id, text: "Wearing it daily", imageUrl: dataUrlOf(await photo("jpeg"), "image/jpeg") })
   expect(post.status).toBe(201)
-  return { author, postId: post.body.post.id as string }
+  return { author, postId: post.body.post.id as string, orderId }
 }
 
 const ledger = async (shopper: Shopper) => (await api().get("/api/wallet/ledger").set(bearer(shopper))).body
@@ -240,6 +240,21 @@ describe("referral earnings", () => {
     expect((await cancelInMedusa(placed.body.orderId as string)).status).toBe(204)
     expect((await cancelInMedusa(placed.body.orderId as string)).status).toBe(204)
     expect((await ledger(author)).balance).toBe(spent - owed)
+  })
+})
+
+describe("a cancelled purchase", () => {
+  it("6. takes its post out of the feed, and what others bought through the post earns nothing", async () => {
+    const { product, variant } = freshProduct()
+    const { author, postId, orderId } = await authorOf(product, variant)
+    const buyer = await signedUpUser(app.app, "buyer")
+    await buy(buyer, product, variant, "prepaid", postId)
+    expect((await ledger(author)).pendingCoins).toBe(referralCoins(product.basePrice, 5))
+
+    expect((await cancelInMedusa(orderId)).status).toBe(204)
+    expect((await api().get(`/api/fitfeed/posts/${postId}`)).status).toBe(404)
+    expect(await ledger(author)).toMatchObject({ balance: 0, pendingCoins: 0 })
+    expect((await earnsOf(author))[0]).toMatchObject({ state: "dropped" })
   })
 })
 

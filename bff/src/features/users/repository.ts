@@ -1,4 +1,5 @@
 import type { Db } from "../../lib/db.js"
+import { inboxOf } from "./rules.js"
 
 export type UserRow = {
   id: string
@@ -38,12 +39,18 @@ export function usersRepository(db: Db) {
       return Boolean(rowCount)
     },
 
-    /** Throws the unique violation of users_email_key or users_handle_key when either is taken. */
+    /** The shop account receiving mail at this address's inbox (its plus and, on Gmail, dotted variants are one person). */
+    async byInbox(email: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`select ${COLUMNS} from bff.users where inbox = $1`, [inboxOf(email)])
+      return rows[0]
+    },
+
+    /** Throws the unique violation of users_email_key, users_inbox_key or users_handle_key when one is taken. */
     async insert(user: { email: string; name: string; handle: string; verified: boolean }): Promise<UserRow> {
       const { rows } = await db.query<UserRow>(
-        `insert into bff.users (email, name, handle, email_verified_at) values ($1, $2, $3, case when $4 then now() end)
+        `insert into bff.users (email, inbox, name, handle, email_verified_at) values ($1, $2, $3, $4, case when $5 then now() end)
          returning ${COLUMNS}`,
-        [user.email, user.name, user.handle, user.verified],
+        [user.email, inboxOf(user.email), user.name, user.handle, user.verified],
       )
       return rows[0]!
     },

@@ -162,6 +162,15 @@ export async function reverseReferralCoins(client: Queryable, orderId: string): 
   return { dropped, taken, shortfall }
 }
 
+/** Posts that left the feed earn nothing: their earnings still pending are dropped. */
+export async function dropPendingEarningsThrough(client: Queryable, postIds: string[]): Promise<void> {
+  if (!postIds.length) return
+  await client.query(
+    "update bff.dark_coin_entries set dropped_at = now() where post_id = any($1::text[]) and kind = 'earn' and dropped_at is null and matures_at > now()",
+    [postIds],
+  )
+}
+
 /** The shopper's referral earnings still pending (not spendable until their orders' return windows end). */
 export async function pendingCoins(client: Queryable, userId: string): Promise<number> {
   const { rows } = await client.query<{ pending: string }>(
