@@ -151,5 +151,12 @@ describe("docker-compose.yml", { timeout: 30_000 }, () => {
         expect(config.get(`services.bff.depends_on.${dependency}.condition`)).toBe("service_healthy")
       }
     })
+
+    it("8. tells the BFF whose X-Forwarded-For to believe: nobody's when published directly, the proxy's hop when one is set", () => {
+      expect(resolved().get("services.bff.environment.TRUST_PROXY")).toBe("false")
+      const behindProxy = compose(["config"], { ...REQUIRED, PUBLIC_URL: "https://shop.example", TRUST_PROXY: "1" })
+      expect(behindProxy.status, behindProxy.stderr).toBe(0)
+      expect(outlineYaml(behindProxy.stdout).get("services.bff.environment.TRUST_PROXY")).toMatch(/^'?1'?$/)
+    })
   })
 })

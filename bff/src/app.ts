@@ -217,8 +217,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   app.set("trust proxy", config.TRUST_PROXY)
   app.set("query parser", "simple")
   app.use(requestLog(logger, (path) => path === "/api/health"))
-  app.use(refuseMalformedPath)
+  // The headers first, so every answer carries them, a malformed path's 400 included.
   app.use(securityHeaders({ razorpayCheckout: !razorpay.emulated, mediaOrigin: new URL(config.PUBLIC_URL).origin }))
+  app.use(refuseMalformedPath)
   const catalog = createCatalogService(db, cache)
   // The catalogue's reads are answered before Express dispatches (see the end), gzipped from their cache.
   // Other answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.
@@ -277,6 +278,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     fulfillmentRoutes({
       db,
       authentication: authn,
+      limiter,
       webhookToken: shiprocket.webhookToken,
       logger,
       onEnqueued: kickJobs,

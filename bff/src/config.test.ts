@@ -118,6 +118,16 @@ describe("TRUST_PROXY and the internal listener", () => {
     }
   })
 
+  it("8. refuses production behind a TLS proxy (an https PUBLIC_URL) unless TRUST_PROXY names the proxy's hop", () => {
+    const production = { ...SECRETS, ...PRODUCTION_SERVICES, DATABASE_URL: "postgres://h/db", NODE_ENV: "production", PUBLIC_URL: "https://shop.example" }
+    expect(configError(production)).toMatch(/TRUST_PROXY must name the proxy that terminates TLS for https:\/\/shop\.example/)
+    expect(configError({ ...production, TRUST_PROXY: "false" })).toMatch(/TRUST_PROXY must name the proxy/)
+    expect(loadConfig({ ...production, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1)
+    expect(loadConfig({ ...production, TRUST_PROXY: "uniquelocal" }).TRUST_PROXY).toEqual(["uniquelocal"])
+    // Plain http (no proxy in front) keeps the loopback default.
+    expect(loadConfig({ ...production, PUBLIC_URL: "http://shop.example:8080" }).TRUST_PROXY).toEqual(["loopback"])
+  })
+
   it("puts commerce's listener on loopback, on the port after PORT unless told", () => {
     expect(loadConfig(base)).toMatchObject({ PORT: 8080, INTERNAL_PORT: 8081, INTERNAL_HOST: "127.0.0.1" })
     expect(loadConfig({ ...base, PORT: "9100" }).INTERNAL_PORT).toBe(9101)

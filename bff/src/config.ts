@@ -73,7 +73,7 @@ const configSchema = z
     INTERNAL_PORT: port.optional(),
     INTERNAL_HOST: z.string().min(1).default("127.0.0.1"),
     /** Which proxies' X-Forwarded-For is believed for the client's address (per-address limits). */
-    TRUST_PROXY: trustProxy.default(["loopback"]),
+    TRUST_PROXY: trustProxy.optional(),
     PUBLIC_URL: z.url().default("http://localhost:8080"),
     DATABASE_URL: z.string({ message: "is required" }).refine((url) => /^postgres(ql)?:\/\/[^\s]+$/.test(url), "must be a postgres:// URL"),
     REDIS_URL: optionalUrl.optional(),
@@ -155,6 +155,15 @@ const configSchema = z
     if (config.NODE_ENV === "production" && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
     }
+    // An https PUBLIC_URL means a proxy terminates TLS in front of us: without being told which hop it is, every
+    // shopper would be counted under the proxy's address, and per-address limits would refuse them all together.
+    if (config.NODE_ENV === "production" && config.PUBLIC_URL.startsWith("https:") && (config.TRUST_PROXY === undefined || config.TRUST_PROXY === false)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message: `must name the proxy that terminates TLS for ${config.PUBLIC_URL} (a hop count such as 1, or its addresses or CIDRs), or every shopper is counted under its address`,
+      })
+    }
     if (config.NODE_ENV !== "production" && !isLoopbackHost(config.HOST)) {
       ctx.addIssue({
         code: "custom",
@@ -163,7 +172,11 @@ const configSchema = z
       })
     }
   })
-  .transform((config) => ({ ...config, INTERNAL_PORT: config.INTERNAL_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1) }))
+  .transform((config) => ({
+    ...config,
+    INTERNAL_PORT: config.INTERNAL_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1),
+    TRUST_PROXY: config.TRUST_PROXY ?? ["loopback"],
+  }))
 
 export type Config = z.infer<typeof configSchema>
 

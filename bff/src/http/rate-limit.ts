@@ -50,3 +50,8 @@ export function rateLimit(limiter: RateLimiter, limits: Limit[]): RequestHandler
     next()
   }
 }
+
+/** A step that applies only to the requests `applies` picks (a checkout that saves a new address); the rest pass. */
+export function onlyWhen(applies: (req: Request) => boolean, step: RequestHandler): RequestHandler {
+  return (req, res, next) => (applies(req) ? step(req, res, next) : next())
+}

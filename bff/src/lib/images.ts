@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os"
 import sharp from "sharp"
+import { firstComeQueue, QueueFull } from "./first-come-queue.js"
 
 export type ImageKind = "jpeg" | "png" | "webp" | "gif"
 
@@ -23,6 +25,26 @@ export const THUMB_WIDTH = 480
 
 /** Re-encoded WebP variants of one image; width and height are the full variant's. */
 export type WebpVariants = { full: Buffer; thumb: Buffer; width: number; height: number }
+
+/** Every image was decoded too busily to take another now (the decoding queue is full). */
+export class ImagesBusy extends Error {}
+
+/**
+ * Decoding an image costs CPU in proportion to its pixels (a 207 KB PNG of 7070×7070 takes 1.4 s of a core), so
+ * the whole process decodes at most one image per core at once; the rest wait their turn, and past a few
+ * hundred waiting a request is refused (ImagesBusy) rather than queued for ever.
+ */
+const decoding = firstComeQueue({ concurrency: Math.max(1, availableParallelism()), capacity: 200 })
+
+/** Runs one image's decoding work in its turn (every sharp pipeline on untrusted or stored pictures goes through here). */
+export async function decodeInTurn<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await decoding.run(work)
+  } catch (error) {
+    if (error instanceof QueueFull) throw new ImagesBusy("too many images are being processed", { cause: error })
+    throw error
+  }
+}
 
 /** The image type by its first bytes, whatever the file name or declared type say. */
 export function sniffImage(bytes: Buffer): ImageKind | undefined {
@@ -61,24 +83,28 @@ async function decoderFor(bytes: Buffer): Promise<() => sharp.Sharp> {
 
 /** Untrusted bytes → a WebP within FULL_MAX_SIZE and a THUMB_WIDTH-wide one, neither enlarged; throws ImageRefused. */
 export async function webpVariants(bytes: Buffer): Promise<WebpVariants> {
-  const decode = await decoderFor(bytes)
-  try {
-    const [full, thumb] = await Promise.all([
-      decode().resize(FULL_MAX_SIZE, FULL_MAX_SIZE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true }),
-      decode().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
-    ])
-    return { full: full.data, thumb, width: full.info.width, height: full.info.height }
-  } catch (error) {
-    throw refusalOf(error)
-  }
+  return decodeInTurn(async () => {
+    const decode = await decoderFor(bytes)
+    try {
+      const [full, thumb] = await Promise.all([
+        decode().resize(FULL_MAX_SIZE, FULL_MAX_SIZE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true }),
+        decode().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      ])
+      return { full: full.data, thumb, width: full.info.width, height: full.info.height }
+    } catch (error) {
+      throw refusalOf(error)
+    }
+  })
 }
 
 /** Untrusted bytes → a size×size WebP cropped to the interesting part (avatars); throws ImageRefused. */
 export async function webpSquare(bytes: Buffer, size: number): Promise<Buffer> {
-  const decode = await decoderFor(bytes)
-  try {
-    return await decode().resize(size, size, { fit: "cover", position: "attention" }).webp({ quality: 85 }).toBuffer()
-  } catch (error) {
-    throw refusalOf(error)
-  }
+  return decodeInTurn(async () => {
+    const decode = await decoderFor(bytes)
+    try {
+      return await decode().resize(size, size, { fit: "cover", position: "attention" }).webp({ quality: 85 }).toBuffer()
+    } catch (error) {
+      throw refusalOf(error)
+    }
+  })
 }

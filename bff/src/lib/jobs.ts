@@ -47,6 +47,11 @@ export async function enqueueJob(client: Queryable, kind: string, key: string, p
   )
 }
 
+/** Queues a job unless one of that kind and key exists already, running or finished: finished work is never done again. */
+export async function enqueueJobOnce(client: Queryable, kind: string, key: string, payload: Record<string, unknown> = {}): Promise<void> {
+  await client.query("insert into bff.jobs (kind, key, payload) values ($1, $2, $3) on conflict (kind, key) do nothing", [kind, key, JSON.stringify(payload)])
+}
+
 /**
  * A worker over bff.jobs: claims due jobs with SKIP LOCKED (so replicas share the work), runs their
  * handler, marks them done or schedules a retry with exponential backoff.

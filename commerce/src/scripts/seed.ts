@@ -23,7 +23,7 @@ import { queryGraph } from "../lib/query"
 import { categoryPath, SIZES } from "../lib/catalogue"
 import { buildCatalogue, type SeedProduct } from "./seed/catalogue"
 import { renderGarmentImages } from "./seed/garment-images"
-import { DEMO } from "./seed/demo-accounts"
+import { DEMO, demoAccountsWanted } from "./seed/demo-accounts"
 
 export const SALES_CHANNEL_NAME = "Storefront"
 export const PUBLISHABLE_KEY_TITLE = "Storefront"
@@ -49,8 +49,12 @@ export default async function seed({ container }: ExecArgs) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const base = await ensureShopBase(container)
   const created = await ensureProducts(container, base, buildCatalogue())
-  await ensureAdminUser(container)
-  await ensureDemoShopper(container)
+  if (demoAccountsWanted(process.env)) {
+    await ensureAdminUser(container)
+    await ensureDemoShopper(container)
+  } else {
+    logger.info("Demo accounts not created: they are made only for the start, dev and test commands (SEED_DEMO_ACCOUNTS=on)")
+  }
   logger.info(`Seed complete: ${created} products created`)
 }
 

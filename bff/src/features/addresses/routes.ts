@@ -1,7 +1,8 @@
 import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { noStore } from "../../http/no-store.js"
-import { perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
+import { rateLimit } from "../../http/rate-limit.js"
+import { newAddressLimits } from "./limits.js"
 import { validated } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { presentAddress } from "./presenter.js"
@@ -10,19 +11,11 @@ import type { AddressService } from "./service.js"
 
 type Options = { addresses: AddressService; authentication: Authentication; limiter: RateLimiter }
 
-const DAY = 24 * 60 * 60_000
-/**
- * New addresses a day: each is a Medusa customer address. A shopper keeps a handful (home, work, a
- * parent's) and adds one now and then; 20 a day is a script. Ten shoppers' worth per address (shared NATs).
- */
-const NEW_ADDRESSES_PER_DAY = 20
-const SHOPPERS_PER_ADDRESS = 10
-
 /** The shopper's address book: GET/POST /addresses, PUT/PATCH/DELETE /addresses/:id, POST /addresses/:id/default. */
 export function addressRoutes({ addresses, authentication, limiter }: Options): Router {
   const router = Router()
   const { requireUser } = authentication
-  const creating = rateLimit(limiter, perUserAndAddress("address-create", DAY, NEW_ADDRESSES_PER_DAY, NEW_ADDRESSES_PER_DAY * SHOPPERS_PER_ADDRESS))
+  const creating = rateLimit(limiter, newAddressLimits())
 
   router.get("/addresses", requireUser, noStore, async (req, res) => {
     const list = await addresses.list(currentUser(req).id)

@@ -43,7 +43,7 @@ function resetAccountKey(req: Request): string | undefined {
   const token = (req.body as { token?: unknown } | undefined)?.token
   if (typeof token !== "string" || token.length > 4096) return undefined
   const account = unverifiedClaims(token).entity_id
-  return typeof account === "string" && account.length <= 254 ? inboxOf(account) : undefined
+  return typeof account === "string" && account.length <= 254 ? normalizeEmail(account) : undefined
 }
 
 function resetTokenKey(req: Request): string | undefined {

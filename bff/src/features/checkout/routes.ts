@@ -1,8 +1,9 @@
-import express, { Router } from "express"
+import express, { Router, type Request } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
-import { perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
+import { onlyWhen, perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
+import { newAddressLimits } from "../addresses/limits.js"
 import { validated } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
@@ -26,7 +27,14 @@ const HOUR = 60 * 60_000
  * script. The address gets ten shoppers' worth (a campus, an office, a carrier's NAT behind one address).
  */
 const ORDER_ATTEMPTS_PER_HOUR = 20
+const CANCELS_PER_HOUR = 30
 const SHOPPERS_PER_ADDRESS = 10
+
+/** The body asks to save a new address to the shopper's book (not a saved one chosen by id). */
+function savesNewAddress(req: Request): boolean {
+  const choice = (req.body as { shippingAddressSnapshot?: unknown } | undefined)?.shippingAddressSnapshot
+  return typeof choice === "object" && choice !== null && (choice as { save?: unknown }).save === true && !("id" in choice && (choice as { id?: unknown }).id)
+}
 
 /** The spec's payment and checkout calls (section 7). */
 export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: Options): Router {
@@ -34,6 +42,10 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
   router.use(["/payments", "/payments/*path", "/checkout"], authentication.requireUser, noStore)
   // One budget for both ways of ordering, so switching between them gains nothing.
   const ordering = rateLimit(limiter, perUserAndAddress("order", HOUR, ORDER_ATTEMPTS_PER_HOUR, ORDER_ATTEMPTS_PER_HOUR * SHOPPERS_PER_ADDRESS))
+  // Each cancel may ask Razorpay; a shopper closes the payment window a few times at most.
+  const cancelling = rateLimit(limiter, perUserAndAddress("payment-cancel", HOUR, CANCELS_PER_HOUR, CANCELS_PER_HOUR * SHOPPERS_PER_ADDRESS))
+  // A checkout that saves a new address spends the address book's budget too, as POST /addresses would.
+  const savingAnAddress = onlyWhen(savesNewAddress, rateLimit(limiter, newAddressLimits()))
 
   router.get("/payments/config", async (req, res) => {
     res.json({
@@ -47,6 +59,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
   router.post(
     "/payments/create-order",
     ordering,
+    savingAnAddress,
     validated({ body: checkoutPayload }, async (req, res, { body }) => {
       res.status(201).json(await checkout.createPaymentOrder(currentUser(req).id, body))
     }),
@@ -62,6 +75,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
 
   router.post(
     "/payments/cancel",
+    cancelling,
     validated({ body: cancelPaymentPayload }, async (req, res, { body }) => {
       res.json({ ok: true, ...(await checkout.cancelPayment(currentUser(req).id, body.razorpay_order_id)) })
     }),
@@ -70,6 +84,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
   router.post(
     "/checkout",
     ordering,
+    savingAnAddress,
     validated({ body: checkoutPayload }, async (req, res, { body }) => {
       const orderId = await checkout.placeCodOrSettlePrepaid(currentUser(req).id, body)
       res.status(201).json({ ok: true, orderId })

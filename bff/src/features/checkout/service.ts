@@ -10,7 +10,7 @@ import { isCommerceUnavailable, type CommerceCheckout } from "./commerce-checkou
 import { CheckoutRefused, type CheckoutPlacement } from "./placement.js"
 import type { CheckoutPreparation } from "./prepare.js"
 import { SETTLE_JOB, type RazorpaySettlement } from "./razorpay-settlement.js"
-import { releaseHolds } from "./stock-holds.js"
+import { holdsUnits, releaseHolds } from "./stock-holds.js"
 import { VERIFICATION_FAILED, type CheckoutPayload, type VerifyPayload } from "./schema.js"
 
 /** Confirms a cash-on-delivery checkout whose placement lost Medusa's answer: recorded if Medusa placed it, dropped if not. */
@@ -108,7 +108,9 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
   async function cancelPayment(userId: string, razorpayOrderId: string): Promise<{ released: boolean }> {
     const checkout = await checkoutByRazorpayOrder(db, razorpayOrderId)
     if (!checkout || checkout.userId !== userId) throw notFound("Payment not found")
-    if (checkout.status !== "awaiting_payment") return { released: false }
+    // Finished work is never done again: a settled checkout, or one whose units a cancel already let go,
+    // answers at once without asking Razorpay.
+    if (checkout.status !== "awaiting_payment" || !(await holdsUnits(db, checkout.id))) return { released: false }
     const payments = await razorpay.fetchOrderPayments(razorpayOrderId).catch((error: unknown) => {
       logger.warn({ err: error, razorpayOrderId }, "razorpay payments could not be read for a cancel")
       throw serviceUnavailable(GATEWAY_DOWN)

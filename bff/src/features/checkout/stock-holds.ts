@@ -46,3 +46,12 @@ export async function holdStock(
 export async function releaseHolds(db: Queryable, checkoutId: string): Promise<void> {
   await db.query("update bff.stock_holds set released_at = now() where checkout_id = $1 and released_at is null", [checkoutId])
 }
+
+/** Whether the checkout still holds units (not released, not placed, not expired): a cancel with none has nothing to do. */
+export async function holdsUnits(db: Queryable, checkoutId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    "select 1 from bff.stock_holds where checkout_id = $1 and released_at is null and placed_at is null and expires_at > now() limit 1",
+    [checkoutId],
+  )
+  return (rowCount ?? 0) > 0
+}

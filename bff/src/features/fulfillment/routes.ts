@@ -5,7 +5,9 @@ import type { RequestHandler } from "express"
 import { notFound, unauthorized } from "../../http/errors.js"
 import { validated } from "../../http/validate.js"
 import { transaction, type Db } from "../../lib/db.js"
-import { enqueueJob } from "../../lib/jobs.js"
+import { enqueueJob, enqueueJobOnce } from "../../lib/jobs.js"
+import type { RateLimiter } from "../../lib/rate-limit.js"
+import { perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
 import type { Logger } from "../../lib/logger.js"
 import { sameBytes } from "../../lib/tokens.js"
 import { DISPATCH_JOB } from "./dispatch.js"
@@ -35,9 +37,13 @@ const trackingUpdate = z
   })
   .passthrough()
 
+const HOUR = 60 * 60_000
+const DISPATCHES_PER_HOUR = 30
+
 type Options = {
   db: Db
   authentication: Authentication
+  limiter: RateLimiter
   webhookToken: string
   logger: Logger
   onEnqueued?: () => void
@@ -55,8 +61,10 @@ const isReturnToOrigin = (shiprocketStatus: string) => /^RTO\b/.test(shiprocketS
  * Shiprocket's tracking webhook, which moves orders to SHIPPED and DELIVERED. The webhook's path
  * avoids the words Shiprocket's panel refuses in URLs.
  */
-export function fulfillmentRoutes({ db, authentication, webhookToken, logger, onEnqueued, creditReferrals, undoReferrals }: Options): Router {
+export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, logger, onEnqueued, creditReferrals, undoReferrals }: Options): Router {
   const router = Router()
+  // The client calls it once per order; more is a script.
+  const dispatching = rateLimit(limiter, perUserAndAddress("dispatch", HOUR, DISPATCHES_PER_HOUR, DISPATCHES_PER_HOUR * 10))
 
   /** Shiprocket sends the token set in its panel as `x-api-key`. */
   const requireWebhookToken: RequestHandler = (req, _res, next) => {
@@ -68,11 +76,13 @@ export function fulfillmentRoutes({ db, authentication, webhookToken, logger, on
   router.post(
     "/fulfillment/shiprocket/dispatch",
     authentication.requireUser,
+    dispatching,
     validated({ body: dispatchBody }, async (req, res, { body }) => {
       const order = await orderById(db, body.orderId)
       if (!order || order.userId !== currentUser(req).id) throw notFound("Order not found")
-      if (!order.isTest && !order.trackingId) {
-        await enqueueJob(db, DISPATCH_JOB, order.id)
+      // The placement queued the dispatch already; this only nudges it, and never runs a finished one again.
+      if (!order.isTest && !order.trackingId && order.status !== "CANCELLED") {
+        await enqueueJobOnce(db, DISPATCH_JOB, order.id)
         onEnqueued?.()
       }
       res.status(202).json({ ok: true, orderId: order.id, trackingId: order.trackingId, trackingUrl: order.trackingUrl })

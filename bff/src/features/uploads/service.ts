@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
-import { badRequest, HttpError } from "../../http/errors.js"
+import { badRequest, HttpError, serviceUnavailable } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
-import { ImageRefused, webpSquare, webpVariants, type ImageRefusal } from "../../lib/images.js"
+import { ImageRefused, ImagesBusy, webpSquare, webpVariants, type ImageRefusal } from "../../lib/images.js"
 import type { Storage } from "../../lib/storage.js"
 import { uploadsRepository, type UploadRow } from "./repository.js"
 import {
@@ -33,12 +33,15 @@ export const imageTooLarge = (message = TOO_LARGE) => new HttpError(413, "payloa
 
 const REFUSALS: Record<ImageRefusal, string> = { unsupported: NOT_AN_IMAGE, unreadable: UNREADABLE, too_many_pixels: TOO_MANY_PIXELS }
 
-/** Runs image processing, turning its typed refusals into the 400s a person can act on. */
+const IMAGES_BUSY = "Too many pictures are being processed right now. Please try again in a moment."
+
+/** Runs image processing, turning its typed refusals into the 400s a person can act on (and a full queue into a 503). */
 async function refusingBadImages<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
     if (error instanceof ImageRefused) throw badRequest(REFUSALS[error.reason])
+    if (error instanceof ImagesBusy) throw serviceUnavailable(IMAGES_BUSY)
     throw error
   }
 }
