@@ -2,7 +2,7 @@ import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { markCancelled, orderById } from "../orders/orders.js"
-import { returnSpentCoins } from "../wallet/ledger.js"
+import { lockWalletsOfOrder, returnSpentCoins } from "../wallet/ledger.js"
 import { checkoutById } from "./checkouts.js"
 import { REFUND_JOB } from "./razorpay-settlement.js"
 
@@ -28,6 +28,7 @@ export function orderCancellation({ db, logger, onEnqueued, alsoUndo }: Options)
     const checkout = await checkoutById(db, order.checkoutId)
     const coins = await transaction(db, async (client) => {
       if (!(await markCancelled(client, order.id))) return undefined
+      await lockWalletsOfOrder(client, order.checkoutId, order.id)
       const returned = await returnSpentCoins(client, order.checkoutId)
       await alsoUndo?.(client, order.id)
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId) {

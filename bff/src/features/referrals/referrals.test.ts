@@ -2,7 +2,7 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { newestProducts } from "../../../test/catalog.js"
-import { bearer, eventually, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
+import { bearer, eventually, giveCoins, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
 import { dataUrlOf, photo } from "../../../test/fitfeed.js"
 import { type Product, type ProductVariant } from "@fitshop/contracts"
 import { referralCoins } from "./earnings.js"
@@ -240,6 +240,34 @@ describe("referral earnings", () => {
     expect((await cancelInMedusa(placed.body.orderId as string)).status).toBe(204)
     expect((await cancelInMedusa(placed.body.orderId as string)).status).toBe(204)
     expect((await ledger(author)).balance).toBe(spent - owed)
+  })
+})
+
+describe("two shoppers who bought through each other's posts", () => {
+  it("4. have both orders cancelled at once: both go through, each gets back what they spent, nobody keeps an earning", async () => {
+    const first = freshProduct()
+    const second = freshProduct()
+    const a = await authorOf(first.product, first.variant)
+    const b = await authorOf(second.product, second.variant)
+    await giveCoins(app, a.author, 200)
+    await giveCoins(app, b.author, 200)
+    const buyWithCoins = async (shopper: Shopper, bought: { product: Product; variant: ProductVariant }, postId: string) => {
+      const line = { productId: bought.product.id, size: bought.variant.size, quantity: 1, refPostId: postId }
+      expect((await api().post("/api/cart").set(bearer(shopper)).send(line)).status).toBe(201)
+      const placed = await api()
+        .post("/api/checkout")
+        .set(bearer(shopper))
+        .send(payload("cod", { coins: true }))
+      expect(placed.status).toBe(201)
+      return placed.body.orderId as string
+    }
+    const [aOrder, bOrder] = [await buyWithCoins(a.author, second, b.postId), await buyWithCoins(b.author, first, a.postId)]
+    await Promise.all([deliver(a.author, aOrder), deliver(b.author, bOrder)])
+    expect((await ledger(a.author)).pendingCoins).toBeGreaterThan(0)
+
+    const [x, y] = await Promise.all([cancelInMedusa(aOrder), cancelInMedusa(bOrder)])
+    expect([x.status, y.status]).toEqual([204, 204])
+    for (const shopper of [a.author, b.author]) expect(await ledger(shopper)).toMatchObject({ balance: 200, pendingCoins: 0 })
   })
 })
 

@@ -41,6 +41,19 @@ async function lockWallet(client: Queryable, userId: string): Promise<void> {
 }
 
 /**
+ * Locks every wallet an order's cancellation will change (its buyer's, and its referral authors'), in one order
+ * (by user id), so two cancellations touching the same two wallets (two shoppers who bought through each other's
+ * posts) can't deadlock; the locks the steps take after it are already held.
+ */
+export async function lockWalletsOfOrder(client: Queryable, checkoutId: string, orderId: string): Promise<void> {
+  const { rows } = await client.query<{ user_id: string }>(
+    "select distinct user_id from bff.dark_coin_entries where checkout_id = $1 or (order_id = $2 and kind = 'earn') order by user_id",
+    [checkoutId, orderId],
+  )
+  for (const row of rows) await lockWallet(client, row.user_id)
+}
+
+/**
  * Spends a checkout's coins inside the caller's transaction with the shopper's wallet row locked, so
  * two checkouts can never spend the same coins. Spending again for the same checkout changes nothing.
  */
@@ -138,7 +151,7 @@ export async function reverseReferralCoins(client: Queryable, orderId: string): 
     `select e.user_id, e.coins, e.line_key, e.post_id from bff.dark_coin_entries e
       where e.order_id = $1 and e.kind = 'earn' and e.line_key is not null and e.dropped_at is null
         and not exists (select 1 from bff.dark_coin_entries r where r.order_id = e.order_id and r.line_key = e.line_key and r.kind = 'reversal')
-      order by e.id`,
+      order by e.user_id, e.id`,
     [orderId],
   )
   let taken = 0
