@@ -78,47 +78,19 @@ describe("creating a post", () => {
     expect(read.user).toEqual({ id: author.id, name: 'Kabir "K" Malhotra', handle: `${author.handle.slice(0, 17)}.v2`, avatarUrl: "/media/avatars/a.webp" })
   })
 
-  it("refuses a product never bought, one whose order was cancelled, and a second post for the same product", async () => {
+  it("refuses a product never bought, one whose order was cancelled or is unpaid, and a second post for the same product", async () => {
     const author = await member()
-    const body = (productId: string) => ({ kind: "REGULAR", productId, text: null, imageUrl: png })
-    const never = await api()
-      .post("/api/fitfeed/posts")
-      .set(author.headers)
-      .send(body(product(1).id))
-    expect(never.status).toBe(403)
+    const postFor = (productId: string) => api().post("/api/fitfeed/posts").set(author.headers).send({ kind: "REGULAR", productId, text: null, imageUrl: png })
+    expect((await postFor(product(1).id)).status).toBe(403)
     await recordedOrder(ctx.db, author.id, [{ productId: product(2).id }], "CANCELLED")
-    expect(
-      (
-        await api()
-          .post("/api/fitfeed/posts")
-          .set(author.headers)
-          .send(body(product(2).id))
-      ).status,
-    ).toBe(403)
+    expect((await postFor(product(2).id)).status).toBe(403)
 
     // 6. An unpaid cash-on-delivery order (still PLACED) allows no post; paid online or delivered, it does.
     await recordedOrder(ctx.db, author.id, [{ productId: product(3).id }], "PLACED")
-    expect(
-      (
-        await api()
-          .post("/api/fitfeed/posts")
-          .set(author.headers)
-          .send(body(product(3).id))
-      ).status,
-    ).toBe(403)
+    expect((await postFor(product(3).id)).status).toBe(403)
     await recordedOrder(ctx.db, author.id, [{ productId: product(3).id }], "PAID")
-    expect(
-      (
-        await api()
-          .post("/api/fitfeed/posts")
-          .set(author.headers)
-          .send(body(product(3).id))
-      ).status,
-    ).toBe(201)
-    const again = await api()
-      .post("/api/fitfeed/posts")
-      .set(author.headers)
-      .send(body(product(3).id))
+    expect((await postFor(product(3).id)).status).toBe(201)
+    const again = await postFor(product(3).id)
     expect(again.status).toBe(409)
     expect(again.body.message).toBe("You have already posted a fit for this product")
   })
