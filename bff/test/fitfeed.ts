@@ -20,6 +20,13 @@ export async function feedMember(db: Db, tokenSecret: string, label = "fan") {
 
 export type FeedMember = Awaited<ReturnType<typeof feedMember>>
 
+/** A member whose reports count toward hiding a post: an account older than 7 days (issue 25, item 7). */
+export async function trustedFeedMember(db: Db, tokenSecret: string, label = "reporter"): Promise<FeedMember> {
+  const member = await feedMember(db, tokenSecret, label)
+  await db.query("update bff.users set created_at = now() - interval '8 days' where id = $1", [member.id])
+  return member
+}
+
 /**
  * An order of the member's as the BFF records a placed one (its checkout beside it), for tests of who
  * may post; the purchase path's own tests cover placing real orders. PAID is an online payment; the other

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
 import { SESSION_RECHECK_MS } from "../../http/authenticate.js"
 import { newestProducts } from "../../../test/catalog.js"
-import { dataUrlOf, feedMember, insertedPost, photo, recordedOrder, unknownProductId, type FeedMember } from "../../../test/fitfeed.js"
+import { dataUrlOf, feedMember, insertedPost, photo, recordedOrder, trustedFeedMember, unknownProductId, type FeedMember } from "../../../test/fitfeed.js"
 import { transaction } from "../../lib/db.js"
 import { withdrawPostsOfOrder } from "./posts.js"
 import { restorePost } from "./review.js"
@@ -267,12 +267,7 @@ describe("comments", () => {
   })
 })
 
-/** A member whose reports count: an account older than 7 days (or with a paid or delivered order). */
-async function trustedMember() {
-  const who = await member("reporter")
-  await ctx.db.query("update bff.users set created_at = now() - interval '8 days' where id = $1", [who.id])
-  return who
-}
+const trustedMember = () => trustedFeedMember(ctx.db, ctx.config.AUTH_TOKEN_SECRET)
 
 describe("reports", () => {
   it("hides a post reported by three different people from everyone but its author, who sees it under review", async () => {
