@@ -5,6 +5,11 @@ import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
 import tseslint from "typescript-eslint"
 
+/** A one-way rule: files matching `files` may not import what `patterns` match. */
+function oneWay(files, patterns, message) {
+  return [{ files: [files], rules: { "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }] } }]
+}
+
 export default tseslint.config(
   {
     ignores: ["**/node_modules/**", "**/dist/**", "**/.medusa/**", "var/**", "test-results/**", "playwright-report/**"],
@@ -39,6 +44,25 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
     },
   },
+  // The one-way floors (README, Layout): a lower floor never imports a higher one, and a feature reaches another
+  // only through its public face (its index.ts), never its routes.ts.
+  ...oneWay(
+    "bff/src/lib/**/*.ts",
+    ["../http/*", "../features/*", "../app.js", "../main.js", "../emulators/*"],
+    "lib/ is the lowest floor: it never imports http/, features/, emulators/ or the app",
+  ),
+  ...oneWay(
+    "bff/src/http/**/*.ts",
+    ["../features/*", "../app.js", "../main.js", "../emulators/*"],
+    "http/ never imports features/, emulators/ or the app: move the shared piece down",
+  ),
+  ...oneWay(
+    "bff/src/features/**/*.ts",
+    ["../../app.js", "../../main.js", "../../emulators/*", "../*/routes.js"],
+    "a feature never imports the app, the emulators or another feature's routes.ts: use that feature's index.ts, or move the shared piece down to lib/ or http/",
+  ),
+  ...oneWay("contracts/src/**/*.ts", ["@fitshop/*", "../../*"], "contracts import nothing of the parts that use them"),
+  ...oneWay("{storefront,admin}/src/**/*.{ts,tsx}", ["**/bff/**", "@fitshop/bff"], "the front ends never import the BFF: share through @fitshop/contracts"),
   {
     files: ["commerce/medusa-config.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },

@@ -24,10 +24,20 @@ type SelectProps = {
   placeholder?: string
 }
 
-/** A native select: labelled, keyboard friendly, and simple to drive in tests. */
+/**
+ * A native select: labelled, keyboard friendly, and simple to drive in tests. Its label always sits shrunk above
+ * the box: a native select always shows an option's text (the placeholder when unset), which the label would cover.
+ */
 export function SelectField({ label, value, choices, onChange, placeholder }: SelectProps) {
   return (
-    <TextField select label={label} value={value} onChange={(event) => onChange(event.target.value)} slotProps={{ select: { native: true } }} fullWidth>
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      fullWidth
+    >
       {placeholder !== undefined && <option value="">{placeholder}</option>}
       {choices.map((choice) => (
         <option key={choice.value} value={choice.value}>

@@ -8,7 +8,7 @@ import type { Db } from "../../lib/db.js"
 import { deletePost, postById } from "../fitfeed/posts.js"
 import { postAnswer } from "../fitfeed/presenter.js"
 import { reportedPosts, restorePost } from "../fitfeed/review.js"
-import { postIdOf, sendJson } from "../fitfeed/routes.js"
+import { postIdOf, sendJson } from "../fitfeed/index.js"
 import { POST_NOT_FOUND } from "../fitfeed/schema.js"
 
 type Options = { db: Db; authentication: Authentication }
