@@ -67,6 +67,12 @@ export type Commerce = {
 
 export type CommerceOptions = { baseUrl: string; publishableKey?: string | undefined; internalSecret: string; db: Db }
 
+/** Whether an error means Medusa couldn't be asked (down, timing out, failing), so trying again later may work. */
+export function isCommerceUnavailable(error: unknown): boolean {
+  if (error instanceof CommerceInternalError) return error.status >= 500
+  return error instanceof TypeError || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+}
+
 /** The one Medusa client of the BFF: finds the publishable key and the INR region by itself. */
 export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: CommerceOptions): Commerce {
   let sdk: Promise<Medusa> | undefined

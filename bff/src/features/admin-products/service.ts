@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound, serviceUnavailable } from "../../http/e
 import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
 import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
-import { isCommerceUnavailable } from "../checkout/commerce-checkout.js"
+import { isCommerceUnavailable } from "../../lib/medusa.js"
 import { MEDUSA_STATUS, medusaProduct } from "./medusa-product.js"
 import { commerceAdminProduct, presentAdminProduct } from "./presenter.js"
 

@@ -16,14 +16,16 @@ function lineId(params: unknown): string {
 
 export function cartRoutes({ bag, authentication }: { bag: BagService; authentication: Authentication }): Router {
   const router = Router()
-  router.use(["/cart", "/cart/*path"], authentication.requireUser, noStore)
+  const { requireUser } = authentication
 
-  router.get("/cart", async (req, res) => {
+  router.get("/cart", requireUser, noStore, async (req, res) => {
     res.json(await bag.view(currentUser(req).id))
   })
 
   router.post(
     "/cart",
+    requireUser,
+    noStore,
     validated({ body: addToBagBody }, async (req, res, { body }) => {
       // The spec's client sends the stored referral as X-Ref-Post on every call; the body's refPostId wins.
       const refPostId = body.refPostId ?? refPostOf(req, "") ?? null
@@ -34,6 +36,8 @@ export function cartRoutes({ bag, authentication }: { bag: BagService; authentic
   // The body is read before the line id, so a wrong body is a 400 whatever the id.
   router.patch(
     "/cart/items/:id",
+    requireUser,
+    noStore,
     validated({ body: setSizeBody }, async (req, res, { body }) => {
       res.json(await bag.setSize(currentUser(req).id, lineId(req.params), body.size))
     }),
@@ -41,12 +45,14 @@ export function cartRoutes({ bag, authentication }: { bag: BagService; authentic
 
   router.put(
     "/cart/:id",
+    requireUser,
+    noStore,
     validated({ body: setQuantityBody }, async (req, res, { body }) => {
       res.json(await bag.setQuantity(currentUser(req).id, lineId(req.params), body.quantity))
     }),
   )
 
-  router.delete("/cart/:id", async (req, res) => {
+  router.delete("/cart/:id", requireUser, noStore, async (req, res) => {
     res.json(await bag.remove(currentUser(req).id, lineId(req.params)))
   })
 

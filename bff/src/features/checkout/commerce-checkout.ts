@@ -1,4 +1,4 @@
-import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
+import type { Commerce } from "../../lib/medusa.js"
 import type { medusaAddress } from "../addresses/repository.js"
 
 export type CheckoutCartRequest = {
@@ -71,9 +71,3 @@ export function commerceCheckout(commerce: Commerce) {
 }
 
 export type CommerceCheckout = ReturnType<typeof commerceCheckout>
-
-/** Whether an error means Medusa couldn't be asked (down, timing out, failing), so trying again later may work. */
-export function isCommerceUnavailable(error: unknown): boolean {
-  if (error instanceof CommerceInternalError) return error.status >= 500
-  return error instanceof TypeError || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
-}

@@ -39,7 +39,7 @@ function savesNewAddress(req: Request): boolean {
 /** The spec's payment and checkout calls (section 7). */
 export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: Options): Router {
   const router = Router()
-  router.use(["/payments", "/payments/*path", "/checkout"], authentication.requireUser, noStore)
+  const { requireUser } = authentication
   // One budget for both ways of ordering, so switching between them gains nothing.
   const ordering = rateLimit(limiter, perUserAndAddress("order", HOUR, ORDER_ATTEMPTS_PER_HOUR, ORDER_ATTEMPTS_PER_HOUR * SHOPPERS_PER_ADDRESS))
   // Each cancel may ask Razorpay; a shopper closes the payment window a few times at most.
@@ -47,7 +47,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
   // A checkout that saves a new address spends the address book's budget too, as POST /addresses would.
   const savingAnAddress = onlyWhen(savesNewAddress, rateLimit(limiter, newAddressLimits()))
 
-  router.get("/payments/config", async (req, res) => {
+  router.get("/payments/config", requireUser, noStore, async (req, res) => {
     res.json({
       key: razorpay.keyId,
       checkoutScriptUrl: razorpay.checkoutScriptUrl,
@@ -58,6 +58,8 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
 
   router.post(
     "/payments/create-order",
+    requireUser,
+    noStore,
     ordering,
     savingAnAddress,
     validated({ body: checkoutPayload }, async (req, res, { body }) => {
@@ -67,6 +69,8 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
 
   router.post(
     "/payments/verify",
+    requireUser,
+    noStore,
     validated({ body: verifyPayload, bare: true }, async (req, res, { body }) => {
       const answer = await checkout.verifyAndSettle(currentUser(req).id, body)
       res.status(answer.status).json(answer.body)
@@ -75,6 +79,8 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
 
   router.post(
     "/payments/cancel",
+    requireUser,
+    noStore,
     cancelling,
     validated({ body: cancelPaymentPayload }, async (req, res, { body }) => {
       res.json({ ok: true, ...(await checkout.cancelPayment(currentUser(req).id, body.razorpay_order_id)) })
@@ -83,6 +89,8 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
 
   router.post(
     "/checkout",
+    requireUser,
+    noStore,
     ordering,
     savingAnAddress,
     validated({ body: checkoutPayload }, async (req, res, { body }) => {

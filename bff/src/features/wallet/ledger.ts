@@ -18,7 +18,7 @@ export const COUNTED_ENTRY = "dropped_at is null and (matures_at is null or matu
 export const balanceSql = (userParam: string) =>
   `(select coalesce(sum(coins), 0)::bigint from bff.dark_coin_entries where user_id = ${userParam} and ${COUNTED_ENTRY})`
 
-/** The shopper's Dark Coins: the sum of their ledger entries, 0 when they have none. */
+/** The shopper's spendable Dark Coins: the sum of their counted ledger entries (COUNTED_ENTRY), 0 when they have none. */
 export async function darkCoinsBalance(db: Queryable, userId: string): Promise<number> {
   const { rows } = await db.query<{ balance: string }>(`select ${balanceSql("$1")} as balance`, [userId])
   return Number(rows[0]?.balance ?? 0)

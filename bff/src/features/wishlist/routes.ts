@@ -13,14 +13,16 @@ const addBody = z.object({ productId: z.string().regex(PRODUCT_ID_PATTERN, "is n
 
 export function wishlistRoutes({ wishlist, authentication }: { wishlist: WishlistRepository; authentication: Authentication }): Router {
   const router = Router()
-  router.use(["/wishlist", "/wishlist/*path"], authentication.requireUser, noStore)
+  const { requireUser } = authentication
 
-  router.get("/wishlist", async (req, res) => {
+  router.get("/wishlist", requireUser, noStore, async (req, res) => {
     res.json({ items: await wishlist.list(currentUser(req).id) })
   })
 
   router.post(
     "/wishlist",
+    requireUser,
+    noStore,
     validated({ body: addBody }, async (req, res, { body }) => {
       const saved = await wishlist.add(currentUser(req).id, body.productId)
       if (!saved) throw notFound("Product not found")
@@ -28,7 +30,7 @@ export function wishlistRoutes({ wishlist, authentication }: { wishlist: Wishlis
     }),
   )
 
-  router.delete("/wishlist/:id", async (req, res) => {
+  router.delete("/wishlist/:id", requireUser, noStore, async (req, res) => {
     const id = String(req.params.id)
     const removed = (PRODUCT_ID_PATTERN.test(id) || ENTRY_ID.test(id)) && (await wishlist.remove(currentUser(req).id, id))
     if (!removed) throw notFound("That product is not in your wardrobe.")
