@@ -1,23 +1,22 @@
 import express, { Router, type Request, type Response } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js"
+import { badRequest, notFound } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
 import { rateLimit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
-import { isUniqueViolation, type Db } from "../../lib/db.js"
+import type { Db } from "../../lib/db.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
-import { latestPaidPurchaseOf } from "../orders/orders.js"
 import type { UploadsService } from "../uploads/service.js"
 import { addComment, commentsOf, deleteComment } from "./comments.js"
 import { followersOf, setFollow } from "./follows.js"
 import { setLike } from "./likes.js"
 import { fitfeedLimits } from "./limits.js"
-import { deleteOwnPost, hasPosted, insertPost, newestPosts, postById, postsByAuthor } from "./posts.js"
+import { createPost } from "./create-post.js"
+import { deleteOwnPost, newestPosts, postById, postsByAuthor } from "./posts.js"
 import { postAnswer, postsAnswer } from "./presenter.js"
 import { profileOf, profileUser } from "./profiles.js"
 import { reportPost } from "./reports.js"
 import {
-  ALREADY_POSTED,
   commentBody,
   CREATE_POST_BODY_LIMIT,
   createPostBody,
@@ -25,7 +24,6 @@ import {
   DIGITS_ID,
   encodeCursor,
   feedQuery,
-  NOT_BOUGHT,
   POST_NOT_FOUND,
   profilePostsQuery,
   reportBody,
@@ -98,27 +96,7 @@ export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLim
     limited("post"),
     createPostBodyParser,
     validated({ body: createPostBody, bare: true }, async (req, res, { body }) => {
-      const me = currentUser(req).id
-      const purchase = await latestPaidPurchaseOf(db, me, body.productId)
-      if (!purchase) throw forbidden(NOT_BOUGHT)
-      if (await hasPosted(db, me, body.productId)) throw conflict(ALREADY_POSTED)
-      const image = await uploads.resolveImage(me, body.imageUrl)
-      let id: string
-      try {
-        id = await insertPost(db, {
-          userId: me,
-          productId: body.productId,
-          orderId: purchase.orderId,
-          sizeBought: purchase.size,
-          text: body.text,
-          imageUrl: image.url,
-          thumbUrl: image.thumbnailUrl,
-        })
-      } catch (error) {
-        if (isUniqueViolation(error, "fitfeed_posts_user_id_product_id_key")) throw conflict(ALREADY_POSTED)
-        throw error
-      }
-      sendJson(res.status(201), postAnswer((await postById(db, me, id))!))
+      sendJson(res.status(201), postAnswer(await createPost({ db, uploads }, currentUser(req).id, body)))
     }),
   )
 
