@@ -1,35 +1,44 @@
+import { z } from "zod"
+
 /** A FITFEED author as the BFF sends them beside a post, a comment or a profile: never their e-mail, phone or role. */
-export type FitfeedUser = { id: string; name: string; handle: string; avatarUrl: string | null }
+export const fitfeedUserSchema = z.strictObject({ id: z.string(), name: z.string(), handle: z.string(), avatarUrl: z.string().nullable() })
+export type FitfeedUser = z.infer<typeof fitfeedUserSchema>
 
 /** The product a post is about; imageUrl is its primary picture. */
-export type FitfeedProduct = { id: string; title: string; imageUrl: string | null }
+export const fitfeedProductSchema = z.strictObject({ id: z.string(), title: z.string(), imageUrl: z.string().nullable() })
+export type FitfeedProduct = z.infer<typeof fitfeedProductSchema>
 
-/** A FITFEED post (spec section 3: Post) as every /api/fitfeed read answers it. Ids are digits. */
-export type Post = {
-  id: string
-  kind: "REGULAR"
-  productId: string
-  text: string | null
+/**
+ * A FITFEED post (spec section 3: Post) as every /api/fitfeed read answers it. Ids are digits. PostgreSQL writes
+ * it as JSON text (bff fitfeed/posts.ts), so the BFF's tests parse real answers with this schema: a member
+ * renamed, missing or added on either side fails them.
+ */
+export const postSchema = z.strictObject({
+  id: z.string().regex(/^\d+$/),
+  kind: z.literal("REGULAR"),
+  productId: z.string(),
+  text: z.string().nullable(),
   /** The full view (at most 1350 px on its long side). */
-  imageUrl: string
+  imageUrl: z.string(),
   /** The same picture for grids and tiles (480 px wide). */
-  thumbnailUrl: string
-  likeCount: number
-  commentCount: number
-  likedByMe: boolean
-  trending: boolean
-  createdAt: string
+  thumbnailUrl: z.string(),
+  likeCount: z.number().int().nonnegative(),
+  commentCount: z.number().int().nonnegative(),
+  likedByMe: z.boolean(),
+  trending: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
   /** Dark Coins the author earned from purchases made through this post. */
-  earningsCoins: number
+  earningsCoins: z.number().int(),
   /** Always true: only buyers can post. */
-  verifiedBuyer: true
+  verifiedBuyer: z.literal(true),
   /** The size on the author's order line, for the card's fit note. */
-  sizeBought: string | null
+  sizeBought: z.string().nullable(),
   /** Hidden from everyone else after three reports, until staff review it; only its author sees this as true. */
-  underReview: boolean
-  user: FitfeedUser
-  Product: FitfeedProduct | null
-}
+  underReview: z.boolean(),
+  user: fitfeedUserSchema,
+  Product: fitfeedProductSchema.nullable(),
+})
+export type Post = z.infer<typeof postSchema>
 
 export type PostsAnswer = { posts: Post[] }
 export type PostAnswer = { post: Post }

@@ -7,7 +7,7 @@ import { dataUrlOf, feedMember, insertedPost, photo, recordedOrder, trustedFeedM
 import { transaction } from "../../lib/db.js"
 import { withdrawPostsOfOrder } from "./posts.js"
 import { restorePost } from "./review.js"
-import type { Product } from "@fitshop/contracts"
+import { postSchema, type Product } from "@fitshop/contracts"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let products: Product[]
@@ -35,6 +35,29 @@ async function poster(productIndex = 0, text: string | null = "Street ready") {
 }
 
 const like = (who: FeedMember, id: string) => api().post(`/api/fitfeed/posts/${id}/like`).set(who.headers)
+
+describe("the Post every read answers", () => {
+  it("parses as the contract's Post schema, member for member, from the feed, the lists, one post and a profile", async () => {
+    const { author, post } = await poster(6, "Contract fit")
+    const reader = await member("reader")
+    await like(reader, post.id)
+    const answers = {
+      created: [post],
+      feed: (await api().get("/api/fitfeed/feed?limit=50").set(reader.headers)).body.posts,
+      newest: (await api().get("/api/fitfeed/posts?limit=50").set(reader.headers)).body.posts,
+      one: [(await api().get(`/api/fitfeed/posts/${post.id}`).set(reader.headers)).body.post],
+      mine: (await api().get("/api/fitfeed/posts/mine").set(author.headers)).body.posts,
+      profile: (await api().get(`/api/fitfeed/profile/@${author.handle}/posts`).set(reader.headers)).body.posts,
+    }
+    for (const [read, posts] of Object.entries(answers)) {
+      const ours = (posts as { id: string }[]).filter((candidate) => candidate.id === post.id)
+      expect(ours, read).toHaveLength(1)
+      const parsed = postSchema.safeParse(ours[0])
+      expect(parsed.success ? [] : parsed.error.issues, read).toEqual([])
+    }
+    expect(answers.one[0]).toMatchObject({ likeCount: 1, likedByMe: true })
+  })
+})
 
 describe("creating a post", () => {
   it("publishes a verified buyer's fit with every field of the spec's Post, the size bought and a re-encoded photo", async () => {
