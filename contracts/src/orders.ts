@@ -1,3 +1,5 @@
+import { z } from "zod"
+
 /** A line of a placed order; unitPrice in paise. */
 export type OrderItem = {
   type: "product"
@@ -34,3 +36,7 @@ export type Order = {
   trackingId: string | null
   trackingUrl: string | null
 }
+
+/** POST /api/checkout and POST /api/payments/verify: the order placed (its Medusa id). */
+export const placedOrderAnswerSchema = z.strictObject({ ok: z.literal(true), orderId: z.string().regex(/^order_[A-Za-z0-9]+$/) })
+export type PlacedOrderAnswer = z.infer<typeof placedOrderAnswerSchema>

@@ -19,7 +19,7 @@ import { createTestApp } from "../../../test/app.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { webhookSignature } from "../../lib/razorpay.js"
 import { razorpaySettings } from "../../lib/razorpay-settings.js"
-import { type Product, type ProductVariant } from "@fitshop/contracts"
+import { placedOrderAnswerSchema, type Product, type ProductVariant } from "@fitshop/contracts"
 import { OPEN_COD_ORDERS_LIMIT } from "./open-cod-orders.js"
 
 let app: CheckoutApp
@@ -194,6 +194,7 @@ describe("online payment", () => {
     const first = await verify(shopper, paid)
     expect(first.status).toBe(200)
     expect(first.body).toEqual({ ok: true, orderId: expect.stringMatching(/^order_/) })
+    expect(placedOrderAnswerSchema.safeParse(first.body).success).toBe(true)
     const second = await verify(shopper, paid)
     expect(second.body).toEqual(first.body)
 

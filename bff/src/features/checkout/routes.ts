@@ -1,3 +1,4 @@
+import type { PlacedOrderAnswer } from "@fitshop/contracts"
 import express, { Router, type Request } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest } from "../../http/errors.js"
@@ -95,7 +96,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
     savingAnAddress,
     validated({ body: checkoutPayload }, async (req, res, { body }) => {
       const orderId = await checkout.placeCodOrSettlePrepaid(currentUser(req).id, body)
-      res.status(201).json({ ok: true, orderId })
+      res.status(201).json({ ok: true, orderId } satisfies PlacedOrderAnswer)
     }),
   )
 
