@@ -13,6 +13,7 @@ import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
 import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
 import { isCommerceUnavailable } from "../../lib/medusa.js"
+import { paiseToRupees } from "../../lib/money.js"
 import { MEDUSA_STATUS, medusaProduct } from "./medusa-product.js"
 import { commerceAdminProduct, presentAdminProduct } from "./presenter.js"
 
@@ -39,8 +40,6 @@ export function copyTitle(title: string): string {
   return `${title.slice(0, PRODUCT_TITLE_MAX - suffix.length).trimEnd()}${suffix}`
 }
 
-const rupeesOf = (paise: number) => paise / 100
-
 /** The editor's form for a product as read, so a copy is saved exactly as a new product would be. */
 function formOf(product: AdminProduct): AdminProductForm {
   const media = (items: AdminProduct["videos"]) =>
@@ -48,8 +47,8 @@ function formOf(product: AdminProduct): AdminProductForm {
   return {
     title: product.title,
     description: product.description,
-    price: product.basePrice > 0 ? rupeesOf(product.basePrice) : null,
-    mrp: product.mrp ? rupeesOf(product.mrp) : null,
+    price: product.basePrice > 0 ? paiseToRupees(product.basePrice) : null,
+    mrp: product.mrp ? paiseToRupees(product.mrp) : null,
     gender: product.gender,
     styleGroup: product.styleGroup,
     categoryType: product.categoryType,

@@ -15,11 +15,7 @@ import {
 } from "@fitshop/contracts"
 import { z } from "zod"
 import { srcSetFor } from "../../lib/image-variants.js"
-
-/** Medusa stores rupees (major units); the API speaks paise. The one conversion point. */
-export function rupeesToPaise(rupees: number): number {
-  return Math.round(rupees * 100)
-}
+import { rupeesToPaise } from "../../lib/money.js"
 
 type Head = Pick<Product, "id" | "handle" | "title" | "sku" | "description" | "basePrice" | "listPrice">
 

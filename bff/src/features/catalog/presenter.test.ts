@@ -1,6 +1,6 @@
 import type { HttpTypes } from "@medusajs/types"
 import { describe, expect, it } from "vitest"
-import { rupeesToPaise } from "./metadata.js"
+import { rupeesToPaise } from "../../lib/money.js"
 import { presentProduct } from "./presenter.js"
 
 function variant(size: string, stock: number, amount = 1299): HttpTypes.StoreProductVariant {

@@ -1,6 +1,7 @@
 import type { Product, ProductVariant } from "@fitshop/contracts"
 import type { HttpTypes } from "@medusajs/types"
-import { bySize, presentMedia, productAttributes, productHead, productMetadata, rupeesToPaise, variantMeasurements } from "./metadata.js"
+import { rupeesToPaise } from "../../lib/money.js"
+import { bySize, presentMedia, productAttributes, productHead, productMetadata, variantMeasurements } from "./metadata.js"
 
 function variantSize(variant: HttpTypes.StoreProductVariant): string {
   const option = variant.options?.find((value) => value.option?.title?.toLowerCase() === "size")

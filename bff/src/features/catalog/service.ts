@@ -4,6 +4,7 @@ import { notFound } from "../../http/errors.js"
 import { LISTING_PAGE_SIZES, PRICE_RANGES, SUBCATEGORIES, type Product, type ProductList, type ProductPage } from "@fitshop/contracts"
 import type { ListProductsQuery } from "./schema.js"
 import { prepared } from "../../lib/db.js"
+import { rupeesToPaise } from "../../lib/money.js"
 
 const ORDER_BY: Record<ListProductsQuery["sort"], string> = {
   // Units sold in the last 30 days; ties (and a shop with no sales yet) by newest.
@@ -55,10 +56,10 @@ function whereClause(query: Omit<ListProductsQuery, "sort" | "limit" | "offset">
   }
   if (query.priceRange) {
     const [min, max] = PRICE_RANGES[query.priceRange]
-    values.push(min * 100)
+    values.push(rupeesToPaise(min))
     conditions.push(`base_price >= $${values.length}`)
     if (max !== null) {
-      values.push(max * 100)
+      values.push(rupeesToPaise(max))
       conditions.push(`base_price < $${values.length}`)
     }
   }

@@ -1,6 +1,7 @@
 import type { Db } from "../../lib/db.js"
 import type { Job } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
+import { paiseToRupees } from "../../lib/money.js"
 import { ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { orderById, recordShipment, type OrderRecord } from "../orders/orders.js"
 
@@ -13,8 +14,6 @@ const PARCEL = { length: 30, breadth: 25, height: 5, weight: 0.5 }
 function indiaTime(date: Date): string {
   return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ")
 }
-
-const inRupees = (paise: number) => Math.round(paise) / 100
 
 function shiprocketOrder(order: OrderRecord, pickupLocation: string): ShiprocketOrder {
   const address = order.shippingAddress
@@ -38,12 +37,12 @@ function shiprocketOrder(order: OrderRecord, pickupLocation: string): Shiprocket
       name: line.size ? `${line.title} (${line.size})` : line.title,
       sku: line.variantId,
       units: line.quantity,
-      selling_price: inRupees(line.unitPrice),
+      selling_price: paiseToRupees(line.unitPrice),
     })),
     payment_method: order.paymentMethod === "cod" ? "COD" : "Prepaid",
-    transaction_charges: inRupees(order.codFee),
-    total_discount: inRupees(order.discount),
-    sub_total: inRupees(order.subtotal),
+    transaction_charges: paiseToRupees(order.codFee),
+    total_discount: paiseToRupees(order.discount),
+    sub_total: paiseToRupees(order.subtotal),
     ...PARCEL,
   }
 }
