@@ -93,7 +93,8 @@ export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, l
     "/fulfillment/tracking-webhook",
     requireWebhookToken,
     validated({ body: trackingUpdate }, async (_req, res, { body: update }) => {
-      const status = orderStatusFor(update.shipment_status ?? update.current_status ?? "")
+      const shiprocketStatus = update.shipment_status ?? update.current_status ?? ""
+      const status = orderStatusFor(shiprocketStatus)
       const order = await orderByTrackingId(db, update.awb)
       if (order && status && (await advanceStatus(db, order.id, status))) {
         logger.info({ orderId: order.id, status }, "order status from Shiprocket")
@@ -104,7 +105,7 @@ export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, l
       }
       // Also when the status had already moved: a retried delivery notice pays what a failed first one did not.
       if (order && status === "DELIVERED" && creditReferrals) await transaction(db, (client) => creditReferrals(client, order.id))
-      if (order && undoReferrals && isReturnToOrigin(update.shipment_status ?? update.current_status ?? "")) {
+      if (order && undoReferrals && isReturnToOrigin(shiprocketStatus)) {
         await transaction(db, (client) => undoReferrals(client, order.id))
         logger.info({ orderId: order.id }, "order returned to origin: its referral earnings and posts undone")
       }
