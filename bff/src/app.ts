@@ -5,79 +5,57 @@ import compression from "compression"
 import type { RequestListener } from "node:http"
 import express, { type Express } from "express"
 import { developmentTools, type Config } from "./config.js"
-import { authRoutes } from "./features/auth/routes.js"
-import { deviceCookies } from "./features/auth/device-cookie.js"
-import { medusaIdentity } from "./features/auth/medusa-identity.js"
-import { authMailJobs } from "./features/auth/mail-jobs.js"
-import { EXPIRE_SIGNUP_JOB, REMOVE_CUSTOMER_JOB, unverifiedSignups } from "./features/auth/unverified-signups.js"
-import { authService } from "./features/auth/service.js"
-import { sessionStore } from "./features/auth/sessions.js"
-import { verificationCodes } from "./features/auth/verification-codes.js"
 import { razorpayEmulator } from "./emulators/razorpay/index.js"
 import { shiprocketEmulator } from "./emulators/shiprocket/index.js"
-import { addressRoutes } from "./features/addresses/routes.js"
-import { addressesRepository } from "./features/addresses/repository.js"
-import { addressService } from "./features/addresses/service.js"
-import { commerceCheckout } from "./features/checkout/commerce-checkout.js"
-import { checkoutPlacement } from "./features/checkout/placement.js"
-import { checkoutPreparation } from "./features/checkout/prepare.js"
-import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./features/checkout/razorpay-settlement.js"
-import { checkoutRoutes, razorpayWebhookRoute } from "./features/checkout/routes.js"
-import { checkoutService, COD_CHECK_JOB } from "./features/checkout/service.js"
-import { DISPATCH_JOB, dispatchJob } from "./features/fulfillment/dispatch.js"
-import { MEDUSA_SHIPMENT_JOB, medusaShipmentJob } from "./features/fulfillment/medusa-shipment.js"
-import { fulfillmentRoutes } from "./features/fulfillment/routes.js"
-import { feedRead } from "./features/fitfeed/feed-read.js"
-import { carriesInlinePhoto, fitfeedRoutes } from "./features/fitfeed/routes.js"
-import { refreshTrending } from "./features/fitfeed/trending.js"
-import { referralEarnings } from "./features/referrals/earnings.js"
-import { referralRoutes } from "./features/referrals/routes.js"
-import { referralVisits } from "./features/referrals/visits.js"
-import { orderCancellation } from "./features/checkout/cancellation.js"
-import { orderRoutes } from "./features/orders/routes.js"
-import { staffAuthRoutes, staffInternalRoutes } from "./features/staff-auth/routes.js"
-import { medusaStaff } from "./features/staff-auth/medusa-staff.js"
-import { staffSessionCheck } from "./features/staff-auth/service.js"
-import { adminFitfeedRoutes } from "./features/admin-fitfeed/routes.js"
-import { adminAnalyticsRoutes } from "./features/admin-analytics/routes.js"
-import { bagService } from "./features/cart/bag.js"
-import { cartRoutes } from "./features/cart/routes.js"
-import { catalogInternalRoutes, catalogReads } from "./features/catalog/routes.js"
-import { catalogSync as createCatalogSync, type CatalogSync } from "./features/catalog/sync.js"
-import { memoryCatalogCache, noCatalogCache, redisCatalogCache, type CatalogCache } from "./features/catalog/cache.js"
-import { createCatalogService } from "./features/catalog/service.js"
-import { devOutboxRoutes } from "./features/dev/routes.js"
-import { healthRoutes } from "./features/health/routes.js"
-import { storefrontPageRoutes } from "./features/seo/routes.js"
-import { walletRoutes } from "./features/wallet/routes.js"
-import { wishlistRepository } from "./features/wishlist/repository.js"
-import { wishlistRoutes } from "./features/wishlist/routes.js"
-import { usersRepository } from "./features/users/repository.js"
-import { userRoutes } from "./features/users/routes.js"
-import { uploadRoutes } from "./features/uploads/routes.js"
-import { adminProductRoutes } from "./features/admin-products/routes.js"
-import { uploadsService } from "./features/uploads/service.js"
-import { authentication } from "./http/authenticate.js"
+import { addressesModule } from "./features/addresses/index.js"
+import { adminAnalyticsModule } from "./features/admin-analytics/index.js"
+import { adminFitfeedModule } from "./features/admin-fitfeed/index.js"
+import { adminProductsModule } from "./features/admin-products/index.js"
+import { authModule } from "./features/auth/index.js"
+import { cartModule } from "./features/cart/index.js"
+import {
+  catalogModule,
+  catalogSync as createCatalogSync,
+  memoryCatalogCache,
+  noCatalogCache,
+  redisCatalogCache,
+  type CatalogCache,
+  type CatalogSync,
+} from "./features/catalog/index.js"
+import { checkoutModule } from "./features/checkout/index.js"
+import { devModule } from "./features/dev/index.js"
+import { fitfeedModule } from "./features/fitfeed/index.js"
+import { fulfillmentModule } from "./features/fulfillment/index.js"
+import { healthModule } from "./features/health/index.js"
+import { ordersModule } from "./features/orders/index.js"
+import { referralsModule } from "./features/referrals/index.js"
+import { seoModule } from "./features/seo/index.js"
+import { medusaStaffCheck, staffAuthModule } from "./features/staff-auth/index.js"
+import { uploadsModule } from "./features/uploads/index.js"
+import { usersModule } from "./features/users/index.js"
+import { walletModule } from "./features/wallet/index.js"
+import { wishlistModule } from "./features/wishlist/index.js"
 import { answerBeforeExpress } from "./http/answer-before-express.js"
+import { authentication } from "./http/authenticate.js"
+import type { TrustProxy } from "./http/client-address.js"
+import { errorHandler, notFoundHandler, refuseMalformedPath } from "./http/error-handler.js"
+import { jobHandlersOf, type FeatureModule, type SharedDeps } from "./http/feature-module.js"
+import { imageVariants } from "./http/image-variants.js"
+import { internalApp } from "./http/internal-app.js"
 import { requestLog } from "./http/request-log.js"
 import { securityHeaders, withStrictTransport } from "./http/security-headers.js"
 import { staticAssets } from "./http/static-assets.js"
-import { errorHandler, notFoundHandler, refuseMalformedPath } from "./http/error-handler.js"
-import { internalApp } from "./http/internal-app.js"
-import type { TrustProxy } from "./http/client-address.js"
 import type { Db } from "./lib/db.js"
+import { jobQueue, type JobQueue } from "./lib/jobs.js"
 import type { Logger } from "./lib/logger.js"
-import { imageVariants } from "./http/image-variants.js"
-import { enqueueJob, jobQueue, type JobQueue } from "./lib/jobs.js"
-import { createRazorpayClient } from "./lib/razorpay.js"
-import { shiprocketClient } from "./lib/shiprocket.js"
-import { RAZORPAY_EMULATOR_PATH, razorpaySettings } from "./lib/razorpay-settings.js"
-import { SHIPROCKET_EMULATOR_PATH, shiprocketSettings } from "./lib/shiprocket-settings.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
-import { memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
-import { localDiskStorage } from "./lib/storage.js"
 import type { Commerce } from "./lib/medusa.js"
+import { memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
+import { createRazorpayClient } from "./lib/razorpay.js"
+import { RAZORPAY_EMULATOR_PATH, razorpaySettings } from "./lib/razorpay-settings.js"
 import type { Redis } from "./lib/redis.js"
+import { shiprocketClient } from "./lib/shiprocket.js"
+import { SHIPROCKET_EMULATOR_PATH, shiprocketSettings } from "./lib/shiprocket-settings.js"
 
 export type AppDeps = {
   config: Config
@@ -136,163 +114,95 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const devTools = developmentTools(config)
   const razorpay = razorpaySettings(config)
   const shiprocket = shiprocketSettings(config)
-  const users = usersRepository(db)
-  const uploads = uploadsService({ db, storage: localDiskStorage(config.MEDIA_DIR), publicUrl: config.PUBLIC_URL })
-  const authn = authentication(db, config.AUTH_TOKEN_SECRET)
-  const limiter = redis ? redisRateLimiter(redis, config.REDIS_KEY_PREFIX) : memoryRateLimiter()
-  const codes = verificationCodes(db, config.AUTH_TOKEN_SECRET)
-  const identity = medusaIdentity(commerce)
-  const signups = unverifiedSignups({ db, identity, logger })
+  const razorpayClient = createRazorpayClient(razorpay)
+  const shiprocketApi = shiprocketClient(shiprocket)
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger })
-  const authMail = authMailJobs({
-    db,
-    users,
-    codes,
-    identity,
-    signups,
-    mailer: outgoingMail,
-    logger,
-    publicUrl: config.PUBLIC_URL,
-    onEnqueued: () => mailJobs.kick(),
-  })
-  const mailJobs = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: authMail.handlers })
-  const sessions = sessionStore(db, config.AUTH_TOKEN_SECRET, authn.forgetTrustedSessions, staffSessionCheck(medusaStaff(commerce), users, logger))
-  const auth = authService({
-    db,
-    users,
-    sessions,
-    codes,
-    identity,
-    mail: authMail,
-    signups,
-    logger,
-  })
-
-  const bag = bagService({ db })
-  const addresses = addressService(users, addressesRepository(commerce))
-  const razorpayClient = createRazorpayClient({ keyId: razorpay.keyId, keySecret: razorpay.keySecret, apiUrl: razorpay.apiUrl })
-  const shiprocketApi = shiprocketClient({
-    apiUrl: shiprocket.apiUrl,
-    email: shiprocket.email,
-    password: shiprocket.password,
-    trackingBaseUrl: shiprocket.trackingBaseUrl,
-  })
+  const limiter = redis ? redisRateLimiter(redis, config.REDIS_KEY_PREFIX) : memoryRateLimiter()
+  const shared: SharedDeps = { config, db, commerce, logger, authentication: authentication(db, config.AUTH_TOKEN_SECRET), limiter }
   // Jobs are queued in the same transaction as the work that needs them; kicking only saves the poll wait.
   const kickJobs = () => jobs.kick()
-  const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
-  const medusaCheckout = commerceCheckout(commerce)
-  const referrals = referralEarnings({ sharePercent: config.REFERRAL_SHARE_PERCENT, returnWindowDays: config.RETURN_WINDOW_DAYS })
-  const placement = checkoutPlacement({ db, commerce: medusaCheckout, bag, logger, onPlaced: kickJobs, creditReferrals: referrals.creditOrderById })
-  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onEnqueued: kickJobs })
-  const checkout = checkoutService({
-    db,
-    users,
-    razorpay: razorpayClient,
-    keySecret: razorpay.keySecret,
-    preparation: checkoutPreparation({ db, bag, users, addresses, commerce: medusaCheckout, liveTestAllowed, holdMinutes: config.STOCK_HOLD_MINUTES }),
-    placement,
-    commerce: medusaCheckout,
-    settlement,
-    logger,
-    liveTestAllowed,
-    onEnqueued: kickJobs,
-  })
-  const jobs = jobQueue({
-    db,
-    logger,
-    pollMs: config.JOB_POLL_MS,
-    handlers: {
-      [SETTLE_JOB]: settlement.settleJob,
-      [REFUND_JOB]: settlement.refundJob,
-      [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob,
-      [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }),
-      [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketApi, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }),
-      [EXPIRE_SIGNUP_JOB]: signups.expireJob,
-      [REMOVE_CUSTOMER_JOB]: signups.removeCustomerJob,
-    },
-  })
-
+  const kickMail = () => mail.kick()
   const app = express()
   app.disable("x-powered-by")
   app.set("trust proxy", config.TRUST_PROXY)
   app.set("query parser", "simple")
+
+  const health = healthModule({ ...shared, redis, catalogReady: sync.isReady })
+  const uploads = uploadsModule(shared)
+  const users = usersModule({ ...shared, uploads: uploads.service })
+  const staffCheck = medusaStaffCheck({ ...shared, users: users.repository })
+  const auth = authModule({ ...shared, users: users.repository, mailer: outgoingMail, staffCheck, onMailEnqueued: kickMail })
+  const staffAuth = staffAuthModule({ ...shared, users: users.repository, auth })
+  const referrals = referralsModule({ ...shared, trust: app.get("trust proxy fn") as TrustProxy })
+  const { creditOrderById: creditReferrals, undoOrder: undoReferrals } = referrals.earnings
+  const catalog = catalogModule({ ...shared, cache, sync, onProductRead: referrals.onProductRead })
+  const cart = cartModule(shared)
+  const wishlist = wishlistModule(shared)
+  const addresses = addressesModule({ ...shared, users: users.repository })
+  const wallet = walletModule(shared)
+  const checkout = checkoutModule({
+    ...shared,
+    razorpay,
+    razorpayClient,
+    users: users.repository,
+    bag: cart.bag,
+    addresses: addresses.service,
+    creditReferrals,
+    undoReferrals,
+    kickJobs,
+  })
+  const orders = ordersModule({ ...shared, cancel: checkout.cancelOrder })
+  const fulfillment = fulfillmentModule({ ...shared, shiprocket, shiprocketClient: shiprocketApi, kickJobs, creditReferrals, undoReferrals })
+  const fitfeed = fitfeedModule({ ...shared, uploads: uploads.service })
+  const adminProducts = adminProductsModule({ ...shared, refreshCatalog: sync.refresh })
+  const adminAnalytics = adminAnalyticsModule(shared)
+  const adminFitfeed = adminFitfeedModule(shared)
+  const dev = devModule({ ...shared, outbox: devTools && !config.SMTP_URL })
+  const seo = seoModule({ ...shared, catalog: catalog.service })
+  // In mounting order: where two modules' routes share a path, the first answers.
+  const modules: FeatureModule[] = [
+    health,
+    catalog,
+    auth,
+    users,
+    uploads,
+    cart,
+    wishlist,
+    addresses,
+    wallet,
+    checkout,
+    orders,
+    fulfillment,
+    fitfeed,
+    referrals,
+    adminProducts,
+    adminAnalytics,
+    staffAuth,
+    adminFitfeed,
+    dev,
+    seo,
+  ]
+
   app.use(requestLog(logger, (path) => path === "/api/health"))
   // The headers first, so every answer carries them, a malformed path's 400 included.
   app.use(securityHeaders({ razorpayCheckout: !razorpay.emulated, mediaOrigin: new URL(config.PUBLIC_URL).origin }))
   app.use(refuseMalformedPath)
-  const catalog = createCatalogService(db, cache)
   // The catalogue's reads are answered before Express dispatches (see the end), gzipped from their cache.
   // Other answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.
   app.use(compression({ threshold: 1024 }))
   // Razorpay signs the raw bytes, so its webhook is read before any JSON parser touches the body.
-  app.use(
-    "/api",
-    razorpayWebhookRoute({
-      webhookSecret: razorpay.webhookSecret,
-      settleLater: async (orderId) => {
-        await enqueueJob(db, SETTLE_JOB, orderId)
-        kickJobs()
-      },
-      logger,
-    }),
-  )
+  for (const { rawBodyRoutes } of modules) if (rawBodyRoutes) app.use("/api", rawBodyRoutes)
 
   const api = express.Router()
   // A post's photo may come inline (a data URL of up to 10 MB): that one body is read by its route, after
   // sign-in and the posting limit, so nobody can make the server parse megabytes before being checked.
   const smallJson = express.json({ limit: "100kb" })
-  api.use((req, res, next) => (carriesInlinePhoto(req) ? next() : smallJson(req, res, next)))
+  const readsOwnBody = modules.flatMap((module) => module.readsOwnBody ?? [])
+  api.use((req, res, next) => (readsOwnBody.some((reads) => reads(req)) ? next() : smallJson(req, res, next)))
   api.use(cookieParser())
-  const health = healthRoutes({ db, redis, commerce, catalogReady: sync.isReady })
-  api.use(health)
   // Commerce's calls come to the internal listener (below); on the public port they don't exist.
   api.use("/internal", notFoundHandler)
-  // Proof of an earlier sign-in on this browser, which per-account limits spare (features/auth/device-cookie.ts).
-  const devices = deviceCookies(config.AUTH_TOKEN_SECRET, production)
-  api.use(
-    authRoutes({
-      auth,
-      authentication: authn,
-      limiter,
-      secureCookies: production,
-      trustedOrigins: [config.PUBLIC_URL, ...config.TRUSTED_ORIGINS],
-      perIpLimit: config.AUTH_RATE_LIMIT_PER_IP,
-      devices,
-    }),
-  )
-  api.use(userRoutes({ users, authentication: authn, uploads, limiter }))
-  api.use(uploadRoutes({ uploads, authentication: authn, limiter }))
-  api.use(cartRoutes({ bag, authentication: authn }))
-  api.use(wishlistRoutes({ wishlist: wishlistRepository(db), authentication: authn }))
-  api.use(addressRoutes({ addresses, authentication: authn, limiter }))
-  api.use(walletRoutes({ db, authentication: authn }))
-  api.use(checkoutRoutes({ checkout, authentication: authn, razorpay, limiter }))
-  const orders = orderRoutes({
-    db,
-    authentication: authn,
-    internalSecret: config.INTERNAL_API_SECRET,
-    cancel: orderCancellation({ db, logger, onEnqueued: kickJobs, alsoUndo: referrals.undoOrder }),
-  })
-  api.use(orders)
-  api.use(
-    fulfillmentRoutes({
-      db,
-      authentication: authn,
-      limiter,
-      webhookToken: shiprocket.webhookToken,
-      logger,
-      onEnqueued: kickJobs,
-      creditReferrals: referrals.creditOrderById,
-      undoReferrals: referrals.undoOrder,
-    }),
-  )
-  api.use(fitfeedRoutes({ db, authentication: authn, limiter, uploads, addressLimitScale: config.FITFEED_ADDRESS_LIMIT_SCALE }))
-  api.use(referralRoutes({ db }))
-  api.use(adminProductRoutes({ commerce, refreshCatalog: sync.refresh, logger, authentication: authn }))
-  api.use(adminAnalyticsRoutes({ db, commerce, authentication: authn }))
-  api.use(staffAuthRoutes({ auth, users, commerce, limiter, secureCookies: production, perIpLimit: config.AUTH_RATE_LIMIT_PER_IP, devices }))
-  api.use(adminFitfeedRoutes({ db, authentication: authn }))
-  if (devTools && !config.SMTP_URL) api.use(devOutboxRoutes(db))
+  for (const { routes } of modules) if (routes) api.use(routes)
   api.use(notFoundHandler)
   app.use("/api", api)
 
@@ -329,26 +239,18 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   }
 
   mountSpa(app, "/admin", config.ADMIN_DIST)
-  if (existsSync(path.join(config.STOREFRONT_DIST, "index.html"))) {
-    app.use(storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl: config.PUBLIC_URL, logger }))
-  }
+  for (const { pages } of modules) if (pages) app.use(pages)
   mountSpa(app, "/", config.STOREFRONT_DIST)
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
-  const visits = referralVisits({ db, tokenSecret: config.AUTH_TOKEN_SECRET, trust: app.get("trust proxy fn") as TrustProxy, logger })
+
+  const jobs = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "jobs") })
+  const mail = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "mailJobs") })
+  const background = { jobs, mail, reconcilePayments: checkout.reconcilePayments, refreshTrending: fitfeed.refreshTrending }
   // Answered before Express: the catalogue's listing and product reads (GET /api/products…) and the feed (GET /api/fitfeed/feed).
-  const early = [catalogReads(catalog, logger, visits.onProductRead), feedRead({ db, authentication: authn, logger })]
-  const background = { jobs, mail: mailJobs, reconcilePayments: settlement.reconcile, refreshTrending: () => refreshTrending(db) }
+  const early = modules.flatMap((module) => module.early ?? [])
   return Object.assign(withStrictTransport(answerBeforeExpress(early, app), production), {
     background,
-    internal: internalApp({
-      health,
-      routes: [
-        catalogInternalRoutes(sync, config.INTERNAL_API_SECRET),
-        orders,
-        staffInternalRoutes({ users, sessions, internalSecret: config.INTERNAL_API_SECRET }),
-      ],
-      logger,
-    }),
+    internal: internalApp({ health: health.routes, routes: modules.flatMap((module) => module.internal ?? []), logger }),
   })
 }

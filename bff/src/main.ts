@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from "node:http"
 import { createApp, createCatalogCache } from "./app.js"
-import { catalogSync as createCatalogSync } from "./features/catalog/sync.js"
+import { catalogSync as createCatalogSync } from "./features/catalog/index.js"
 import { ConfigError, loadConfig } from "./config.js"
 import { createDb } from "./lib/db.js"
 import { createLogger } from "./lib/logger.js"

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest"
-import { adminProductInput, EDITOR_MESSAGES, fixStepMessage, publishProblems } from "./admin.js"
+import {
+  adminOrderListSchema,
+  adminProductAnswerSchema,
+  adminProductInput,
+  EDITOR_MESSAGES,
+  fixStepMessage,
+  publishProblems,
+  reportedPostListSchema,
+} from "./admin.js"
 
 const complete = {
   title: "Boxy Tee",
@@ -39,5 +47,68 @@ describe("adminProductInput", () => {
   it("applies the gender rules on save", () => {
     expect(adminProductInput.parse({ title: "T", gender: "WOMEN", styleGroup: "WESTERN" })).toMatchObject({ categoryType: "UPPERS", subcategory: "Regular" })
     expect(adminProductInput.parse({ title: "T", gender: "MEN", styleGroup: "WESTERN" })).toMatchObject({ styleGroup: null })
+  })
+})
+
+const product = {
+  id: "prod_1",
+  handle: "boxy-tee",
+  title: "Boxy Tee",
+  sku: null,
+  description: "",
+  basePrice: 79900,
+  listPrice: 79900,
+  mrp: null,
+  imageUrl: "/media/products/a.webp",
+  images: [{ url: "/media/products/a.webp", srcSet: "/media/products/a.webp?w=320 320w", altText: null, isPrimary: true, position: 1 }],
+  videos: [],
+  gender: "MEN",
+  categoryType: "UPPERS",
+  subcategory: "Oversized",
+  styleGroup: null,
+  genre: null,
+  colorName: null,
+  colorHex: null,
+  fabric: null,
+  collarStyle: null,
+  sleeveType: null,
+  seasonFit: null,
+  washInstructions: null,
+  weightGrams: null,
+  gstPercent: null,
+  isActive: true,
+  status: "LIVE",
+  availableSizes: ["M"],
+  sizes: ["M"],
+  variants: [{ id: "var_1", size: "M", sizeSystem: "IN", sku: null, stockOnHand: 4, inStock: true, measurements: { chest: 40, unit: "in" } }],
+  createdAt: "2026-11-20T10:00:00.000Z",
+  updatedAt: "2026-11-20T10:00:00.000Z",
+  version: 3,
+}
+
+describe("the console's answers", () => {
+  it("read a product with the version an update names, and refuse one without it or with a member the contract lacks", () => {
+    expect(adminProductAnswerSchema.parse({ product }).product).toEqual(product)
+    const { version: _version, ...unversioned } = product
+    expect(adminProductAnswerSchema.safeParse({ product: unversioned }).success).toBe(false)
+    expect(adminProductAnswerSchema.safeParse({ product: { ...product, stock: 4 } }).success).toBe(false)
+  })
+
+  it("read the orders list and the reported posts as the BFF writes them", () => {
+    const order = { id: "order_1", displayId: 7, status: "PAID", total: 129900, paymentMethod: "cod", itemCount: 2, createdAt: "2026-11-20T10:00:00.000Z" }
+    const customer = { id: "u1", name: "Asha", email: "asha@example.in" }
+    expect(adminOrderListSchema.safeParse({ orders: [{ ...order, customer }], total: 1 }).success).toBe(true)
+    expect(adminOrderListSchema.safeParse({ orders: [{ ...order, customer, status: "LOST" }], total: 1 }).success).toBe(false)
+    const post = {
+      id: "41",
+      imageUrl: "/media/p/41.jpg",
+      thumbnailUrl: "/media/p/41-480.jpg",
+      text: null,
+      author: { id: "u1", name: "Ravi K", handle: "ravi" },
+      reports: { count: 3, reasons: ["spam"], lastAt: "2026-11-20T10:00:00.000Z" },
+      hiddenAt: "2026-11-20T10:00:00.000Z",
+      createdAt: "2026-11-19T10:00:00.000Z",
+    }
+    expect(reportedPostListSchema.parse({ posts: [post], total: 1 }).posts).toEqual([post])
   })
 })

@@ -1,18 +1,7 @@
 import { z } from "zod"
-import {
-  CATEGORY_TYPES,
-  COLLAR_STYLES,
-  GENDERS,
-  PRODUCT_STATUSES,
-  SEASON_FITS,
-  SLEEVE_TYPES,
-  STYLE_GROUPS,
-  SUBCATEGORIES,
-  type Product,
-  type ProductStatus,
-} from "./catalog.js"
+import { CATEGORY_TYPES, COLLAR_STYLES, GENDERS, PRODUCT_STATUSES, SEASON_FITS, SLEEVE_TYPES, STYLE_GROUPS, SUBCATEGORIES, productSchema } from "./catalog.js"
 import { measurementsSchema } from "./measurements.js"
-import type { OrderStatus, PaymentMethod } from "./orders.js"
+import { ORDER_STATUSES, PAYMENT_METHODS } from "./orders.js"
 import { SIZES } from "./sizes.js"
 
 /**
@@ -193,6 +182,7 @@ export type AdminProductForm = z.input<typeof adminProductInput>
 
 /** An update names the version it was made from; a stale one is refused with 409. */
 export const adminProductUpdate = z.object({ version: z.number().int().min(1), product: adminProductInput })
+export type AdminProductUpdate = z.output<typeof adminProductUpdate>
 
 /**
  * Spec section 4: saving a woman's product fills a missing categoryType with UPPERS and subcategory with
@@ -227,9 +217,17 @@ export function publishProblems(product: Publishable): PublishProblem[] {
 export const fixStepMessage = (problem: Pick<PublishProblem, "step" | "message">) => `Fix “${problem.step}”: ${problem.message}`
 
 /** A product as the admin API answers it: the shop's Product (status included) and the version an update must name. */
-export type AdminProduct = Product & { version: number }
+export const adminProductSchema = productSchema.extend({ version: z.number().int().min(1) })
+export type AdminProduct = z.infer<typeof adminProductSchema>
 
-export type AdminProductList = { products: AdminProduct[]; total: number }
+/** GET, POST and PUT /api/admin/products/{id}, and POST …/duplicate: one product under its name. */
+export const adminProductAnswerSchema = z.strictObject({ product: adminProductSchema })
+export type AdminProductAnswer = z.infer<typeof adminProductAnswerSchema>
+
+const count = z.number().int().nonnegative()
+
+export const adminProductListSchema = z.strictObject({ products: z.array(adminProductSchema), total: count })
+export type AdminProductList = z.infer<typeof adminProductListSchema>
 
 export const adminProductListQuery = z.object({
   status: z.enum(PRODUCT_STATUSES).optional(),
@@ -243,65 +241,89 @@ export const bulkStatusInput = z.object({
   ids: z.array(z.string()).min(1).max(100),
   status: z.enum(PRODUCT_STATUSES),
 })
+export type BulkStatusInput = z.infer<typeof bulkStatusInput>
 
-export type BulkStatusInput = { ids: string[]; status: ProductStatus }
+/** POST /api/admin/products/bulk-status: how many products changed. */
+export const bulkStatusAnswerSchema = z.strictObject({ updated: count })
+export type BulkStatusAnswer = z.infer<typeof bulkStatusAnswerSchema>
 
 /** GET /api/admin/config/sizes: the sizes the editor offers. */
-export type SizesConfig = { items: string[] }
+export const sizesConfigSchema = z.strictObject({ items: z.array(z.string()) })
+export type SizesConfig = z.infer<typeof sizesConfigSchema>
 
 /** GET /api/admin/analytics/overview. Money in paise; cancelled orders count nowhere. */
-export type AnalyticsOverview = {
-  products: { total: number; live: number; draft: number; archived: number }
-  orders: number
-  revenue: number
-  averageOrderValue: number
+export const analyticsOverviewSchema = z.strictObject({
+  products: z.strictObject({ total: count, live: count, draft: count, archived: count }),
+  orders: count,
+  revenue: z.number(),
+  averageOrderValue: z.number(),
   /** Share of orders paid by cash on delivery, 0 to 1. */
-  cashOnDeliveryShare: number
+  cashOnDeliveryShare: z.number(),
   /** Revenue of order lines bought through a FITFEED post (refPostId). */
-  fitfeedRevenue: number
+  fitfeedRevenue: z.number(),
   /** Dark Coins held by shoppers, not yet spent. */
-  darkCoinsOutstanding: number
+  darkCoinsOutstanding: z.number(),
   /** Sizes with stock at or below the low-stock line, fewest first. */
-  lowStock: { productId: string; title: string; size: string; stock: number }[]
-}
+  lowStock: z.array(z.strictObject({ productId: z.string(), title: z.string(), size: z.string(), stock: z.number() })),
+})
+export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>
 
 /** GET /api/admin/analytics/products: units and revenue per product, best first. */
-export type ProductSales = { productId: string; title: string; imageUrl: string | null; units: number; revenue: number }
-export type ProductSalesList = { products: ProductSales[]; total: number }
+export const productSalesSchema = z.strictObject({
+  productId: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  units: z.number(),
+  revenue: z.number(),
+})
+export type ProductSales = z.infer<typeof productSalesSchema>
+export const productSalesListSchema = z.strictObject({ products: z.array(productSalesSchema), total: count })
+export type ProductSalesList = z.infer<typeof productSalesListSchema>
 
 /** GET /api/admin/analytics/products/{id}/series: one point per day in India time (YYYY-MM-DD). */
-export type SalesSeries = { productId: string; days: { day: string; units: number; revenue: number }[] }
+export const salesSeriesSchema = z.strictObject({
+  productId: z.string(),
+  days: z.array(z.strictObject({ day: z.string(), units: z.number(), revenue: z.number() })),
+})
+export type SalesSeries = z.infer<typeof salesSeriesSchema>
 
 /**
  * GET /api/admin/analytics/series?days=N: the whole shop's sales on each of the last N India days, today last,
  * days without sales as zeros. `units` are the units bought; `revenue` is what the orders charged (paise), as
  * the overview's revenue counts it, so the days add up to the overview's figures for their span.
  */
-export type ShopSalesSeries = { days: { day: string; orders: number; units: number; revenue: number }[] }
+export const shopSalesSeriesSchema = z.strictObject({
+  days: z.array(z.strictObject({ day: z.string(), orders: z.number(), units: z.number(), revenue: z.number() })),
+})
+export type ShopSalesSeries = z.infer<typeof shopSalesSeriesSchema>
 
 /** GET /api/admin/orders: newest first. */
-export type AdminOrder = {
-  id: string
-  displayId: number | null
-  status: OrderStatus
+export const adminOrderSchema = z.strictObject({
+  id: z.string(),
+  displayId: z.number().int().nullable(),
+  status: z.enum(ORDER_STATUSES),
   /** Paise. */
-  total: number
-  paymentMethod: PaymentMethod
-  itemCount: number
-  customer: { id: string; name: string; email: string }
-  createdAt: string
-}
-export type AdminOrderList = { orders: AdminOrder[]; total: number }
+  total: z.number(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  itemCount: z.number(),
+  customer: z.strictObject({ id: z.string(), name: z.string(), email: z.string() }),
+  createdAt: z.string(),
+})
+export type AdminOrder = z.infer<typeof adminOrderSchema>
+export const adminOrderListSchema = z.strictObject({ orders: z.array(adminOrderSchema), total: count })
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>
 
 /** A post that three reports took out of the feed, waiting for staff. */
-export type ReportedPost = {
-  id: string
-  imageUrl: string
-  thumbnailUrl: string
-  text: string | null
-  author: { id: string; name: string; handle: string }
-  reports: { count: number; reasons: string[]; lastAt: string }
-  hiddenAt: string
-  createdAt: string
-}
-export type ReportedPostList = { posts: ReportedPost[]; total: number }
+export const reportedPostSchema = z.strictObject({
+  id: z.string(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+  text: z.string().nullable(),
+  author: z.strictObject({ id: z.string(), name: z.string(), handle: z.string() }),
+  reports: z.strictObject({ count: z.number(), reasons: z.array(z.string()), lastAt: z.string() }),
+  hiddenAt: z.string(),
+  createdAt: z.string(),
+})
+export type ReportedPost = z.infer<typeof reportedPostSchema>
+export const reportedPostListSchema = z.strictObject({ posts: z.array(reportedPostSchema), total: count })
+export type ReportedPostList = z.infer<typeof reportedPostListSchema>

@@ -1,103 +1,92 @@
-import type { Measurements } from "./measurements.js"
+import { z } from "zod"
+import {
+  CATEGORY_TYPES,
+  COLLAR_STYLES,
+  COLOR_NAMES,
+  FABRICS,
+  GENDERS,
+  GENRES,
+  PRICE_RANGES,
+  PRODUCT_STATUSES,
+  SEASON_FITS,
+  SLEEVE_TYPES,
+  SORTS,
+  STYLE_GROUPS,
+  SUBCATEGORIES,
+  type PriceRange,
+} from "./catalog-vocabulary.js"
+import { measurementsSchema } from "./measurements.js"
 
-/** The catalogue's vocabulary (spec sections 3 and 9): every value a product attribute or a listing filter may take. */
-export const GENDERS = ["MEN", "WOMEN"] as const
-export const CATEGORY_TYPES = ["UPPERS", "LOWERS"] as const
-export const STYLE_GROUPS = ["WESTERN", "TRADITIONS"] as const
-/** Men's subcategories by category type, in the shop's order. */
-export const SUBCATEGORIES = {
-  UPPERS: ["Hoodies", "Polo", "Oversized", "Regular"],
-  LOWERS: ["Jeans", "Loose fit", "Slim fit", "Cargo pants", "Straight fit"],
-} as const
-export const COLLAR_STYLES = ["NO_COLLAR", "WITH_COLLAR"] as const
-export const SLEEVE_TYPES = ["HALF", "FULL"] as const
-export const SEASON_FITS = ["NEUTRAL", "SUMMER", "WINTER"] as const
-export const FABRICS = ["Cotton", "Polyester", "Denim", "Wool", "Blend"] as const
-export const COLOR_NAMES = ["Black", "White", "Blue", "Grey", "Green", "Red"] as const
-export const GENRES = ["Marvel", "Streetwear", "Aesthetic", "Anime"] as const
-export const PRODUCT_STATUSES = ["LIVE", "DRAFT", "ARCHIVED"] as const
-
-export const SORTS = ["popular", "price_asc", "price_desc", "newest"] as const
-
-/**
- * The page sizes the storefront asks listings in: the shop's pages, the home page's best sellers (spec
- * section 9: the 8 most popular) and a category tile's cover. The BFF caches listings of these sizes only.
- */
-export const LISTING_PAGE_SIZES = { shop: 24, bestSellers: 8, categoryCover: 1 } as const
-/** Ranges on the selling price in rupees, lower bound included, upper bound excluded. */
-export const PRICE_RANGES = {
-  "under-500": [0, 500],
-  "500-1000": [500, 1000],
-  "1000-1500": [1000, 1500],
-  "1500-2000": [1500, 2000],
-  "2000-3000": [2000, 3000],
-  "above-3000": [3000, null],
-} as const satisfies Record<string, readonly [number, number | null]>
-
-export type Gender = (typeof GENDERS)[number]
-export type CategoryType = (typeof CATEGORY_TYPES)[number]
-export type StyleGroup = (typeof STYLE_GROUPS)[number]
-export type CollarStyle = (typeof COLLAR_STYLES)[number]
-export type SleeveType = (typeof SLEEVE_TYPES)[number]
-export type SeasonFit = (typeof SEASON_FITS)[number]
-export type Fabric = (typeof FABRICS)[number]
-export type ColorName = (typeof COLOR_NAMES)[number]
-export type Genre = (typeof GENRES)[number]
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
-export type Sort = (typeof SORTS)[number]
-export type PriceRange = keyof typeof PRICE_RANGES
+// The vocabulary lives apart, without zod: the storefront's first page imports it, and a module of schemas would
+// bring zod into that bundle.
+export * from "./catalog-vocabulary.js"
 
 /** srcSet lists the widths the BFF serves of the image (`/media/…?w=480 480w, …`). */
-export type ProductImage = { url: string; srcSet?: string; altText: string | null; isPrimary: boolean; position: number }
+export const productImageSchema = z.strictObject({
+  url: z.string(),
+  srcSet: z.string().optional(),
+  altText: z.string().nullable(),
+  isPrimary: z.boolean(),
+  position: z.number(),
+})
+export type ProductImage = z.infer<typeof productImageSchema>
 
 /** The console reads a video back with its alt text, primary flag and position, as it sent them. */
-export type ProductVideo = { url: string; altText?: string | null; isPrimary?: boolean; position?: number }
+export const productVideoSchema = z.strictObject({
+  url: z.string(),
+  altText: z.string().nullable().optional(),
+  isPrimary: z.boolean().optional(),
+  position: z.number().optional(),
+})
+export type ProductVideo = z.infer<typeof productVideoSchema>
 
-export type ProductVariant = {
-  id: string
-  size: string
-  sizeSystem: "IN"
-  sku: string | null
-  stockOnHand: number
-  inStock: boolean
-  measurements: Measurements | null
-}
+export const productVariantSchema = z.strictObject({
+  id: z.string(),
+  size: z.string(),
+  sizeSystem: z.literal("IN"),
+  sku: z.string().nullable(),
+  stockOnHand: z.number(),
+  inStock: z.boolean(),
+  measurements: measurementsSchema.nullable(),
+})
+export type ProductVariant = z.infer<typeof productVariantSchema>
 
 /** The spec's Product as the API returns it; money in paise. */
-export type Product = {
-  id: string
-  handle: string
-  title: string
-  sku: string | null
-  description: string
-  basePrice: number
-  listPrice: number
-  mrp: number | null
-  imageUrl: string | null
-  images: ProductImage[]
-  videos: ProductVideo[]
-  gender: Gender
-  categoryType: CategoryType | null
-  subcategory: string | null
-  styleGroup: StyleGroup | null
-  genre: string | null
-  colorName: string | null
-  colorHex: string | null
-  fabric: string | null
-  collarStyle: CollarStyle | null
-  sleeveType: SleeveType | null
-  seasonFit: SeasonFit | null
-  washInstructions: string | null
-  weightGrams: number | null
-  gstPercent: number | null
-  isActive: boolean
-  status: ProductStatus
-  availableSizes: string[]
-  sizes: string[]
-  variants: ProductVariant[]
-  createdAt: string
-  updatedAt: string
-}
+export const productSchema = z.strictObject({
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  sku: z.string().nullable(),
+  description: z.string(),
+  basePrice: z.number(),
+  listPrice: z.number(),
+  mrp: z.number().nullable(),
+  imageUrl: z.string().nullable(),
+  images: z.array(productImageSchema),
+  videos: z.array(productVideoSchema),
+  gender: z.enum(GENDERS),
+  categoryType: z.enum(CATEGORY_TYPES).nullable(),
+  subcategory: z.string().nullable(),
+  styleGroup: z.enum(STYLE_GROUPS).nullable(),
+  genre: z.string().nullable(),
+  colorName: z.string().nullable(),
+  colorHex: z.string().nullable(),
+  fabric: z.string().nullable(),
+  collarStyle: z.enum(COLLAR_STYLES).nullable(),
+  sleeveType: z.enum(SLEEVE_TYPES).nullable(),
+  seasonFit: z.enum(SEASON_FITS).nullable(),
+  washInstructions: z.string().nullable(),
+  weightGrams: z.number().nullable(),
+  gstPercent: z.number().nullable(),
+  isActive: z.boolean(),
+  status: z.enum(PRODUCT_STATUSES),
+  availableSizes: z.array(z.string()),
+  sizes: z.array(z.string()),
+  variants: z.array(productVariantSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Product = z.infer<typeof productSchema>
 
 /** What a listing sends of each product: what a card shows and the attributes the shop filters on. */
 export const LISTED_FIELDS = [
@@ -123,17 +112,62 @@ export const LISTED_FIELDS = [
   "createdAt",
 ] as const satisfies readonly (keyof Product)[]
 
+/** LISTED_FIELDS as the mask `pick` takes (Object.fromEntries forgets the keys' names, so they are restated). */
+const listedMask = Object.fromEntries(LISTED_FIELDS.map((field) => [field, true])) as Record<(typeof LISTED_FIELDS)[number], true>
+
 /**
  * A product as listings and recommendations send it, with the primary image only. Variants (ids, stock,
  * measurements), the gallery, texts and care details come with the product page (`/api/products/{id}`).
  */
-export type ListedProduct = Pick<Product, (typeof LISTED_FIELDS)[number]>
+export const listedProductSchema = productSchema.pick(listedMask)
+export type ListedProduct = z.infer<typeof listedProductSchema>
 
 /** `GET /api/products`. */
-export type ProductList = { products: ListedProduct[]; total: number }
+export const productListSchema = z.strictObject({ products: z.array(listedProductSchema), total: z.number().int().nonnegative() })
+export type ProductList = z.infer<typeof productListSchema>
 
 /** The product page's two rows: 'More {subcategory}' and 'You might also like'. */
-export type ProductRecommendations = { more: ListedProduct[]; alsoLike: ListedProduct[] }
+export const productRecommendationsSchema = z.strictObject({ more: z.array(listedProductSchema), alsoLike: z.array(listedProductSchema) })
+export type ProductRecommendations = z.infer<typeof productRecommendationsSchema>
 
 /** `GET /api/products/{id}`. */
-export type ProductPage = { product: Product; recommendations: ProductRecommendations }
+export const productPageSchema = z.strictObject({ product: productSchema, recommendations: productRecommendationsSchema })
+export type ProductPage = z.infer<typeof productPageSchema>
+
+const allSubcategories = [...SUBCATEGORIES.UPPERS, ...SUBCATEGORIES.LOWERS] as const
+
+/** One of the spec's values; anything else is a 400 that lists the allowed ones. */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { message: `must be one of ${values.join(", ")}` }).optional()
+}
+
+/** `GET /api/products`' query (spec section 9): the filters in the API's own names and values. */
+export const listProductsQuery = z
+  .object({
+    active: z.enum(["true"], { message: "only active=true is served to shoppers" }).optional(),
+    gender: oneOf(GENDERS),
+    categoryType: oneOf(CATEGORY_TYPES),
+    subcategory: oneOf(allSubcategories),
+    styleGroup: oneOf(STYLE_GROUPS),
+    sort: z.enum(SORTS, { message: `must be one of ${SORTS.join(", ")}` }).default("popular"),
+    priceRange: oneOf(Object.keys(PRICE_RANGES) as [PriceRange, ...PriceRange[]]),
+    collarStyle: oneOf(COLLAR_STYLES),
+    sleeveType: oneOf(SLEEVE_TYPES),
+    fabric: oneOf(FABRICS),
+    colorName: oneOf(COLOR_NAMES),
+    seasonFit: oneOf(SEASON_FITS),
+    genre: oneOf(GENRES),
+    limit: z.coerce.number().int().min(1).max(100).default(24),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  })
+  .superRefine((query, ctx) => {
+    if (query.subcategory && query.categoryType) {
+      const group: readonly string[] = SUBCATEGORIES[query.categoryType]
+      if (!group.includes(query.subcategory)) {
+        ctx.addIssue({ code: "custom", path: ["subcategory"], message: `${query.subcategory} is not a ${query.categoryType} subcategory` })
+      }
+    }
+  })
+export type ListProductsQuery = z.output<typeof listProductsQuery>
+/** The query as a client writes it (before the BFF's defaults and coercion). */
+export type ListProductsParams = z.input<typeof listProductsQuery>

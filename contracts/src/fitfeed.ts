@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { PRODUCT_ID_PATTERN } from "./product-id.js"
 
 /** A FITFEED author as the BFF sends them beside a post, a comment or a profile: never their e-mail, phone or role. */
 export const fitfeedUserSchema = z.strictObject({ id: z.string(), name: z.string(), handle: z.string(), avatarUrl: z.string().nullable() })
@@ -40,26 +41,79 @@ export const postSchema = z.strictObject({
 })
 export type Post = z.infer<typeof postSchema>
 
-export type PostsAnswer = { posts: Post[] }
-export type PostAnswer = { post: Post }
-export type ProfilePostsAnswer = { posts: Post[]; nextCursor: string | null }
+export const postsAnswerSchema = z.strictObject({ posts: z.array(postSchema) })
+export type PostsAnswer = z.infer<typeof postsAnswerSchema>
+export const postAnswerSchema = z.strictObject({ post: postSchema })
+export type PostAnswer = z.infer<typeof postAnswerSchema>
+export const profilePostsAnswerSchema = z.strictObject({ posts: z.array(postSchema), nextCursor: z.string().nullable() })
+export type ProfilePostsAnswer = z.infer<typeof profilePostsAnswerSchema>
 
 /** A comment (spec section 3), with its author; canDelete when the reader wrote it or wrote the post. */
-export type Comment = { id: string; postId: string; text: string; createdAt: string; user: FitfeedUser; canDelete: boolean }
+export const commentSchema = z.strictObject({
+  id: z.string(),
+  postId: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  user: fitfeedUserSchema,
+  canDelete: z.boolean(),
+})
+export type Comment = z.infer<typeof commentSchema>
 
-export type CommentsAnswer = { comments: Comment[] }
+export const commentsAnswerSchema = z.strictObject({ comments: z.array(commentSchema) })
+export type CommentsAnswer = z.infer<typeof commentsAnswerSchema>
 
-export type LikeState = { likeCount: number; likedByMe: boolean }
+export const likeStateSchema = z.strictObject({ likeCount: z.number().int().nonnegative(), likedByMe: z.boolean() })
+export type LikeState = z.infer<typeof likeStateSchema>
 
-export type FollowState = { isFollowing: boolean; followers: number }
+export const followStateSchema = z.strictObject({ isFollowing: z.boolean(), followers: z.number().int().nonnegative() })
+export type FollowState = z.infer<typeof followStateSchema>
 
 /** GET /api/fitfeed/profile/{handleOrId} (spec section 3: Profile response). */
-export type Profile = {
-  user: FitfeedUser
-  counts: { posts: number; followers: number; following: number }
-  isFollowing: boolean
-  isMe: boolean
-}
+export const profileSchema = z.strictObject({
+  user: fitfeedUserSchema,
+  counts: z.strictObject({ posts: z.number().int(), followers: z.number().int(), following: z.number().int() }),
+  isFollowing: z.boolean(),
+  isMe: z.boolean(),
+})
+export type Profile = z.infer<typeof profileSchema>
 
 /** POST /api/uploads/image. */
-export type UploadAnswer = { url: string; thumbnailUrl: string }
+export const uploadAnswerSchema = z.strictObject({ url: z.string(), thumbnailUrl: z.string() })
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>
+
+export const CAPTION_MAX = 500
+export const COMMENT_MAX = 500
+
+/** POST /api/fitfeed/posts: a photo of a product the author bought, with an optional caption. */
+export const createPostBody = z.object({
+  kind: z.literal("REGULAR", { error: "must be REGULAR" }).default("REGULAR"),
+  productId: z.string({ error: "Please select the product you bought." }).regex(PRODUCT_ID_PATTERN, "Please select the product you bought."),
+  text: z
+    .string()
+    .nullish()
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || value.length <= CAPTION_MAX, `The caption can be at most ${CAPTION_MAX} characters.`),
+  /** The `url` POST /api/uploads/image answered. */
+  imageUrl: z.string({ error: "Please add a photo." }).min(1, "Please add a photo."),
+})
+export type CreatePostBody = z.input<typeof createPostBody>
+
+/** POST /api/fitfeed/posts/{id}/comments. */
+export const commentBody = z.object({
+  text: z
+    .string({ error: "Write a comment first." })
+    .trim()
+    .min(1, "Write a comment first.")
+    .max(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters.`),
+})
+export type CommentBody = z.input<typeof commentBody>
+
+/** POST /api/fitfeed/posts/{id}/report. */
+export const reportBody = z.object({
+  reason: z
+    .string({ error: "Tell us what is wrong with this post." })
+    .trim()
+    .min(1, "Tell us what is wrong with this post.")
+    .max(500, "Keep the reason under 500 characters."),
+})
+export type ReportBody = z.input<typeof reportBody>

@@ -14,3 +14,8 @@ export function normalizeHandle(raw: string): string {
 export function isValidHandle(handle: string): boolean {
   return /^[a-z0-9][a-z0-9._-]{0,18}[a-z0-9]$/.test(handle)
 }
+
+/** What sign-up says of a handle that breaks the rule. */
+export const HANDLE_INVALID = "Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)"
+/** What a profile update says of one. */
+export const PROFILE_HANDLE_INVALID = "Enter a valid handle."

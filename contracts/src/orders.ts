@@ -1,41 +1,48 @@
 import { z } from "zod"
 
 /** A line of a placed order; unitPrice in paise. */
-export type OrderItem = {
-  type: "product"
-  productId: string
-  title: string
-  imageUrl: string | null
-  size: string | null
-  quantity: number
-  unitPrice: number
-}
+export const orderItemSchema = z.strictObject({
+  type: z.literal("product"),
+  productId: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  size: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+})
+export type OrderItem = z.infer<typeof orderItemSchema>
 
 export const ORDER_STATUSES = ["PLACED", "PAID", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-export type PaymentMethod = "online" | "cod"
+export const PAYMENT_METHODS = ["online", "cod"] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 /** The spec's Order as the BFF answers it: every amount in paise (total and totalCents alike). */
-export type Order = {
-  id: string
-  displayId: number | null
-  status: OrderStatus
-  total: number
-  totalCents: number
-  subtotal: number
-  darkCoinsDiscount: number
-  codFee: number
-  paymentMethod: PaymentMethod
-  isTest: boolean
-  createdAt: string
-  items: OrderItem[]
+export const orderSchema = z.strictObject({
+  id: z.string(),
+  displayId: z.number().int().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  total: z.number(),
+  totalCents: z.number(),
+  subtotal: z.number(),
+  darkCoinsDiscount: z.number(),
+  codFee: z.number(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  isTest: z.boolean(),
+  createdAt: z.string(),
+  items: z.array(orderItemSchema),
   /** The same lines under the name older clients read. */
-  OrderItems: OrderItem[]
-  shippingProvider: string | null
-  trackingId: string | null
-  trackingUrl: string | null
-}
+  OrderItems: z.array(orderItemSchema),
+  shippingProvider: z.string().nullable(),
+  trackingId: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+})
+export type Order = z.infer<typeof orderSchema>
+
+/** GET /api/orders/mine: the shopper's orders, newest first. */
+export const myOrdersAnswerSchema = z.strictObject({ orders: z.array(orderSchema) })
+export type MyOrdersAnswer = z.infer<typeof myOrdersAnswerSchema>
 
 /** POST /api/checkout and POST /api/payments/verify: the order placed (its Medusa id). */
 export const placedOrderAnswerSchema = z.strictObject({ ok: z.literal(true), orderId: z.string().regex(/^order_[A-Za-z0-9]+$/) })

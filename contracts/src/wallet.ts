@@ -1,24 +1,33 @@
+import { z } from "zod"
+
 export const LEDGER_KINDS = ["earn", "spend", "reversal", "adjustment"] as const
 
 /** One Dark Coins ledger entry: when, why (reason) and which order. */
-export type LedgerEntry = {
-  id: string
-  coins: number
-  kind: (typeof LEDGER_KINDS)[number]
-  reason: string
-  orderId: string | null
-  postId: string | null
+export const ledgerEntrySchema = z.strictObject({
+  id: z.string(),
+  coins: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  reason: z.string(),
+  orderId: z.string().nullable(),
+  postId: z.string().nullable(),
   /** Coins a reversal could not take back because they were already spent. */
-  shortfall: number
+  shortfall: z.number().int(),
   /**
    * 'pending': a referral earning not spendable until its order can no longer be cancelled or returned;
    * 'dropped': its order was cancelled first, so it never counted; every other entry is 'available'.
    */
-  state: "available" | "pending" | "dropped"
+  state: z.enum(["available", "pending", "dropped"]),
   /** When a pending earning becomes spendable (its order's delivery plus the return window); null before delivery. */
-  availableAt: string | null
-  createdAt: string
-}
+  availableAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>
 
 /** GET /api/wallet/ledger: newest first, keyset-paged. */
-export type LedgerPage = { balance: number; pendingCoins: number; entries: LedgerEntry[]; nextCursor: string | null }
+export const ledgerPageSchema = z.strictObject({
+  balance: z.number().int(),
+  pendingCoins: z.number().int(),
+  entries: z.array(ledgerEntrySchema),
+  nextCursor: z.string().nullable(),
+})
+export type LedgerPage = z.infer<typeof ledgerPageSchema>

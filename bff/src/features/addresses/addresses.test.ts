@@ -1,3 +1,4 @@
+import { addressAnswerSchema, addressesAnswerSchema } from "@fitshop/contracts"
 import type { RequestListener } from "node:http"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
@@ -42,6 +43,9 @@ async function shopper(label: string) {
       const response = await request(app).get("/api/addresses").set(as)
       expect(response.status).toBe(200)
       expect(response.headers["cache-control"]).toBe("no-store")
+      // Strictly: a member renamed, missing or added on either side fails every test that lists addresses.
+      const parsed = addressesAnswerSchema.safeParse(response.body)
+      expect(parsed.success ? [] : parsed.error.issues).toEqual([])
       return response.body.addresses as { id: string; label: string; isDefault: boolean }[]
     },
     create: (body: object) => request(app).post("/api/addresses").set(as).send(body),
@@ -83,6 +87,8 @@ describe("addresses", () => {
     expect(await asha.list()).toEqual([])
     const created = await asha.create(home)
     expect(created.status).toBe(201)
+    const parsed = addressAnswerSchema.safeParse(created.body)
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([])
     expect(created.body.address).toEqual({
       id: expect.stringMatching(/^cuaddr_/),
       label: "Home",

@@ -1,3 +1,4 @@
+import type { AddressAnswer, AddressesAnswer } from "@fitshop/contracts"
 import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { noStore } from "../../http/no-store.js"
@@ -19,7 +20,7 @@ export function addressRoutes({ addresses, authentication, limiter }: Options): 
 
   router.get("/addresses", requireUser, noStore, async (req, res) => {
     const list = await addresses.list(currentUser(req).id)
-    res.json({ addresses: list.map(presentAddress) })
+    res.json({ addresses: list.map(presentAddress) } satisfies AddressesAnswer)
   })
 
   router.post(
@@ -28,7 +29,7 @@ export function addressRoutes({ addresses, authentication, limiter }: Options): 
     creating,
     validated({ body: addressBody }, async (req, res, { body }) => {
       const address = await addresses.create(currentUser(req).id, body)
-      res.status(201).json({ address: presentAddress(address) })
+      res.status(201).json({ address: presentAddress(address) } satisfies AddressAnswer)
     }),
   )
 
@@ -36,7 +37,7 @@ export function addressRoutes({ addresses, authentication, limiter }: Options): 
     "/addresses/:id",
     requireUser,
     validated({ params: addressIdOf, body: addressBody }, async (req, res, { params: id, body }) => {
-      res.json({ address: presentAddress(await addresses.replace(currentUser(req).id, id, body)) })
+      res.json({ address: presentAddress(await addresses.replace(currentUser(req).id, id, body)) } satisfies AddressAnswer)
     }),
   )
 
@@ -44,7 +45,7 @@ export function addressRoutes({ addresses, authentication, limiter }: Options): 
     "/addresses/:id",
     requireUser,
     validated({ params: addressIdOf, body: addressPatchBody }, async (req, res, { params: id, body }) => {
-      res.json({ address: presentAddress(await addresses.patch(currentUser(req).id, id, body)) })
+      res.json({ address: presentAddress(await addresses.patch(currentUser(req).id, id, body)) } satisfies AddressAnswer)
     }),
   )
 
@@ -55,7 +56,7 @@ export function addressRoutes({ addresses, authentication, limiter }: Options): 
 
   router.post("/addresses/:id/default", requireUser, async (req, res) => {
     const address = await addresses.makeDefault(currentUser(req).id, addressIdOf(req.params))
-    res.json({ address: presentAddress(address) })
+    res.json({ address: presentAddress(address) } satisfies AddressAnswer)
   })
 
   return router

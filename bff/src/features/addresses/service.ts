@@ -1,6 +1,6 @@
 import { conflict, notFound, unauthorized } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
-import type { UsersRepository } from "../users/repository.js"
+import type { UsersRepository } from "../users/index.js"
 import { presentAddress } from "./presenter.js"
 import type { AddressesRepository, MedusaAddress } from "./repository.js"
 import { ADDRESS_NOT_FOUND, addressBody, type AddressInput, type AddressPatch } from "./schema.js"

@@ -1,6 +1,6 @@
 import type { AdminOrder, AdminOrderList, AnalyticsOverview, ProductSalesList, SalesSeries, ShopSalesSeries } from "@fitshop/contracts"
 import { prepared, type Db } from "../../lib/db.js"
-import { COUNTED_ENTRY } from "../wallet/ledger.js"
+import { COUNTED_ENTRY } from "../wallet/index.js"
 import type { AdminOrderListQuery, AdminPageQuery } from "./schema.js"
 
 type Queryable = Pick<Db, "query">

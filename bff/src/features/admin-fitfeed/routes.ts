@@ -5,11 +5,8 @@ import { notFound } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
 import { validated } from "../../http/validate.js"
 import type { Db } from "../../lib/db.js"
-import { deletePost, postById } from "../fitfeed/posts.js"
-import { postAnswer } from "../fitfeed/presenter.js"
-import { reportedPosts, restorePost } from "../fitfeed/review.js"
-import { postIdOf, sendJson } from "../fitfeed/index.js"
-import { POST_NOT_FOUND } from "../fitfeed/schema.js"
+import { sendJson } from "../../http/send-json.js"
+import { deletePost, POST_NOT_FOUND, postAnswer, postById, postIdOf, reportedPosts, restorePost } from "../fitfeed/index.js"
 
 type Options = { db: Db; authentication: Authentication }
 

@@ -1,7 +1,7 @@
 import type { AdminProduct, ProductVariant } from "@fitshop/contracts"
 import { z } from "zod"
 import { rupeesToPaise } from "../../lib/money.js"
-import { bySize, presentMedia, productAttributes, productHead, productMetadata, variantMeasurements } from "../catalog/metadata.js"
+import { bySize, presentMedia, productAttributes, productHead, productMetadata, variantMeasurements } from "../catalog/index.js"
 import { consoleStatus } from "./medusa-product.js"
 
 /** A product as commerce's /internal/admin-products routes answer it (amounts in rupees). */

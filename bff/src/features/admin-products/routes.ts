@@ -3,7 +3,7 @@ import { Router } from "express"
 import type { Authentication } from "../../http/authenticate.js"
 import { noStore } from "../../http/no-store.js"
 import { validated } from "../../http/validate.js"
-import { productIdParams } from "../catalog/schema.js"
+import { productIdParams } from "../catalog/index.js"
 import { adminProductsService } from "./service.js"
 
 /** /api/admin/products and the sizes config: the console's catalogue, staff only, never cached. */

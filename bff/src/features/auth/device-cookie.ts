@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import type { CookieOptions, Request, Response } from "express"
 import type { Limit } from "../../http/rate-limit.js"
 import { hmacSha256, sameBytes } from "../../lib/tokens.js"
-import { inboxOf, normalizeEmail } from "../users/rules.js"
+import { inboxOf, normalizeEmail } from "../users/index.js"
 
 /**
  * Device cookies (OWASP, "Slow down online guessing attacks with device cookies"): a successful sign-in leaves the

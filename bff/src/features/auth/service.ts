@@ -2,11 +2,19 @@ import type { Logger } from "../../lib/logger.js"
 import { sha256, unverifiedClaims } from "../../lib/tokens.js"
 import type { Db } from "../../lib/db.js"
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../http/errors.js"
-import { presentUser, type User } from "../users/presenter.js"
-import { isStaffRow, isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
 import type { AuthMailJobs } from "./mail-jobs.js"
 import { MedusaIdentityExists, type MedusaIdentity } from "./medusa-identity.js"
-import { HANDLE_TAKEN, isValidHandle, normalizeHandle } from "../users/rules.js"
+import {
+  HANDLE_TAKEN,
+  isStaffRow,
+  isUniqueViolation,
+  isValidHandle,
+  normalizeHandle,
+  presentUser,
+  type User,
+  type UserRow,
+  type UsersRepository,
+} from "../users/index.js"
 import type { IssuedSession, SessionStore } from "./sessions.js"
 import type { UnverifiedSignups } from "./unverified-signups.js"
 import type { VerificationCodes } from "./verification-codes.js"

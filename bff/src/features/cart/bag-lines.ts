@@ -1,13 +1,13 @@
 import { prepared, type Db } from "../../lib/db.js"
-import type { Product } from "@fitshop/contracts"
-import { balanceSql } from "../wallet/ledger.js"
+import { MAX_LINE_QUANTITY, type Product } from "@fitshop/contracts"
+import { balanceSql } from "../wallet/index.js"
 
 type Client = Pick<Db, "query">
 
 /** A bag line as the BFF keeps it (ARCHITECTURE: the bag is the shopper's); variantId null until a size is chosen. */
 export type BagLine = { id: string; productId: string; variantId: string | null; quantity: number; refPostId: string | null; createdAt: string }
 
-export const MAX_LINE_QUANTITY = 10
+export { MAX_LINE_QUANTITY }
 
 type Row = { id: string; product_id: string; variant_id: string | null; quantity: number; ref_post_id: string | null; created_at: Date }
 

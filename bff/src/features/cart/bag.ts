@@ -2,7 +2,7 @@ import type { PoolClient } from "pg"
 import { badRequest, HttpError, notFound } from "../../http/errors.js"
 import { transaction, type Db } from "../../lib/db.js"
 import type { Bag, BagItem, Product, ProductVariant } from "@fitshop/contracts"
-import { productsByIds } from "../catalog/read-model.js"
+import { productsByIds } from "../catalog/index.js"
 import {
   addSizedAndRead,
   addToLine,

@@ -1,4 +1,4 @@
-import type { Bag, Product } from "@fitshop/contracts"
+import { bagSchema, type Bag, type Product } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
@@ -21,6 +21,9 @@ async function bagOf(shopper: Shopper): Promise<Bag> {
   const response = await request(ctx.app).get("/api/cart").set(bearer(shopper))
   expect(response.status).toBe(200)
   expect(response.headers["cache-control"]).toBe("no-store")
+  // Strictly: a member renamed, missing or added on either side fails every test that reads the bag.
+  const parsed = bagSchema.safeParse(response.body)
+  expect(parsed.success ? [] : parsed.error.issues).toEqual([])
   return response.body
 }
 

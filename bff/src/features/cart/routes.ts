@@ -3,7 +3,7 @@ import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { notFound } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
 import { validated } from "../../http/validate.js"
-import { refPostOf } from "../referrals/visits.js"
+import { refPostOf } from "../referrals/index.js"
 import type { BagService } from "./bag.js"
 import { addToBagBody, bagLineParams, setQuantityBody, setSizeBody } from "./schema.js"
 

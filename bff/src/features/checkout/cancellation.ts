@@ -1,8 +1,8 @@
 import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
-import { markCancelled, orderById } from "../orders/orders.js"
-import { lockWalletsOfOrder, returnSpentCoins } from "../wallet/ledger.js"
+import { markCancelled, orderById } from "../orders/index.js"
+import { lockWalletsOfOrder, returnSpentCoins } from "../wallet/index.js"
 import { checkoutById } from "./checkouts.js"
 import { REFUND_JOB } from "./razorpay-settlement.js"
 

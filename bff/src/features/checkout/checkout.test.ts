@@ -19,7 +19,7 @@ import { createTestApp } from "../../../test/app.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { webhookSignature } from "../../lib/razorpay.js"
 import { razorpaySettings } from "../../lib/razorpay-settings.js"
-import { placedOrderAnswerSchema, type Product, type ProductVariant } from "@fitshop/contracts"
+import { myOrdersAnswerSchema, paymentOrderSchema, placedOrderAnswerSchema, type Product, type ProductVariant } from "@fitshop/contracts"
 import { OPEN_COD_ORDERS_LIMIT } from "./open-cod-orders.js"
 
 let app: CheckoutApp
@@ -189,6 +189,8 @@ describe("online payment", () => {
   it("places one order for a verified payment, however often verify is called, and empties the bag", async () => {
     const { shopper, bought, subtotal } = await shopperWithBag([{ quantity: 2 }])
     const created = await createOrder(shopper, payload("prepaid"))
+    const paymentOrder = paymentOrderSchema.safeParse(created.body)
+    expect(paymentOrder.success ? [] : paymentOrder.error.issues).toEqual([])
     const paid = await payOrder(app, created.body.orderId)
 
     const first = await verify(shopper, paid)
@@ -198,7 +200,10 @@ describe("online payment", () => {
     const second = await verify(shopper, paid)
     expect(second.body).toEqual(first.body)
 
-    const [order] = await ordersOf(app, shopper)
+    const orders = await ordersOf(app, shopper)
+    const parsed = myOrdersAnswerSchema.safeParse({ orders })
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([])
+    const [order] = orders
     expect(order).toMatchObject({
       id: first.body.orderId,
       status: "PAID",

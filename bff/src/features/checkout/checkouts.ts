@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.js"
-import type { CheckoutLine, ShippingAddress } from "../orders/orders.js"
+import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
 
 type Queryable = Pick<Db, "query">
 

@@ -1,5 +1,5 @@
 import type { Commerce } from "../../lib/medusa.js"
-import type { medusaAddress } from "../addresses/repository.js"
+import type { medusaAddress } from "../addresses/index.js"
 
 export type CheckoutCartRequest = {
   customer_id: string

@@ -1,10 +1,10 @@
-import type { PlacedOrderAnswer } from "@fitshop/contracts"
+import type { CancelPaymentAnswer, PaymentsConfig, PlacedOrderAnswer } from "@fitshop/contracts"
 import express, { Router, type Request } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
 import { onlyWhen, perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
-import { newAddressLimits } from "../addresses/limits.js"
+import { newAddressLimits } from "../addresses/index.js"
 import { validated } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
@@ -55,7 +55,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
       checkoutScriptUrl: razorpay.checkoutScriptUrl,
       liveTestAvailable: await checkout.liveTestAvailable(currentUser(req).id),
       codFeePaise: COD_FEE_PAISE,
-    })
+    } satisfies PaymentsConfig)
   })
 
   router.post(
@@ -85,7 +85,7 @@ export function checkoutRoutes({ checkout, authentication, razorpay, limiter }: 
     noStore,
     cancelling,
     validated({ body: cancelPaymentPayload }, async (req, res, { body }) => {
-      res.json({ ok: true, ...(await checkout.cancelPayment(currentUser(req).id, body.razorpay_order_id)) })
+      res.json({ ok: true, ...(await checkout.cancelPayment(currentUser(req).id, body.razorpay_order_id)) } satisfies CancelPaymentAnswer)
     }),
   )
 

@@ -1,9 +1,10 @@
+import type { PaymentOrder, VerifyPaymentAnswer } from "@fitshop/contracts"
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { RazorpayError, verifyPaymentSignature, type RazorpayClient } from "../../lib/razorpay.js"
-import type { UsersRepository } from "../users/repository.js"
+import type { UsersRepository } from "../users/index.js"
 import type { Job } from "../../lib/jobs.js"
 import { checkoutById, checkoutByRazorpayOrder, markFailed, setRazorpayOrder } from "./checkouts.js"
 import { isCommerceUnavailable } from "../../lib/medusa.js"
@@ -24,18 +25,8 @@ const COD_UNCONFIRMED =
 export const PAYMENT_PENDING = "Payment received. We're placing your order now; it will appear in Account › Orders in a few minutes."
 const GATEWAY_DOWN = "The payment gateway is not answering. Please try again in a minute."
 
-export type CreatedPaymentOrder = {
-  key: string
-  orderId: string
-  amount: number
-  currency: "INR"
-  customer: { name: string; email: string; contact: string }
-  receipt: string
-  internalOrderId: string
-  liveTest: boolean
-}
-
-export type VerifyAnswer = { status: 200; body: { ok: true; orderId: string } } | { status: 202; body: { ok: false; pending: true; message: string } }
+type Answered<Ok extends boolean> = Extract<VerifyPaymentAnswer, { ok: Ok }>
+export type VerifyAnswer = { status: 200; body: Answered<true> } | { status: 202; body: Answered<false> }
 
 type Deps = {
   db: Db
@@ -55,7 +46,7 @@ type Deps = {
 export function checkoutService({ db, users, razorpay, keySecret, preparation, placement, commerce, settlement, logger, liveTestAllowed, onEnqueued }: Deps) {
   const cashOnDelivery = (checkoutId: string) => ({ provider_id: "pp_cod_cod" as const, data: { checkout_id: checkoutId } })
 
-  async function createPaymentOrder(userId: string, payload: CheckoutPayload): Promise<CreatedPaymentOrder> {
+  async function createPaymentOrder(userId: string, payload: CheckoutPayload): Promise<PaymentOrder> {
     if (payload.payment.mode !== "prepaid") throw badRequest("payment: create-order is for online payments; cash on delivery goes to /api/checkout")
     const checkout = await preparation.prepare(userId, payload, "prepaid")
     let order

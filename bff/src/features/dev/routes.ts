@@ -1,10 +1,10 @@
+import { emailSchema as email } from "@fitshop/contracts"
 import { Router } from "express"
 import { z } from "zod"
 import { noStore } from "../../http/no-store.js"
 import { validated } from "../../http/validate.js"
 import type { Db } from "../../lib/db.js"
 import { readOutbox } from "../../lib/mailer.js"
-import { email } from "../users/schema.js"
 
 const outboxQuery = z.object({ to: email })
 

@@ -1,8 +1,8 @@
 import type { z } from "zod"
 import { conflict, forbidden } from "../../http/errors.js"
 import { isUniqueViolation, type Db } from "../../lib/db.js"
-import { latestPaidPurchaseOf } from "../orders/orders.js"
-import type { UploadsService } from "../uploads/service.js"
+import { latestPaidPurchaseOf } from "../orders/index.js"
+import type { UploadsService } from "../uploads/index.js"
 import { hasPosted, insertPost, postById, type PostRow } from "./posts.js"
 import { ALREADY_POSTED, NOT_BOUGHT, type createPostBody } from "./schema.js"
 

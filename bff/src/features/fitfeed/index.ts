@@ -1,2 +1,31 @@
-/** FITFEED's public face: what other features may use of it. */
-export { fitfeedRoutes, postIdOf, sendJson } from "./routes.js"
+import type { Config } from "../../config.js"
+import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import type { UploadsService } from "../uploads/index.js"
+import { feedRead } from "./feed-read.js"
+import { carriesInlinePhoto, fitfeedRoutes } from "./routes.js"
+import { refreshTrending } from "./trending.js"
+
+/** What staff's review and referrals use of FITFEED's posts. */
+export { deletePost, postAttribution, postById, withdrawPostsOfOrder } from "./posts.js"
+export { postAnswer } from "./presenter.js"
+export { reportedPosts, restorePost } from "./review.js"
+export { postIdOf } from "./routes.js"
+export { DIGITS_ID, POST_NOT_FOUND } from "./schema.js"
+
+type Deps = Pick<SharedDeps, "db" | "logger" | "authentication" | "limiter"> & {
+  config: Pick<Config, "FITFEED_ADDRESS_LIMIT_SCALE">
+  uploads: UploadsService
+}
+
+/** The outfit feed: posts, likes, comments, follows and profiles; its feed is answered before Express. */
+export function fitfeedModule({ config, db, logger, authentication, limiter, uploads }: Deps): FeatureModule & {
+  /** Marks the posts liked unusually often in the last 24 hours; answers how many trend. */
+  refreshTrending(): Promise<number>
+} {
+  return {
+    routes: fitfeedRoutes({ db, authentication, limiter, uploads, addressLimitScale: config.FITFEED_ADDRESS_LIMIT_SCALE }),
+    early: [feedRead({ db, authentication, logger })],
+    readsOwnBody: carriesInlinePhoto,
+    refreshTrending: () => refreshTrending(db),
+  }
+}

@@ -1,6 +1,6 @@
 import type { Db } from "../../lib/db.js"
 import { prepared } from "../../lib/db.js"
-import { latestPaidPurchaseOf } from "../orders/orders.js"
+import { latestPaidPurchaseOf } from "../orders/index.js"
 import type { Cursor } from "./schema.js"
 
 type Queryable = Pick<Db, "query">

@@ -1,6 +1,6 @@
 import type { FitfeedUser, Profile } from "@fitshop/contracts"
 import type { Db } from "../../lib/db.js"
-import { normalizeHandle } from "../users/rules.js"
+import { normalizeHandle } from "../users/index.js"
 import { presentAuthor } from "./presenter.js"
 
 type Queryable = Pick<Db, "query">

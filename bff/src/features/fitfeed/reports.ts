@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.js"
-import { PAID_OR_DELIVERED } from "../orders/orders.js"
+import { PAID_OR_DELIVERED } from "../orders/index.js"
 
 type Queryable = Pick<Db, "query">
 

@@ -1,12 +1,13 @@
-import express, { Router, type Request, type Response } from "express"
+import express, { Router, type Request } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { badRequest, notFound } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
 import { rateLimit } from "../../http/rate-limit.js"
+import { sendJson } from "../../http/send-json.js"
 import { validated } from "../../http/validate.js"
 import type { Db } from "../../lib/db.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
-import type { UploadsService } from "../uploads/service.js"
+import type { UploadsService } from "../uploads/index.js"
 import { addComment, commentsOf, deleteComment } from "./comments.js"
 import { followersOf, setFollow } from "./follows.js"
 import { setLike } from "./likes.js"
@@ -55,12 +56,6 @@ function digitsParam(params: Record<string, unknown>, message: string): string {
 export const postIdOf = (params: Record<string, unknown>) => digitsParam(params, POST_NOT_FOUND)
 
 const readerOf = (req: Request) => req.user?.id ?? null
-
-/**
- * Sends JSON text made elsewhere (PostgreSQL presents posts) without parsing it again, and without the
- * ETag Express would hash out of it: these answers are no-store, so no one ever asks to revalidate them.
- */
-export const sendJson = (res: Response, body: string) => res.type("application/json").end(body)
 
 /** The FITFEED API (spec section 7: feed and posts, comments, profiles). */
 export function fitfeedRoutes({ db, authentication, limiter, uploads, addressLimitScale = 1 }: Options): Router {

@@ -3,7 +3,7 @@ import type { Job } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { paiseToRupees } from "../../lib/money.js"
 import { ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
-import { orderById, recordShipment, type OrderRecord } from "../orders/orders.js"
+import { orderById, recordShipment, type OrderRecord } from "../orders/index.js"
 
 export const DISPATCH_JOB = "dispatch-order"
 

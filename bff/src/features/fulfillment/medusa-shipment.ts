@@ -1,7 +1,7 @@
 import type { Db } from "../../lib/db.js"
 import type { Job } from "../../lib/jobs.js"
 import type { Commerce } from "../../lib/medusa.js"
-import { orderById } from "../orders/orders.js"
+import { orderById } from "../orders/index.js"
 
 export const MEDUSA_SHIPMENT_JOB = "medusa-shipment"
 

@@ -12,7 +12,7 @@ import type { Logger } from "../../lib/logger.js"
 import { sameBytes } from "../../lib/tokens.js"
 import { DISPATCH_JOB } from "./dispatch.js"
 import { MEDUSA_SHIPMENT_JOB, medusaShipmentKey } from "./medusa-shipment.js"
-import { advanceStatus, orderById, orderByTrackingId, type OrderStatus } from "../orders/orders.js"
+import { advanceStatus, orderById, orderByTrackingId, type OrderStatus } from "../orders/index.js"
 
 /** Shiprocket's shipment statuses while the parcel is packed and awaits the courier… */
 const BEING_PACKED = new Set(["PICKUP SCHEDULED", "PICKUP GENERATED", "READY TO SHIP", "MANIFEST GENERATED", "OUT FOR PICKUP", "PICKUP QUEUED"])

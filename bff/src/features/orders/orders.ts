@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.js"
-import type { Address } from "../addresses/presenter.js"
+import type { Address } from "../addresses/index.js"
 
 type Queryable = Pick<Db, "query">
 

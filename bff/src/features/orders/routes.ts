@@ -1,3 +1,4 @@
+import type { MyOrdersAnswer } from "@fitshop/contracts"
 import { Router } from "express"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { requireInternalSecret } from "../../http/internal-secret.js"
@@ -24,7 +25,7 @@ export function orderRoutes({ db, authentication, internalSecret, cancel }: Opti
 
   router.get("/orders/mine", authentication.requireUser, noStore, async (req, res) => {
     const orders = await ordersOfUser(db, currentUser(req).id)
-    res.json({ orders: orders.map(presentOrder) })
+    res.json({ orders: orders.map(presentOrder) } satisfies MyOrdersAnswer)
   })
   return router
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../../lib/db.js"
-import { postAttribution, withdrawPostsOfOrder } from "../fitfeed/posts.js"
-import { lockOrder, type OrderRecord } from "../orders/orders.js"
-import { dropPendingEarningsThrough, earnReferralCoins, matureReferralCoins, reverseReferralCoins } from "../wallet/ledger.js"
+import { postAttribution, withdrawPostsOfOrder } from "../fitfeed/index.js"
+import { lockOrder, type OrderRecord } from "../orders/index.js"
+import { dropPendingEarningsThrough, earnReferralCoins, matureReferralCoins, reverseReferralCoins } from "../wallet/index.js"
 
 type Queryable = Pick<Db, "query">
 

@@ -4,7 +4,7 @@ import { signedUpUser } from "../../../test/accounts.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { bearer, eventually, giveCoins, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
 import { dataUrlOf, photo } from "../../../test/fitfeed.js"
-import { type Product, type ProductVariant } from "@fitshop/contracts"
+import { ledgerPageSchema, type Product, type ProductVariant } from "@fitshop/contracts"
 import { referralCoins } from "./earnings.js"
 
 let app: CheckoutApp
@@ -60,7 +60,13 @@ async function authorOf(product: Product, variant: ProductVariant) {
   return { author, postId: post.body.post.id as string, orderId }
 }
 
-const ledger = async (shopper: Shopper) => (await api().get("/api/wallet/ledger").set(bearer(shopper))).body
+/** The shopper's ledger page, read strictly with the contract's schema, so a renamed member fails. */
+async function ledger(shopper: Shopper) {
+  const { body } = await api().get("/api/wallet/ledger").set(bearer(shopper))
+  const parsed = ledgerPageSchema.safeParse(body)
+  expect(parsed.success ? [] : parsed.error.issues).toEqual([])
+  return body
+}
 const earnings = async (postId: string) => (await api().get(`/api/fitfeed/posts/${postId}`)).body.post.earningsCoins
 const earnsOf = async (shopper: Shopper) => (await ledger(shopper)).entries.filter((entry: { kind: string }) => entry.kind === "earn")
 

@@ -1,8 +1,7 @@
 import { Router } from "express"
 import { notFound } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
-import { postAttribution } from "../fitfeed/posts.js"
-import { DIGITS_ID } from "../fitfeed/schema.js"
+import { DIGITS_ID, postAttribution } from "../fitfeed/index.js"
 
 /** `GET /api/refs/{id}`: what a shared link points at, for anyone. */
 export function referralRoutes({ db }: { db: Db }): Router {

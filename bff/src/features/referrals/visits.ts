@@ -5,7 +5,7 @@ import type { Logger } from "../../lib/logger.js"
 import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
 import { addressKey, clientAddressOf, type TrustProxy } from "../../http/client-address.js"
 import { sha256, verifyAccessToken } from "../../lib/tokens.js"
-import { DIGITS_ID } from "../fitfeed/schema.js"
+import { DIGITS_ID } from "../fitfeed/index.js"
 
 /** The referring post of a request: X-Ref-Post, else the `refPost` query parameter; undefined unless digits. */
 export function refPostOf(req: IncomingMessage, query: string): string | undefined {

@@ -1,5 +1,5 @@
 import { IMAGE_SIZES, type ProductList, SUBCATEGORIES } from "@fitshop/contracts"
-import type { CachedAnswer } from "../catalog/cache.js"
+import type { CachedAnswer } from "../catalog/index.js"
 import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
 
 type Params = Record<string, string>

@@ -1,6 +1,6 @@
 import { IMAGE_SIZES, type Product } from "@fitshop/contracts"
 import { srcSetFor } from "../../lib/image-variants.js"
-import { primaryImage } from "../catalog/product.js"
+import { primaryImage } from "../catalog/index.js"
 import { rupees } from "../../lib/money.js"
 import { escapeHtml, imagePreloadTag, scriptJson } from "./html.js"
 import { serverAnswersTag, withHeadTags } from "./server-answers.js"

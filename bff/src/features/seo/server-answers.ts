@@ -1,6 +1,5 @@
 import { SERVER_ANSWERS_ELEMENT_ID, sortedUrl, type ProductList } from "@fitshop/contracts"
-import { answerData, type CachedAnswer } from "../catalog/cache.js"
-import { primaryImage } from "../catalog/product.js"
+import { answerData, primaryImage, type CachedAnswer } from "../catalog/index.js"
 import { imagePreloadTag, scriptJsonText } from "./html.js"
 
 export { sortedUrl }

@@ -1,6 +1,5 @@
-import { IMAGE_SIZES, LISTING_PAGE_SIZES, type ProductList } from "@fitshop/contracts"
-import type { CachedAnswer } from "../catalog/cache.js"
-import { listProductsQuery } from "../catalog/schema.js"
+import { IMAGE_SIZES, LISTING_PAGE_SIZES, listProductsQuery, type ProductList } from "@fitshop/contracts"
+import type { CachedAnswer } from "../catalog/index.js"
 import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
 
 type Params = Record<string, string>

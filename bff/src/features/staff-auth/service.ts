@@ -1,9 +1,7 @@
 import { conflict, HttpError } from "../../http/errors.js"
 import type { Logger } from "../../lib/logger.js"
-import type { StaffCheck } from "../auth/sessions.js"
-import { freeHandleFor, TEXTS, type AuthService, type RequestMeta, type SignedIn } from "../auth/service.js"
-import { isUniqueViolation, type UserRow, type UsersRepository } from "../users/repository.js"
-import { normalizeEmail } from "../users/rules.js"
+import { freeHandleFor, TEXTS, type AuthService, type RequestMeta, type SignedIn, type StaffCheck } from "../auth/index.js"
+import { isUniqueViolation, normalizeEmail, type UserRow, type UsersRepository } from "../users/index.js"
 import type { MedusaStaff, MedusaStaffUser } from "./medusa-staff.js"
 
 /** A staff e-mail that a shop account already holds: the two never merge, so staff need another address. */

@@ -1,3 +1,4 @@
+import type { LedgerPage } from "@fitshop/contracts"
 import { Router } from "express"
 import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
@@ -38,7 +39,7 @@ export function walletRoutes({ db, authentication }: Options): Router {
         ledgerEntries(db, userId, limit + 1, cursor),
       ])
       const page = entries.slice(0, limit)
-      res.json({ balance, pendingCoins: pending, entries: page, nextCursor: entries.length > limit ? page.at(-1)!.id : null })
+      res.json({ balance, pendingCoins: pending, entries: page, nextCursor: entries.length > limit ? page.at(-1)!.id : null } satisfies LedgerPage)
     }),
   )
 

@@ -1,6 +1,5 @@
-import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
+import { addToWishlistBody, PRODUCT_ID_PATTERN, type Wishlist, type WishlistItemAnswer } from "@fitshop/contracts"
 import { Router } from "express"
-import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
 import { notFound } from "../../http/errors.js"
 import { noStore } from "../../http/no-store.js"
@@ -9,24 +8,22 @@ import type { WishlistRepository } from "./repository.js"
 
 const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-const addBody = z.object({ productId: z.string().regex(PRODUCT_ID_PATTERN, "is not a product id") })
-
 export function wishlistRoutes({ wishlist, authentication }: { wishlist: WishlistRepository; authentication: Authentication }): Router {
   const router = Router()
   const { requireUser } = authentication
 
   router.get("/wishlist", requireUser, noStore, async (req, res) => {
-    res.json({ items: await wishlist.list(currentUser(req).id) })
+    res.json({ items: await wishlist.list(currentUser(req).id) } satisfies Wishlist)
   })
 
   router.post(
     "/wishlist",
     requireUser,
     noStore,
-    validated({ body: addBody }, async (req, res, { body }) => {
+    validated({ body: addToWishlistBody }, async (req, res, { body }) => {
       const saved = await wishlist.add(currentUser(req).id, body.productId)
       if (!saved) throw notFound("Product not found")
-      res.status(saved.created ? 201 : 200).json({ item: saved.item })
+      res.status(saved.created ? 201 : 200).json({ item: saved.item } satisfies WishlistItemAnswer)
     }),
   )
 

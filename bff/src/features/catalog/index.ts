@@ -1,0 +1,37 @@
+import type { Config } from "../../config.js"
+import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import type { CatalogCache } from "./cache.js"
+import { catalogInternalRoutes, catalogReads, type ProductReadListener } from "./routes.js"
+import { createCatalogService, type CatalogService } from "./service.js"
+import type { CatalogSync } from "./sync.js"
+
+/** The read model's sync and cache, made once per process (main.ts, the tests) and handed to the app. */
+export { answerData, memoryCatalogCache, noCatalogCache, redisCatalogCache, type CachedAnswer, type CatalogCache } from "./cache.js"
+export { catalogSync, type CatalogSync } from "./sync.js"
+/** The product's shapes as the console's products and the server-filled pages read them. */
+export { bySize, presentMedia, productAttributes, productHead, productMetadata, variantMeasurements } from "./metadata.js"
+export { primaryImage } from "./product.js"
+export { productsByIds } from "./read-model.js"
+export { productIdParams } from "./schema.js"
+export type { CatalogService } from "./service.js"
+
+type Deps = Pick<SharedDeps, "db" | "logger"> & {
+  config: Pick<Config, "INTERNAL_API_SECRET">
+  cache: CatalogCache
+  sync: CatalogSync
+  /** Told of every product read before it is answered (referral visits). */
+  onProductRead: ProductReadListener
+}
+
+/**
+ * The catalogue: its listing and product reads are answered before Express, from the read model and its cache;
+ * commerce tells it on the internal listener which products changed. Its service fills the storefront's pages.
+ */
+export function catalogModule({ config, db, logger, cache, sync, onProductRead }: Deps): FeatureModule & { service: CatalogService } {
+  const service = createCatalogService(db, cache)
+  return {
+    early: [catalogReads(service, logger, onProductRead)],
+    internal: [catalogInternalRoutes(sync, config.INTERNAL_API_SECRET)],
+    service,
+  }
+}

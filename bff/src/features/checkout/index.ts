@@ -1,0 +1,75 @@
+import type { Config } from "../../config.js"
+import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import type { Db } from "../../lib/db.js"
+import { enqueueJob } from "../../lib/jobs.js"
+import type { RazorpayClient } from "../../lib/razorpay.js"
+import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
+import type { AddressService } from "../addresses/index.js"
+import type { BagService } from "../cart/index.js"
+import type { UsersRepository } from "../users/index.js"
+import { orderCancellation } from "./cancellation.js"
+import { commerceCheckout } from "./commerce-checkout.js"
+import { checkoutPlacement } from "./placement.js"
+import { checkoutPreparation } from "./prepare.js"
+import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./razorpay-settlement.js"
+import { checkoutRoutes, razorpayWebhookRoute } from "./routes.js"
+import { checkoutService, COD_CHECK_JOB } from "./service.js"
+
+type ReferralStep = (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
+
+type Deps = SharedDeps & {
+  /** ALLOW_LIVE_TEST_PAYMENTS: admins may pay ₹1 to test the live gateway; STOCK_HOLD_MINUTES: how long a checkout's units are held. */
+  config: Pick<Config, "ALLOW_LIVE_TEST_PAYMENTS" | "STOCK_HOLD_MINUTES">
+  razorpay: RazorpaySettings
+  razorpayClient: RazorpayClient
+  users: UsersRepository
+  bag: BagService
+  addresses: AddressService
+  /** Pays referral earnings for a paid order, in the transaction that records it. */
+  creditReferrals: ReferralStep
+  /** Takes back a cancelled order's referral earnings, in the cancelling transaction. */
+  undoReferrals: ReferralStep
+  /** Called after jobs are queued (in the transaction that needs them), so the queue runs them at once. */
+  kickJobs: () => void
+}
+
+/**
+ * Checkout and payment: the bag becomes a Medusa order, paid online through Razorpay (settled by its webhook,
+ * the verify call or the reconciler) or cash on delivery; and an order cancelled in Medusa is undone here.
+ */
+export function checkoutModule({ config, db, commerce, logger, authentication, limiter, razorpay, razorpayClient, kickJobs, ...deps }: Deps): FeatureModule & {
+  /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
+  reconcilePayments(): Promise<number>
+  /** Undoes an order commerce says was cancelled; false when there was nothing to cancel. */
+  cancelOrder(orderId: string): Promise<boolean>
+} {
+  const { users, bag, addresses } = deps
+  const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
+  const medusaCheckout = commerceCheckout(commerce)
+  const placement = checkoutPlacement({ db, commerce: medusaCheckout, bag, logger, onPlaced: kickJobs, creditReferrals: deps.creditReferrals })
+  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onEnqueued: kickJobs })
+  const checkout = checkoutService({
+    db,
+    users,
+    razorpay: razorpayClient,
+    keySecret: razorpay.keySecret,
+    preparation: checkoutPreparation({ db, bag, users, addresses, commerce: medusaCheckout, liveTestAllowed, holdMinutes: config.STOCK_HOLD_MINUTES }),
+    placement,
+    commerce: medusaCheckout,
+    settlement,
+    logger,
+    liveTestAllowed,
+    onEnqueued: kickJobs,
+  })
+  const settleLater = async (razorpayOrderId: string) => {
+    await enqueueJob(db, SETTLE_JOB, razorpayOrderId)
+    kickJobs()
+  }
+  return {
+    rawBodyRoutes: razorpayWebhookRoute({ webhookSecret: razorpay.webhookSecret, settleLater, logger }),
+    routes: checkoutRoutes({ checkout, authentication, razorpay, limiter }),
+    jobs: { [SETTLE_JOB]: settlement.settleJob, [REFUND_JOB]: settlement.refundJob, [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob },
+    reconcilePayments: settlement.reconcile,
+    cancelOrder: orderCancellation({ db, logger, onEnqueued: kickJobs, alsoUndo: deps.undoReferrals }),
+  }
+}

@@ -1,0 +1,22 @@
+import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import { walletRoutes } from "./routes.js"
+
+/** The Dark Coins ledger's writes and the SQL other features count balances with. */
+export {
+  assignCheckoutEntriesToOrder,
+  balanceSql,
+  CoinsAlreadySpent,
+  COUNTED_ENTRY,
+  dropPendingEarningsThrough,
+  earnReferralCoins,
+  lockWalletsOfOrder,
+  matureReferralCoins,
+  returnSpentCoins,
+  reverseReferralCoins,
+  spendCoins,
+} from "./ledger.js"
+
+/** The shopper's Dark Coins: balance and ledger. */
+export function walletModule({ db, authentication }: Pick<SharedDeps, "db" | "authentication">): FeatureModule {
+  return { routes: walletRoutes({ db, authentication }) }
+}
