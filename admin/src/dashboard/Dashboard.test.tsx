@@ -1,6 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react"
+import type { AdminOrder } from "@fitshop/contracts"
+import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { callsTo, stubRoutes } from "../testing/route-fetch"
+import { renderWithDataProvider } from "../testing/render-console"
 import { orderPoints } from "./chart-data"
 import { Dashboard } from "./Dashboard"
 
@@ -26,7 +28,7 @@ const sales = {
   total: 7,
 }
 
-const order = (id: string, total: number, status = "PAID") => ({
+const order = (id: string, total: number, status: AdminOrder["status"] = "PAID"): AdminOrder => ({
   id,
   displayId: 1,
   status,
@@ -40,7 +42,7 @@ const order = (id: string, total: number, status = "PAID") => ({
 describe("Dashboard", { timeout: 20_000 }, () => {
   it("says Loading… until the figures arrive", () => {
     stubRoutes({})
-    render(<Dashboard />)
+    renderWithDataProvider(<Dashboard />)
     expect(screen.getByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument()
     expect(screen.getByText("Loading…")).toBeInTheDocument()
   })
@@ -51,7 +53,7 @@ describe("Dashboard", { timeout: 20_000 }, () => {
       "GET /api/admin/orders": { status: 200, body: { orders: [order("o2", 250000), order("o1", 100000)], total: 2 } },
       "GET /api/admin/analytics/products": { status: 200, body: sales },
     })
-    render(<Dashboard />)
+    renderWithDataProvider(<Dashboard />)
 
     expect(await screen.findByText("₹1,23,456.00")).toBeInTheDocument()
     expect(screen.getByText("Total Products").nextSibling).toHaveTextContent("1,234")
@@ -85,7 +87,7 @@ describe("Dashboard", { timeout: 20_000 }, () => {
         body: { productId: "prod_2", days: [{ day: "2026-11-20", units: 0, revenue: 0 }] },
       },
     })
-    render(<Dashboard />)
+    renderWithDataProvider(<Dashboard />)
 
     const chart = await screen.findByRole("region", { name: "Sales Over Time" })
     expect(callsTo(fetchMock, "GET /api/admin/analytics/series")).toHaveLength(0)
@@ -115,7 +117,7 @@ describe("Dashboard", { timeout: 20_000 }, () => {
       "GET /api/admin/analytics/products": { status: 200, body: sales },
       "GET /api/admin/analytics/series": { status: 200, body: { days: [{ day: "2026-11-20", orders: 0, units: 0, revenue: 0 }] } },
     })
-    render(<Dashboard />)
+    renderWithDataProvider(<Dashboard />)
     const chart = await screen.findByRole("region", { name: "Sales Over Time" })
     fireEvent.click(within(chart).getByRole("button", { name: "Per day" }))
     expect(await within(chart).findByText("No data available.")).toBeInTheDocument()
@@ -127,13 +129,13 @@ describe("Dashboard", { timeout: 20_000 }, () => {
       "GET /api/admin/orders": { status: 200, body: { orders: [], total: 0 } },
       "GET /api/admin/analytics/products": { status: 200, body: { products: [], total: 0 } },
     })
-    render(<Dashboard />)
+    renderWithDataProvider(<Dashboard />)
     expect(await screen.findAllByText("No data available.")).toHaveLength(4)
   })
 
   it("says Failed to load analytics. when a call fails", async () => {
     stubRoutes({ "GET /api/admin/analytics/overview": { status: 500, body: {} } })
-    render(<Dashboard />)
+    renderWithDataProvider(<Dashboard />)
     expect(await screen.findByText("Failed to load analytics.")).toBeInTheDocument()
   })
 })

@@ -1,11 +1,11 @@
+import type { AnalyticsOverview } from "@fitshop/contracts"
 import { List, ListItem, ListItemText } from "@mui/material"
 import { formatCount } from "../lib/money"
-import type { Overview } from "./analytics-api"
 import { NoData } from "./NoData"
 import { Section } from "./Section"
 
 /** Sizes at or below the low-stock line, fewest first (as the server sends them). */
-export function LowStock({ items }: { items: Overview["lowStock"] }) {
+export function LowStock({ items }: { items: AnalyticsOverview["lowStock"] }) {
   return (
     <Section title="Low Stock">
       {items.length === 0 ? (

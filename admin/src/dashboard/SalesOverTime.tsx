@@ -1,11 +1,11 @@
+import type { AdminOrder, ProductSales } from "@fitshop/contracts"
 import { TextField, ToggleButton, ToggleButtonGroup } from "@mui/material"
 import { useState } from "react"
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts"
-import { useApi } from "../lib/use-api"
-import { readSeries, readShopSeries, seriesPath, SHOP_SERIES_PATH, type OrderPoint, type ProductSales } from "./analytics-api"
 import { dayPoints, orderPoints, type SalesPoint } from "./chart-data"
 import { NoData } from "./NoData"
 import { Section } from "./Section"
+import { useDailySales } from "./use-analytics"
 
 type View = "order" | "day"
 
@@ -26,12 +26,9 @@ function SalesLine({ points }: { points: SalesPoint[] }) {
 
 /** The per-day view reads the server's daily series (days in India time): the whole shop's, or one product's when one is chosen. */
 function DailySales({ productId }: { productId: string }) {
-  const series = useApi<{ days: { day: string; revenue: number }[] }>(
-    productId ? seriesPath(productId) : SHOP_SERIES_PATH,
-    productId ? readSeries : readShopSeries,
-  )
-  if (series.status === "loading") return <p>Loading…</p>
-  if (series.status === "error") return <p>Failed to load analytics.</p>
+  const series = useDailySales(productId)
+  if (series.isPending) return <p>Loading…</p>
+  if (series.isError) return <p>Failed to load analytics.</p>
   // The server answers every day, zeros included: a span without a sale has nothing to draw.
   if (series.data.days.every((day) => day.revenue === 0)) return <NoData />
   return <SalesLine points={dayPoints(series.data)} />
@@ -40,7 +37,7 @@ function DailySales({ productId }: { productId: string }) {
 const ALL_PRODUCTS = ""
 
 /** 'Sales Over Time': one point per order as the spec draws it, or per day for the whole shop or one best-selling product. */
-export function SalesOverTime({ orders, products }: { orders: OrderPoint[]; products: ProductSales[] }) {
+export function SalesOverTime({ orders, products }: { orders: AdminOrder[]; products: ProductSales[] }) {
   const [view, setView] = useState<View>("order")
   const [productId, setProductId] = useState(ALL_PRODUCTS)
   const toggle = (

@@ -1,11 +1,11 @@
+import type { AnalyticsOverview } from "@fitshop/contracts"
 import { Card, CardContent, Typography } from "@mui/material"
 import { formatCount, formatPaise } from "../lib/money"
-import type { Overview } from "./analytics-api"
 
 const percent = new Intl.NumberFormat("en-IN", { style: "percent", maximumFractionDigits: 1 })
 
 /** The spec's three cards, then the extra figures: average order, cash on delivery, FITFEED revenue, Dark Coins. */
-export function StatCards({ overview }: { overview: Overview }) {
+export function StatCards({ overview }: { overview: AnalyticsOverview }) {
   const figures = [
     { label: "Total Products", value: formatCount(overview.products.total) },
     { label: "Total Orders", value: formatCount(overview.orders) },

@@ -1,5 +1,5 @@
+import type { ProductSales } from "@fitshop/contracts"
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts"
-import type { ProductSales } from "./analytics-api"
 import { topProducts } from "./chart-data"
 import { NoData } from "./NoData"
 import { Section } from "./Section"

@@ -1,11 +1,11 @@
-import type { OrderPoint, ProductSales } from "./analytics-api"
+import type { AdminOrder, ProductSales } from "@fitshop/contracts"
 
 export const TOP_PRODUCTS_SHOWN = 10
 
 export type SalesPoint = { label: string; revenue: number }
 
 /** 'Sales Over Time' per order (spec): oldest first, labelled "Order n", revenue in rupees (total ÷ 100); cancelled orders count nowhere. */
-export function orderPoints(newestFirst: OrderPoint[]): SalesPoint[] {
+export function orderPoints(newestFirst: AdminOrder[]): SalesPoint[] {
   return newestFirst
     .filter((order) => order.status !== "CANCELLED")
     .reverse()

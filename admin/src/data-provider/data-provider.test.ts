@@ -1,9 +1,11 @@
+import { SIZES } from "@fitshop/contracts"
 import { HttpError } from "react-admin"
 import { describe, expect, it } from "vitest"
+import { adminProduct } from "../testing/admin-product"
 import { fetchCall, stubFetch } from "../testing/fetch-stub"
 import { dataProvider } from "."
 
-const shirt = { id: "prod_1", title: "Boxy tee", status: "DRAFT", basePrice: 129900 }
+const shirt = adminProduct({ id: "prod_1", title: "Boxy tee", status: "DRAFT", basePrice: 129900 })
 
 function signIn(token = "token-1") {
   localStorage.setItem("accessToken", token)
@@ -125,5 +127,86 @@ describe("dataProvider record calls", () => {
       data: shirt,
     })
     expect(fetchCall(fetchMock, 0)).toMatchObject({ url: "/api/admin/products/prod_1", method: "DELETE" })
+  })
+})
+
+describe("dataProvider and the contracts", () => {
+  it("checks each record against its contract: a product without the version an update names is refused", async () => {
+    signIn()
+    const { version: _version, ...unversioned } = shirt
+    stubFetch({ status: 200, body: { product: unversioned } })
+    await expect(dataProvider.getOne("products", { id: "prod_1" })).rejects.toThrow()
+  })
+
+  it("changes many products' status in one bulk-status call, and nothing else that way", async () => {
+    signIn()
+    const fetchMock = stubFetch({ status: 200, body: { updated: 2 } })
+
+    await expect(dataProvider.updateMany("products", { ids: ["prod_1", "prod_2"], data: { status: "ARCHIVED" } })).resolves.toEqual({
+      data: ["prod_1", "prod_2"],
+    })
+    expect(fetchCall(fetchMock, 0)).toMatchObject({
+      url: "/api/admin/products/bulk-status",
+      method: "POST",
+      body: { ids: ["prod_1", "prod_2"], status: "ARCHIVED" },
+    })
+    await expect(dataProvider.updateMany("products", { ids: ["prod_1"], data: { title: "Renamed" } })).rejects.toThrow("only by status")
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it("lists reported posts and removes one at the BFF's FITFEED review routes", async () => {
+    signIn()
+    const post = {
+      id: "41",
+      imageUrl: "/media/p/41.jpg",
+      thumbnailUrl: "/media/p/41-480.jpg",
+      text: null,
+      author: { id: "u1", name: "Ravi K", handle: "ravi" },
+      reports: { count: 3, reasons: ["spam"], lastAt: "2026-11-20T10:00:00Z" },
+      hiddenAt: "2026-11-20T10:00:00Z",
+      createdAt: "2026-11-19T10:00:00Z",
+    }
+    const fetchMock = stubFetch({ status: 200, body: { posts: [post], total: 1 } }, { status: 204 })
+
+    await expect(dataProvider.getList("reported-posts", { pagination: { page: 1, perPage: 25 } })).resolves.toEqual({ data: [post], total: 1 })
+    await dataProvider.delete("reported-posts", { id: "41", previousData: post })
+    expect(new URL(fetchCall(fetchMock, 0).url, "http://localhost").pathname).toBe("/api/admin/fitfeed/reported")
+    expect(fetchCall(fetchMock, 1)).toMatchObject({ url: "/api/admin/fitfeed/posts/41", method: "DELETE" })
+  })
+})
+
+describe("dataProvider's custom methods", () => {
+  it("duplicates a product, answering the copy", async () => {
+    signIn()
+    const copy = adminProduct({ id: "prod_2", title: "Boxy tee" })
+    const fetchMock = stubFetch({ status: 201, body: { product: copy } })
+
+    await expect(dataProvider.duplicateProduct("prod_1")).resolves.toEqual({ data: copy })
+    expect(fetchCall(fetchMock, 0)).toMatchObject({ url: "/api/admin/products/prod_1/duplicate", method: "POST" })
+  })
+
+  it("offers the server's sizes, else the standard ones", async () => {
+    signIn()
+    stubFetch({ status: 200, body: { items: ["S", "M"] } })
+    await expect(dataProvider.getProductSizes()).resolves.toEqual({ data: ["S", "M"] })
+    stubFetch({ status: 500, body: {} })
+    await expect(dataProvider.getProductSizes()).resolves.toEqual({ data: SIZES })
+  })
+
+  it("reads the shop's daily series for the days asked, checked against its contract", async () => {
+    signIn()
+    const days = [{ day: "2026-11-20", orders: 3, units: 4, revenue: 519600 }]
+    const fetchMock = stubFetch({ status: 200, body: { days } }, { status: 200, body: { days: [{ day: "2026-11-20" }] } })
+
+    await expect(dataProvider.getShopSalesSeries(30)).resolves.toEqual({ data: { days } })
+    expect(fetchCall(fetchMock, 0).url).toBe("/api/admin/analytics/series?days=30")
+    await expect(dataProvider.getShopSalesSeries(30)).rejects.toThrow()
+  })
+
+  it("restores a reported post", async () => {
+    signIn()
+    const fetchMock = stubFetch({ status: 200, body: {} })
+    await expect(dataProvider.restoreReportedPost("41")).resolves.toEqual({ data: { id: "41" } })
+    expect(fetchCall(fetchMock, 0)).toMatchObject({ url: "/api/admin/fitfeed/posts/41/restore", method: "POST" })
   })
 })

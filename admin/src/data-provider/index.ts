@@ -1,84 +1,40 @@
+import { bulkStatusAnswerSchema, bulkStatusInput } from "@fitshop/contracts"
 import type { DataProvider, GetListParams, Identifier, RaRecord } from "react-admin"
 import { isRecord } from "../lib/guards"
 import { authorizedJson } from "../lib/http-client"
-
-const API_ROOT = "/api/admin"
-
-type QueryValue = string | number | boolean
-
-const isQueryValue = (value: unknown): value is QueryValue =>
-  (typeof value === "string" && value !== "") || typeof value === "number" || typeof value === "boolean"
-
-function isRaRecord(value: unknown): value is RaRecord {
-  return isRecord(value) && (typeof value.id === "string" || typeof value.id === "number")
-}
-
-/** A record comes bare or, as the BFF sends one, under its own name (`{ product }`, `{ post }`). */
-function readRecord(body: unknown, resource: string): RaRecord {
-  if (isRaRecord(body)) return body
-  const values = isRecord(body) ? Object.values(body) : []
-  const [wrapped] = values
-  if (values.length === 1 && isRaRecord(wrapped)) return wrapped
-  throw new Error(`The server sent no ${resource} record.`)
-}
-
-/** Lists come back as `{ <resource>: [...], total }`, e.g. `{ products, total }`. */
-function readList(body: unknown, resource: string): { data: RaRecord[]; total: number } {
-  const items = isRecord(body) ? body[resource] : undefined
-  if (!Array.isArray(items) || !items.every(isRaRecord)) {
-    throw new Error(`The server sent no ${resource} list.`)
-  }
-  const total = isRecord(body) && typeof body.total === "number" ? body.total : items.length
-  return { data: items, total }
-}
-
-/** Pagination as limit/offset, sort as field and asc/desc, each filter as its own query parameter. */
-function buildListQuery({ pagination, sort, filter }: GetListParams): string {
-  const search = new URLSearchParams()
-  if (pagination) {
-    search.set("limit", String(pagination.perPage))
-    search.set("offset", String((pagination.page - 1) * pagination.perPage))
-  }
-  if (sort?.field) {
-    search.set("sort", sort.field)
-    search.set("order", sort.order === "DESC" ? "desc" : "asc")
-  }
-  const filters: unknown = filter
-  if (isRecord(filters)) {
-    for (const [key, value] of Object.entries(filters)) {
-      const values: unknown[] = Array.isArray(value) ? value : [value]
-      for (const item of values) {
-        if (isQueryValue(item)) search.append(key, String(item))
-      }
-    }
-  }
-  const query = search.toString()
-  return query ? `?${query}` : ""
-}
-
-const collectionPath = (resource: string) => `${API_ROOT}/${resource}`
-const recordPath = (resource: string, id: Identifier) => `${API_ROOT}/${resource}/${encodeURIComponent(String(id))}`
+import { customMethods } from "./custom-methods"
+import { isRaRecord, listQuery, readList, readRecord, routeOf } from "./resources"
 
 async function getList(resource: string, params: GetListParams) {
-  const body = await authorizedJson(`${collectionPath(resource)}${buildListQuery(params)}`, { signal: params.signal })
-  return readList(body, resource)
+  return readList(await authorizedJson(`${routeOf(resource).list}${listQuery(params)}`, { signal: params.signal }), resource)
 }
 
 async function getOne(resource: string, id: Identifier, signal?: AbortSignal) {
-  return readRecord(await authorizedJson(recordPath(resource, id), { signal }), resource)
+  return readRecord(await authorizedJson(routeOf(resource).record(id), { signal }), resource)
 }
 
 async function update(resource: string, id: Identifier, data: unknown) {
-  return readRecord(await authorizedJson(recordPath(resource, id), { method: "PUT", body: data }), resource)
+  return readRecord(await authorizedJson(routeOf(resource).record(id), { method: "PUT", body: data }), resource)
 }
 
 async function remove(resource: string, id: Identifier, previousData?: RaRecord): Promise<RaRecord> {
-  const body = await authorizedJson(recordPath(resource, id), { method: "DELETE" })
+  const body = await authorizedJson(routeOf(resource).record(id), { method: "DELETE" })
   return isRaRecord(body) ? body : (previousData ?? { id })
 }
 
-/** react-admin's view of the BFF's /api/admin: the same calls, Bearer token, and error text everywhere. */
-export const dataProvider: DataProvider = {
+/** Products change many at once only by status (Drafts' Delete archives), in one bulk-status call. */
+async function setProductsStatus(ids: Identifier[], data: unknown): Promise<void> {
+  if (!isRecord(data) || Object.keys(data).some((key) => key !== "status")) throw new Error("Products change together only by status.")
+  const body = bulkStatusInput.parse({ ids: ids.map(String), status: data.status })
+  bulkStatusAnswerSchema.parse(await authorizedJson(`${routeOf("products").list}/bulk-status`, { method: "POST", body }))
+}
+
+/**
+ * react-admin's view of the BFF's /api/admin, the console's only way to it: the standard methods over its
+ * resources (products, orders, reported-posts), every answer checked against its contract, and the custom
+ * methods for what is no resource's record (analytics, duplicates, sizes, restores, uploads).
+ */
+export const dataProvider = {
   supportAbortSignal: true,
 
   getList: async <RecordType extends RaRecord>(resource: string, params: GetListParams) => {
@@ -102,17 +58,19 @@ export const dataProvider: DataProvider = {
   },
 
   create: async <RecordType extends Omit<RaRecord, "id">, ResultRecordType extends RaRecord>(resource: string, params: { data: Partial<RecordType> }) => {
-    const body = await authorizedJson(collectionPath(resource), { method: "POST", body: params.data })
+    const body = await authorizedJson(routeOf(resource).list, { method: "POST", body: params.data })
     return { data: readRecord(body, resource) as ResultRecordType }
   },
 
-  update: async <RecordType extends RaRecord>(resource: string, params: { id: Identifier; data: unknown }) => ({
+  /** A product's update names the version it was made from (`{ version, product }`); the BFF answers 409 when it changed meanwhile. */
+  update: async <RecordType extends RaRecord>(resource: string, params: { id: Identifier; data: unknown; previousData?: RecordType }) => ({
     data: (await update(resource, params.id, params.data)) as RecordType,
   }),
 
   updateMany: async (resource: string, params: { ids: Identifier[]; data: unknown }) => {
-    const records = await Promise.all(params.ids.map((id) => update(resource, id, params.data)))
-    return { data: records.map((record) => record.id) }
+    if (resource === "products") await setProductsStatus(params.ids, params.data)
+    else await Promise.all(params.ids.map((id) => update(resource, id, params.data)))
+    return { data: params.ids }
   },
 
   delete: async <RecordType extends RaRecord>(resource: string, params: { id: Identifier; previousData?: RecordType }) => ({
@@ -123,4 +81,9 @@ export const dataProvider: DataProvider = {
     await Promise.all(params.ids.map((id) => remove(resource, id)))
     return { data: params.ids }
   },
-}
+
+  ...customMethods,
+} satisfies DataProvider
+
+/** The console's data provider with its custom methods, as `useDataProvider<ConsoleDataProvider>()` gives it. */
+export type ConsoleDataProvider = typeof dataProvider

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { adminProduct } from "../testing/admin-product"
 import { callsTo, stubRoutes } from "../testing/route-fetch"
 import { renderConsoleAt } from "../testing/render-console"
 
-const draft = (id: string, title: string) => ({ id, title, status: "DRAFT", basePrice: 79900, updatedAt: "2026-11-20T10:00:00Z" })
+const draft = (id: string, title: string) => adminProduct({ id, title, status: "DRAFT", basePrice: 79900, updatedAt: "2026-11-20T10:00:00Z" })
 
 describe("Draft Products", { timeout: 20_000 }, () => {
   it("lists drafts only, with Continue to the editor", async () => {

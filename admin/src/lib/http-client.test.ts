@@ -1,6 +1,6 @@
 import { HttpError } from "react-admin"
 import { beforeEach, describe, expect, it, vi } from "vitest"
-import { authorizedJson, describeFailure, refreshAccessToken, resetRefreshState } from "./http-client"
+import { authorizedJson, describeFailure, publicJson, resetRefreshState } from "./http-client"
 
 type Answer = { status: number; body?: unknown }
 type Call = { url: string; method: string; authorization: string | null; credentials: RequestCredentials | undefined }
@@ -47,6 +47,8 @@ beforeEach(() => {
   resetRefreshState()
 })
 
+// The refresh protocol itself (one refresh shared by concurrent 401s, one retry, a token another tab stored) is
+// @fitshop/web-client's, tested there; these check the console's side of it: its session, credentials and errors.
 describe("authorizedJson", () => {
   it("sends the stored Bearer token and answers the JSON", async () => {
     signIn("token-1")
@@ -70,14 +72,6 @@ describe("authorizedJson", () => {
     expect(localStorage.getItem("accessToken")).toBe("fresh")
   })
 
-  it("retries only once when the retried call is still unauthorised", async () => {
-    signIn()
-    const calls = routeFetch((url) => (url === "/api/auth/refresh" ? { status: 200, body: { accessToken: "fresh", user: staff } } : unauthorized))
-
-    expect((await failure(authorizedJson("/api/admin/products"))).status).toBe(401)
-    expect(calls.map(({ url }) => url)).toEqual(["/api/admin/products", "/api/auth/refresh", "/api/admin/products"])
-  })
-
   it("ends the session when the refresh is refused, and gives back the 401", async () => {
     signIn()
     routeFetch(() => unauthorized)
@@ -89,27 +83,6 @@ describe("authorizedJson", () => {
     expect(localStorage.getItem("me")).toBeNull()
   })
 
-  it("shares one refresh between concurrent 401s", async () => {
-    signIn()
-    const calls = routeFetch(bffAccepting("fresh"))
-
-    const paths = ["/api/admin/products", "/api/admin/orders", "/api/admin/analytics/overview"]
-    await expect(Promise.all(paths.map((path) => authorizedJson(path)))).resolves.toEqual(paths.map((url) => ({ url })))
-    expect(calls.filter(({ url }) => url === "/api/auth/refresh")).toHaveLength(1)
-  })
-
-  it("retries with the token another tab stored meanwhile, without spending the refresh cookie", async () => {
-    signIn()
-    const calls = routeFetch((url, authorization) => {
-      // The storefront in another tab refreshed while this call was on its way.
-      localStorage.setItem("accessToken", "from-another-tab")
-      return authorization === "Bearer from-another-tab" ? { status: 200, body: { url } } : unauthorized
-    })
-
-    await expect(authorizedJson("/api/admin/products")).resolves.toEqual({ url: "/api/admin/products" })
-    expect(calls.map(({ url }) => url)).not.toContain("/api/auth/refresh")
-  })
-
   it("neither refreshes nor retries when told not to", async () => {
     signIn()
     const calls = routeFetch(() => unauthorized)
@@ -119,22 +92,13 @@ describe("authorizedJson", () => {
   })
 })
 
-describe("refreshAccessToken", () => {
-  it("refreshes under the storefront's Web Lock, so tabs of both apps take turns", async () => {
+describe("publicJson", () => {
+  it("sends no token, and takes a 401 (wrong credentials) as final", async () => {
     signIn()
-    const names: string[] = []
-    vi.stubGlobal("navigator", {
-      locks: {
-        request: (name: string, run: () => Promise<unknown>) => {
-          names.push(name)
-          return run()
-        },
-      },
-    })
-    routeFetch(bffAccepting("fresh"))
+    const calls = routeFetch(() => unauthorized)
 
-    await expect(refreshAccessToken()).resolves.toBe("fresh")
-    expect(names).toEqual(["fitshop-auth-refresh"])
+    expect((await failure(publicJson("/api/admin/auth/login", { method: "POST", body: {} }))).message).toBe("Please sign in.")
+    expect(calls.map(({ url, authorization }) => [url, authorization])).toEqual([["/api/admin/auth/login", null]])
   })
 })
 

@@ -1,12 +1,12 @@
-import { sessionRefresher } from "@fitshop/contracts"
-import { fetchUtils, HttpError } from "react-admin"
+import { createWebClient, uploadForm, type HttpMethod } from "@fitshop/web-client"
+import { HttpError } from "react-admin"
 import { isRecord } from "./guards"
 import { clearSession, getAccessToken, storeAccessToken } from "./session"
 
 export const PERMISSION_DENIED_MESSAGE = "You don’t have permission to do that."
 
 export type JsonRequest = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+  method?: HttpMethod
   body?: unknown
   signal?: AbortSignal
 }
@@ -18,61 +18,45 @@ export function describeFailure(status: number, body: unknown, ownMessage: strin
   return ownMessage || `Request failed with status ${String(status)}`
 }
 
-async function send(path: string, request: JsonRequest, accessToken: string | null): Promise<unknown> {
-  const headers = new Headers({ Accept: "application/json" })
-  if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`)
-  try {
-    const response = await fetchUtils.fetchJson(path, {
-      method: request.method ?? "GET",
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal,
-      credentials: "same-origin",
-    })
-    const body: unknown = response.json
-    return body
-  } catch (error) {
-    if (error instanceof HttpError) {
-      const status: unknown = error.status
-      const code = typeof status === "number" ? status : 0
-      throw new HttpError(describeFailure(code, error.body, error.message), code, error.body)
-    }
-    throw error
-  }
-}
+/**
+ * The shared browser client (@fitshop/web-client) with the console's session, kept under the shop's keys: both
+ * apps ride on one rotating refresh cookie. Failures are react-admin's HttpError, with the spec's text.
+ */
+const client = createWebClient({
+  session: { accessToken: getAccessToken, keep: storeAccessToken, end: clearSession },
+  credentials: "same-origin",
+  failure: ({ status, statusText, body }) => new HttpError(describeFailure(status, body, statusText), status, body),
+})
 
-/** Calls the BFF without credentials beyond its cookies (sign-in, refresh). */
+/** Calls the BFF without credentials beyond its cookies (sign-in). */
 export function publicJson(path: string, request: JsonRequest = {}): Promise<unknown> {
-  return send(path, request, null)
+  return client.request(path, { ...request, bearer: false, refresh: false })
 }
-
-/** The storefront's refresh rules (contracts/src/session.ts): both apps ride on one rotating refresh cookie. */
-const refresher = sessionRefresher({ accessToken: getAccessToken, keep: storeAccessToken, end: clearSession })
 
 /**
- * Trades the refresh cookie for a new access token, or ends the session when the BFF refuses; given the
- * token a call was `rejected` with, first takes one renewed since (by another call, or a tab of either app).
+ * Trades the refresh cookie for a new access token, or ends the session when the BFF refuses; given the token a
+ * call was `rejected` with, first takes one renewed since (by another call, or a tab of either app).
  */
-export const refreshAccessToken = (rejected?: string | null): Promise<string | null> => refresher.refresh(rejected)
+export const refreshAccessToken = (rejected?: string | null): Promise<string | null> => client.refresh(rejected)
 
 /** Drops a refresh still in flight; tests start each case as a fresh page load. */
-export const resetRefreshState = (): void => refresher.reset()
-
-const isUnauthorized = (error: unknown): error is HttpError => error instanceof HttpError && error.status === 401
+export const resetRefreshState = (): void => client.reset()
 
 /** Calls the BFF with the stored Bearer token; unless told not to, a 401 gets one token refresh and one retry. */
-export async function authorizedJson(
-  path: string,
-  request: JsonRequest = {},
-  { retryAfterRefresh = true }: { retryAfterRefresh?: boolean } = {},
-): Promise<unknown> {
-  const used = getAccessToken()
-  try {
-    return await send(path, request, used)
-  } catch (error) {
-    if (!retryAfterRefresh || !isUnauthorized(error)) throw error
-    const accessToken = await refreshAccessToken(used)
-    if (!accessToken) throw error
-    return send(path, request, accessToken)
-  }
+export function authorizedJson(path: string, request: JsonRequest = {}, { retryAfterRefresh = true }: { retryAfterRefresh?: boolean } = {}): Promise<unknown> {
+  return client.request(path, { ...request, refresh: retryAfterRefresh })
+}
+
+/**
+ * Sends one file as multipart (`field`) with its upload progress and answers the stored file's `url`; a 401 gets
+ * one token refresh and one retry, as every call does.
+ */
+export async function uploadFile(path: string, field: string, file: File, onProgress: (share: number) => void = () => undefined): Promise<string> {
+  const form = new FormData()
+  form.append(field, file)
+  const body = await uploadForm(client, path, form, { onProgress })
+  const url = isRecord(body) ? body.url : undefined
+  if (typeof url !== "string" || !url) throw new Error("The server sent no address for the upload.")
+  onProgress(1)
+  return url
 }

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { adminProduct } from "../testing/admin-product"
 import { callsTo, stubRoutes } from "../testing/route-fetch"
 import { renderConsoleAt } from "../testing/render-console"
 
-const tee = { id: "prod_1", title: "Boxy tee", status: "LIVE", basePrice: 12345600, updatedAt: "2026-11-20T10:00:00Z" }
+const tee = adminProduct({ id: "prod_1", title: "Boxy tee", status: "LIVE", basePrice: 12345600, updatedAt: "2026-11-20T10:00:00Z" })
 
 describe("All Products", { timeout: 20_000 }, () => {
   it("lists title, status and the price in rupees with Edit and Duplicate", async () => {

@@ -1,10 +1,11 @@
 import EditIcon from "@mui/icons-material/Edit"
 import FileCopyIcon from "@mui/icons-material/FileCopy"
-import { useState, type MouseEvent } from "react"
-import { Button, LinkBase, useBasename, useNotify, useRecordContext } from "react-admin"
+import { useMutation } from "@tanstack/react-query"
+import type { MouseEvent } from "react"
+import { Button, LinkBase, useBasename, useDataProvider, useNotify, useRecordContext } from "react-admin"
 import { useNavigate } from "react-router-dom"
+import type { ConsoleDataProvider } from "../data-provider"
 import { failureText } from "../lib/failure-text"
-import { duplicateProduct } from "./api"
 
 /** Where a product's editor lives (spec section 2), below the console's basename. */
 export const editorPath = (basename: string, id: string | number) => `${basename}/products/${encodeURIComponent(String(id))}/edit`
@@ -27,17 +28,15 @@ export function DuplicateButton() {
   const basename = useBasename()
   const navigate = useNavigate()
   const notify = useNotify()
-  const [busy, setBusy] = useState(false)
+  const dataProvider = useDataProvider<ConsoleDataProvider>()
+  const duplicate = useMutation({
+    mutationFn: (id: string) => dataProvider.duplicateProduct(id),
+    onSuccess: ({ data: copy }) => navigate(editorPath(basename, copy.id)),
+    onError: (error) => notify(failureText(error, "Duplicate failed"), { type: "error" }),
+  })
   if (!record) return null
-  const duplicate = () => {
-    setBusy(true)
-    duplicateProduct(String(record.id))
-      .then((copyId) => navigate(editorPath(basename, copyId)))
-      .catch((error: unknown) => notify(failureText(error, "Duplicate failed"), { type: "error" }))
-      .finally(() => setBusy(false))
-  }
   return (
-    <Button label="Duplicate" disabled={busy} onClick={duplicate}>
+    <Button label="Duplicate" disabled={duplicate.isPending} onClick={() => duplicate.mutate(String(record.id))}>
       <FileCopyIcon />
     </Button>
   )

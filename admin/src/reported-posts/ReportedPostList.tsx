@@ -1,22 +1,23 @@
+import type { ReportedPost } from "@fitshop/contracts"
 import { Alert, Box, Button, Card, CardActions, CardContent, CardMedia, Typography } from "@mui/material"
+import { useMutation } from "@tanstack/react-query"
 import { useState } from "react"
-import { Confirm } from "react-admin"
+import { Confirm, useDataProvider, useDelete, useGetList } from "react-admin"
+import type { ConsoleDataProvider } from "../data-provider"
 import { failureText } from "../lib/failure-text"
-import { useApi } from "../lib/use-api"
-import { readReported, removePost, REPORTED_PATH, restorePost, type ReportedPost } from "./api"
 
 type Props = { post: ReportedPost; onDone: (id: string) => void; onFailure: (text: string) => void }
 
 function ReportedPostCard({ post, onDone, onFailure }: Props) {
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const act = (call: (id: string) => Promise<void>, fallback: string) => {
-    setBusy(true)
-    call(post.id)
-      .then(() => onDone(post.id))
-      .catch((error: unknown) => onFailure(failureText(error, fallback)))
-      .finally(() => setBusy(false))
-  }
+  const dataProvider = useDataProvider<ConsoleDataProvider>()
+  const restore = useMutation({
+    mutationFn: () => dataProvider.restoreReportedPost(post.id),
+    onSuccess: () => onDone(post.id),
+    onError: (error) => onFailure(failureText(error, "Could not restore post")),
+  })
+  const [remove, removal] = useDelete<ReportedPost>()
+  const busy = restore.isPending || removal.isPending
   return (
     <Card variant="outlined" component="article" aria-label={`Post by ${post.author.name}`} sx={{ width: 280 }}>
       <CardMedia component="img" image={post.thumbnailUrl} alt={post.text ?? `Post by ${post.author.name}`} sx={{ height: 200, objectFit: "cover" }} />
@@ -31,7 +32,7 @@ function ReportedPostCard({ post, onDone, onFailure }: Props) {
         </Typography>
       </CardContent>
       <CardActions>
-        <Button disabled={busy} onClick={() => act(restorePost, "Could not restore post")}>
+        <Button disabled={busy} onClick={() => restore.mutate()}>
           Restore
         </Button>
         <Button color="error" disabled={busy} onClick={() => setConfirming(true)}>
@@ -45,7 +46,11 @@ function ReportedPostCard({ post, onDone, onFailure }: Props) {
         confirm="Remove"
         onConfirm={() => {
           setConfirming(false)
-          act(removePost, "Could not remove post")
+          void remove(
+            "reported-posts",
+            { id: post.id, previousData: post },
+            { onSuccess: () => onDone(post.id), onError: (error) => onFailure(failureText(error, "Could not remove post")) },
+          )
         }}
         onClose={() => setConfirming(false)}
       />
@@ -53,12 +58,19 @@ function ReportedPostCard({ post, onDone, onFailure }: Props) {
   )
 }
 
+/** The server's first page of them, the most recently hidden first. */
+const REPORTED_SHOWN = 25
+
 /** "Reported posts": FITFEED posts that three reports hid, for staff to restore or remove. */
 export function ReportedPostList() {
-  const list = useApi(REPORTED_PATH, readReported)
+  const list = useGetList<ReportedPost>(
+    "reported-posts",
+    { pagination: { page: 1, perPage: REPORTED_SHOWN }, sort: { field: "hiddenAt", order: "DESC" } },
+    { retry: false },
+  )
   const [handled, setHandled] = useState<string[]>([])
   const [failure, setFailure] = useState<string | null>(null)
-  const posts = list.status === "ready" ? list.data.filter((post) => !handled.includes(post.id)) : []
+  const posts = list.data?.filter((post) => !handled.includes(post.id)) ?? []
   return (
     <Box component="section" sx={{ py: 3 }}>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -69,9 +81,9 @@ export function ReportedPostList() {
           {failure}
         </Alert>
       )}
-      {list.status === "loading" && <Typography>Loading…</Typography>}
-      {list.status === "error" && <Alert severity="error">{failureText(list.error, "Could not load reported posts")}</Alert>}
-      {list.status === "ready" && posts.length === 0 && <Typography>No reported posts.</Typography>}
+      {list.isPending && <Typography>Loading…</Typography>}
+      {list.isError && <Alert severity="error">{failureText(list.error, "Could not load reported posts")}</Alert>}
+      {list.isSuccess && posts.length === 0 && <Typography>No reported posts.</Typography>}
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>
         {posts.map((post) => (
           <ReportedPostCard key={post.id} post={post} onDone={(id) => setHandled((ids) => [...ids, id])} onFailure={setFailure} />

@@ -1,7 +1,10 @@
 import type { AuthSession } from "@fitshop/contracts"
 import { render } from "@testing-library/react"
+import type { ReactElement } from "react"
+import { AdminContext } from "react-admin"
 import { MemoryRouter, Route, Routes } from "react-router-dom"
 import { App } from "../App"
+import { dataProvider } from "../data-provider"
 import { saveSession } from "../lib/session"
 
 /** A member of staff's session, as staff sign-in leaves it. */
@@ -18,6 +21,15 @@ export function renderConsoleAt(path: string, session: AuthSession | null = STAF
       <Routes>
         <Route path="/admin/*" element={<App />} />
       </Routes>
+    </MemoryRouter>,
+  )
+}
+
+/** Renders one screen of the console on its own, with the console's data provider (and a fresh query cache) around it. */
+export function renderWithDataProvider(ui: ReactElement) {
+  return render(
+    <MemoryRouter>
+      <AdminContext dataProvider={dataProvider}>{ui}</AdminContext>
     </MemoryRouter>,
   )
 }

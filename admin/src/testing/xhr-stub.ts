@@ -1,39 +1,37 @@
 import { vi } from "vitest"
 
 type Reply = { status: number; body?: unknown }
+type Progress = { lengthComputable: boolean; loaded: number; total: number }
 
 /** Replaces XMLHttpRequest (uploads) with one answering every send with `reply`, reporting progress first; records the form sent. */
 export function stubUploads(reply: (url: string) => Reply) {
   const sent: { url: string; form: FormData }[] = []
   class FakeRequest {
     status = 0
-    response: unknown = null
-    responseType = ""
+    statusText = ""
+    responseText = ""
     withCredentials = false
+    upload: { onprogress: ((event: Progress) => void) | null } = { onprogress: null }
+    onload: (() => void) | null = null
+    onerror: (() => void) | null = null
+    onabort: (() => void) | null = null
     private url = ""
-    private listeners: Record<string, (() => void)[]> = {}
-    private progressListeners: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void)[] = []
-    upload = {
-      addEventListener: (_type: string, listener: (event: { lengthComputable: boolean; loaded: number; total: number }) => void) => {
-        this.progressListeners.push(listener)
-      },
-    }
     open(_method: string, url: string) {
       this.url = url
     }
     setRequestHeader() {}
-    addEventListener(type: string, listener: () => void) {
-      this.listeners[type] = [...(this.listeners[type] ?? []), listener]
-    }
     send(form: FormData) {
       sent.push({ url: this.url, form })
       const answer = reply(this.url)
       setTimeout(() => {
-        for (const listener of this.progressListeners) listener({ lengthComputable: true, loaded: 50, total: 100 })
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 })
         this.status = answer.status
-        this.response = answer.body ?? null
-        for (const listener of this.listeners.load ?? []) listener()
+        this.responseText = answer.body === undefined ? "" : JSON.stringify(answer.body)
+        this.onload?.()
       }, 0)
+    }
+    abort() {
+      this.onabort?.()
     }
   }
   vi.stubGlobal("XMLHttpRequest", FakeRequest)

@@ -1,4 +1,5 @@
-import { REFRESH_PATH, sessionRefresher, sortedUrl, toSearchParams, withQuery, type QueryParams } from "@fitshop/contracts"
+import { sortedUrl, toSearchParams, withQuery, type QueryParams } from "@fitshop/contracts"
+import { createWebClient, type HttpMethod } from "@fitshop/web-client"
 import { getReferralPostId } from "./referral"
 import { clearSession, getAccessToken, hasSessionEnded, storeAccessToken } from "./session"
 
@@ -44,8 +45,6 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export type { QueryParams }
 
-type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
-
 export type RequestOptions = {
   params?: QueryParams
   body?: unknown
@@ -64,67 +63,40 @@ export const buildUrl = (path: string, params?: QueryParams): string => withQuer
 export { sortedUrl }
 
 /** A response body as JSON; null when it is empty or not JSON. */
-export function parseJson(text: string): unknown {
-  if (!text) return null
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
-  }
-}
+export { parseJson } from "@fitshop/web-client"
 
-function buildHeaders(accessToken: string | null, body: unknown): Record<string, string> {
-  const headers: Record<string, string> = { Accept: "application/json" }
-  if (body !== undefined && !(body instanceof FormData)) headers["Content-Type"] = "application/json"
-  if (accessToken) headers.Authorization = `Bearer ${accessToken}`
+/** The referral header rides on every call and on the refresh. */
+function referralHeader(): Record<string, string> {
   const referralPostId = getReferralPostId()
-  if (referralPostId) headers["X-Ref-Post"] = referralPostId
-  return headers
+  return referralPostId ? { "X-Ref-Post": referralPostId } : {}
 }
 
-function encodeBody(body: unknown): BodyInit | undefined {
-  if (body === undefined) return undefined
-  return body instanceof FormData ? body : JSON.stringify(body)
-}
-
-/** The refresh rules the console shares (contracts/src/session.ts): the two apps ride on one refresh cookie. */
-const refresher = sessionRefresher({ accessToken: getAccessToken, keep: storeAccessToken, end: clearSession }, { headers: () => buildHeaders(null, undefined) })
+/**
+ * The shared browser client (@fitshop/web-client) with the shop's session: cookies included, and a call without a
+ * token trades the refresh cookie for one first until this page's session ended (a new page may hold only the cookie).
+ * Uploads with progress go through it with the package's `uploadForm`, loaded only by the pages that upload.
+ */
+export const webClient = createWebClient({
+  session: { accessToken: getAccessToken, keep: storeAccessToken, end: clearSession },
+  credentials: "include",
+  headers: referralHeader,
+  refreshBeforeTokenless: () => !hasSessionEnded(),
+  failure: ({ status, body }) => new ApiError(status, body),
+})
 
 /**
  * Trades the refresh cookie for a new access token, or clears the session when that fails; given the token a
  * call was `rejected` with, first takes one renewed since. Concurrent callers share one request: the BFF
  * revokes a session whose rotated refresh token is reused.
  */
-export const refreshAccessToken = (rejected?: string | null): Promise<string | null> => refresher.refresh(rejected)
+export const refreshAccessToken = (rejected?: string | null): Promise<string | null> => webClient.refresh(rejected)
 
 /** Drops a refresh still in flight; tests start each case as a fresh page load. */
-export const resetRefreshState = (): void => refresher.reset()
+export const resetRefreshState = (): void => webClient.reset()
 
-const send = (method: HttpMethod, url: string, options: RequestOptions, accessToken: string | null) =>
-  fetch(url, {
-    method,
-    headers: buildHeaders(accessToken, options.body),
-    credentials: "include",
-    body: encodeBody(options.body),
-    signal: options.signal,
-  })
-
-async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-  const url = buildUrl(path, options.params)
-  const managesSession = !options.skipSessionRefresh && path !== REFRESH_PATH
-
-  let accessToken = getAccessToken()
-  if (!accessToken && managesSession && !hasSessionEnded()) accessToken = await refreshAccessToken()
-
-  let response = await send(method, url, options, accessToken)
-  if (response.status === 401 && managesSession && accessToken) {
-    const renewed = await refreshAccessToken(accessToken)
-    if (renewed) response = await send(method, url, options, renewed)
-  }
-
-  const body = parseJson(await response.text())
-  if (!response.ok) throw new ApiError(response.status, body)
-  return body as T
+async function request<T>(method: HttpMethod, path: string, { params, body, signal, skipSessionRefresh }: RequestOptions = {}): Promise<T> {
+  const answer = await webClient.request(buildUrl(path, params), { method, body, signal, refresh: !skipSessionRefresh })
+  return answer as T
 }
 
 /**

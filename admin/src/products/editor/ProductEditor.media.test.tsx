@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react"
+import { fireEvent, screen, waitFor } from "@testing-library/react"
 import { beforeEach, describe, expect, it } from "vitest"
 import { stubRoutes } from "../../testing/route-fetch"
+import { renderWithDataProvider } from "../../testing/render-console"
 import { stubUploads } from "../../testing/xhr-stub"
 import { writeDraft } from "./autosave"
 import { EMPTY_FORM } from "./form-state"
@@ -20,7 +21,7 @@ const photo = (name: string) => new File(["jpeg"], name, { type: "image/jpeg" })
 function openMedia() {
   writeDraft(ready)
   stubRoutes({})
-  render(<ProductEditor />)
+  renderWithDataProvider(<ProductEditor />)
   fireEvent.click(screen.getByRole("tab", { name: "Media" }))
 }
 

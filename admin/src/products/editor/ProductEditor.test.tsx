@@ -1,11 +1,13 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react"
+import { fireEvent, screen, waitFor } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { adminProduct, productVariant } from "../../testing/admin-product"
 import { callsTo, stubRoutes } from "../../testing/route-fetch"
+import { renderWithDataProvider } from "../../testing/render-console"
 import { DRAFT_KEY, writeDraft } from "./autosave"
 import { EMPTY_FORM } from "./form-state"
 import { ProductEditor } from "./ProductEditor"
 
-const saved = { id: "prod_9", version: 1, title: "Boxy tee", basePrice: 79900, status: "DRAFT" }
+const saved = adminProduct({ id: "prod_9", version: 1, title: "Boxy tee", basePrice: 79900, status: "DRAFT" })
 
 const basicsDone = { ...EMPTY_FORM, title: "Boxy tee", price: "799", categoryType: "UPPERS" as const, subcategory: "Regular" }
 
@@ -14,7 +16,7 @@ const change = (label: string | RegExp, value: string) => fireEvent.change(scree
 describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
   it("shows Basics' messages and opens Next only once the step is valid", async () => {
     stubRoutes({ "GET /api/admin/config/sizes": { status: 200, body: { items: [] } } })
-    render(<ProductEditor />)
+    renderWithDataProvider(<ProductEditor />)
 
     expect(screen.getByRole("heading", { name: "Add Product" })).toBeInTheDocument()
     expect(screen.getByText("Product name is required")).toBeInTheDocument()
@@ -35,7 +37,7 @@ describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
 
   it("hides the men's category fields for a woman's product and asks for her style group", () => {
     stubRoutes({})
-    render(<ProductEditor />)
+    renderWithDataProvider(<ProductEditor />)
 
     change("Category Type", "LOWERS")
     change("Gender", "WOMEN")
@@ -48,7 +50,7 @@ describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
 
   it("refuses to publish with the first failing step's message", () => {
     stubRoutes({})
-    render(<ProductEditor />)
+    renderWithDataProvider(<ProductEditor />)
 
     fireEvent.click(screen.getByRole("button", { name: "Publish" }))
     expect(screen.getByRole("alert")).toHaveTextContent("Fix “Basics”: Product name is required")
@@ -64,7 +66,7 @@ describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
   it("restores the autosaved draft, saves it, shows Saved draft for 2 s and starts afresh", async () => {
     writeDraft(basicsDone)
     const fetchMock = stubRoutes({ "POST /api/admin/products": { status: 201, body: { product: saved } } })
-    render(<ProductEditor />)
+    renderWithDataProvider(<ProductEditor />)
     expect(screen.getByLabelText("Product name")).toHaveValue("Boxy tee")
 
     fireEvent.click(screen.getByRole("button", { name: "Save draft" }))
@@ -79,13 +81,13 @@ describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
   it("shows the server's message when a save fails, else Save failed", async () => {
     writeDraft(basicsDone)
     stubRoutes({ "POST /api/admin/products": { status: 400, body: { error: "invalid", message: "title: too long" } } })
-    const { unmount } = render(<ProductEditor />)
+    const { unmount } = renderWithDataProvider(<ProductEditor />)
     fireEvent.click(screen.getByRole("button", { name: "Save draft" }))
     expect(await screen.findByText("title: too long")).toBeInTheDocument()
     unmount()
 
     stubRoutes({ "POST /api/admin/products": { status: 500, body: {} } })
-    render(<ProductEditor />)
+    renderWithDataProvider(<ProductEditor />)
     fireEvent.click(screen.getByRole("button", { name: "Save draft" }))
     expect(await screen.findByText("Save failed")).toBeInTheDocument()
   })
@@ -93,7 +95,7 @@ describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
   it("applies bulk stock to the selected sizes and shows measurements in cm or inches", async () => {
     writeDraft(basicsDone)
     stubRoutes({ "GET /api/admin/config/sizes": { status: 200, body: { items: ["S", "M", "L"] } } })
-    render(<ProductEditor />)
+    renderWithDataProvider(<ProductEditor />)
     fireEvent.click(screen.getByRole("tab", { name: "Sizes & Inventory" }))
 
     fireEvent.click(await screen.findByRole("checkbox", { name: "M" }))
@@ -116,7 +118,7 @@ describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
   })
 })
 
-const product = {
+const product = adminProduct({
   ...saved,
   version: 3,
   status: "LIVE",
@@ -124,10 +126,10 @@ const product = {
   styleGroup: "WESTERN",
   categoryType: "UPPERS",
   subcategory: "Regular",
-  images: [{ url: "/media/tee.jpg", altText: "Front", isPrimary: true }],
+  images: [{ url: "/media/tee.jpg", altText: "Front", isPrimary: true, position: 1 }],
   videos: [],
-  variants: [{ size: "M", stockOnHand: 4, measurements: { chest: 40, unit: "in" } }],
-}
+  variants: [productVariant({ size: "M", stockOnHand: 4, measurements: { chest: 40, unit: "in" } })],
+})
 
 describe("ProductEditor: an existing product", { timeout: 20_000 }, () => {
   it("loads the product and saves with the version it was read at", async () => {
@@ -135,7 +137,7 @@ describe("ProductEditor: an existing product", { timeout: 20_000 }, () => {
       "GET /api/admin/products/prod_9": { status: 200, body: { product } },
       "PUT /api/admin/products/prod_9": { status: 200, body: { product: { ...product, version: 4 } } },
     })
-    render(<ProductEditor productId="prod_9" />)
+    renderWithDataProvider(<ProductEditor productId="prod_9" />)
 
     expect(await screen.findByRole("heading", { name: "Edit Product" })).toBeInTheDocument()
     expect(await screen.findByLabelText("Product name")).toHaveValue("Boxy tee")
@@ -154,14 +156,14 @@ describe("ProductEditor: an existing product", { timeout: 20_000 }, () => {
       "GET /api/admin/products/prod_9": { status: 200, body: { product } },
       "PUT /api/admin/products/prod_9": { status: 409, body: { error: "conflict", message: "This product changed meanwhile. Reload it." } },
     })
-    render(<ProductEditor productId="prod_9" />)
+    renderWithDataProvider(<ProductEditor productId="prod_9" />)
     fireEvent.click(await screen.findByRole("button", { name: "Save draft" }))
     expect(await screen.findByText("This product changed meanwhile. Reload it.")).toBeInTheDocument()
   })
 
   it("says Failed to load product when it cannot be read", async () => {
     stubRoutes({ "GET /api/admin/products/prod_9": { status: 500, body: {} } })
-    render(<ProductEditor productId="prod_9" />)
+    renderWithDataProvider(<ProductEditor productId="prod_9" />)
     expect(await screen.findByText("Failed to load product")).toBeInTheDocument()
   })
 })

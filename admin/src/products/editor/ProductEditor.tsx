@@ -1,8 +1,10 @@
-import { adminProductInput, EDITOR_STEPS, fixStepMessage, SIZES } from "@fitshop/contracts"
+import { adminProductInput, EDITOR_STEPS, fixStepMessage, SIZES, type AdminProduct, type AdminProductInput, type AdminProductUpdate } from "@fitshop/contracts"
 import { Alert, Box, Button, Stack, Typography } from "@mui/material"
+import { useQuery } from "@tanstack/react-query"
 import { useCallback, useEffect, useReducer, useState } from "react"
+import { useCreate, useDataProvider, useGetOne, useUpdate } from "react-admin"
+import type { ConsoleDataProvider } from "../../data-provider"
 import { failureText } from "../../lib/failure-text"
-import { createProduct, getProduct, getSizes, updateProduct } from "../api"
 import { clearDraft, readDraft, useAutosave } from "./autosave"
 import { BasicsStep } from "./BasicsStep"
 import { EMPTY_FORM, editorReducer } from "./form-state"
@@ -20,45 +22,57 @@ export const SAVED_MESSAGE_MS = 2000
 const LAST_STEP = EDITOR_STEPS.length - 1
 
 type Notice = { severity: "success" | "error"; text: string }
-type Loading = { status: "loading" } | { status: "failed"; text: string } | { status: "ready"; version: number | null }
+
+/** A product as react-admin's update carries it: the BFF's PUT body (the version it was read at, the editor's payload), answered by the saved product. */
+type ProductUpdate = AdminProduct & Partial<AdminProductUpdate>
+
+const Heading = ({ isNew }: { isNew: boolean }) => (
+  <Typography variant="h5" component="h1" gutterBottom>
+    {isNew ? "Add Product" : "Edit Product"}
+  </Typography>
+)
 
 /**
  * The five-step product editor ("Add Product" without an id, "Edit Product" with one). A new product is
  * autosaved locally and restored; an update names the version it was made from.
  */
 export function ProductEditor({ productId }: { productId?: string }) {
-  const isNew = productId === undefined
-  const [form, dispatch] = useReducer(editorReducer, null, () => (isNew ? (readDraft() ?? EMPTY_FORM) : EMPTY_FORM))
+  return productId === undefined ? <EditorForm product={null} /> : <ExistingProduct productId={productId} />
+}
+
+/**
+ * Reads the product afresh (not the copy a list left in the cache), so the form and the version it names are the
+ * server's as of opening; once open, the editor stays as it is whatever later reads of the product bring.
+ */
+function ExistingProduct({ productId }: { productId: string }) {
+  const { data, error, isFetchedAfterMount } = useGetOne<AdminProduct>("products", { id: productId }, { retry: false })
+  const [opened, setOpened] = useState<AdminProduct | null>(null)
+  if (!opened && data && isFetchedAfterMount && !error) setOpened(data)
+  if (opened) return <EditorForm product={opened} />
+  return (
+    <Box sx={{ py: 3 }}>
+      <Heading isNew={false} />
+      {error ? <Alert severity="error">{failureText(error, "Failed to load product")}</Alert> : <Typography>Loading…</Typography>}
+    </Box>
+  )
+}
+
+/** The editor itself, its form and version taken from `product` once: later reads of the same product don't overwrite what is being typed. */
+function EditorForm({ product }: { product: AdminProduct | null }) {
+  const isNew = product === null
+  const [form, dispatch] = useReducer(editorReducer, product, (loaded) => (loaded ? formFromProduct(loaded) : (readDraft() ?? EMPTY_FORM)))
+  const [version, setVersion] = useState(product?.version ?? null)
   const [step, setStep] = useState(0)
-  const [loading, setLoading] = useState<Loading>(isNew ? { status: "ready", version: null } : { status: "loading" })
   const [notice, setNotice] = useState<Notice | null>(null)
   const [saving, setSaving] = useState(false)
-  const [sizes, setSizes] = useState<readonly string[]>(SIZES)
+  const dataProvider = useDataProvider<ConsoleDataProvider>()
+  const sizes = useQuery({
+    queryKey: ["products", "getProductSizes"],
+    queryFn: ({ signal }) => dataProvider.getProductSizes({ signal }).then(({ data }) => data),
+  })
+  const [create] = useCreate<AdminProductInput, unknown, AdminProduct>()
+  const [update] = useUpdate<ProductUpdate>()
   useAutosave(form, isNew)
-
-  useEffect(() => {
-    let current = true
-    void getSizes().then((items) => {
-      if (current) setSizes(items)
-    })
-    return () => {
-      current = false
-    }
-  }, [])
-
-  useEffect(() => {
-    if (productId === undefined) return
-    const controller = new AbortController()
-    getProduct(productId, controller.signal)
-      .then((product) => {
-        dispatch({ type: "load", form: formFromProduct(product) })
-        setLoading({ status: "ready", version: product.version })
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoading({ status: "failed", text: failureText(error, "Failed to load product") })
-      })
-    return () => controller.abort()
-  }, [productId])
 
   useEffect(() => {
     if (notice?.severity !== "success") return
@@ -68,18 +82,6 @@ export function ProductEditor({ productId }: { productId?: string }) {
 
   const showFailure = useCallback((text: string) => setNotice({ severity: "error", text }), [])
   const upload = useMediaUpload(dispatch, showFailure)
-
-  const heading = isNew ? "Add Product" : "Edit Product"
-  if (loading.status !== "ready") {
-    return (
-      <Box sx={{ py: 3 }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {heading}
-        </Typography>
-        {loading.status === "loading" ? <Typography>Loading…</Typography> : <Alert severity="error">{loading.text}</Alert>}
-      </Box>
-    )
-  }
 
   const problems = editorProblems(form)
   const messages = step < LAST_STEP ? stepMessages(problems, step) : []
@@ -93,14 +95,15 @@ export function ProductEditor({ productId }: { productId?: string }) {
     if (!parsed.success) return setNotice({ severity: "error", text: parsed.error.issues[0]?.message ?? "Save failed" })
     setSaving(true)
     try {
-      if (productId === undefined) {
-        await createProduct(parsed.data)
+      if (product === null) {
+        await create("products", { data: parsed.data }, { returnPromise: true })
         clearDraft()
         dispatch({ type: "load", form: EMPTY_FORM })
         setStep(0)
       } else {
-        const saved = await updateProduct(productId, loading.status === "ready" ? (loading.version ?? 1) : 1, parsed.data)
-        setLoading({ status: "ready", version: saved.version })
+        const data = { version: version ?? 1, product: parsed.data }
+        const saved = await update("products", { id: product.id, data, previousData: product }, { returnPromise: true })
+        if (saved) setVersion(saved.version)
       }
       setNotice({ severity: "success", text: status === "LIVE" ? "Published" : "Saved draft" })
     } catch (error) {
@@ -112,13 +115,11 @@ export function ProductEditor({ productId }: { productId?: string }) {
 
   return (
     <Box sx={{ py: 3 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {heading}
-      </Typography>
+      <Heading isNew={isNew} />
       <StepBar current={step} canOpen={(target) => canOpenStep(problems, step, target)} onOpen={setStep} />
       <Box sx={{ my: 3 }}>
         {step === 0 && <BasicsStep form={form} dispatch={dispatch} />}
-        {step === 1 && <SizesStep form={form} dispatch={dispatch} sizes={sizes} />}
+        {step === 1 && <SizesStep form={form} dispatch={dispatch} sizes={sizes.data ?? SIZES} />}
         {step === 2 && <MediaStep form={form} dispatch={dispatch} upload={upload} />}
         {step === 3 && <TaxStep form={form} dispatch={dispatch} />}
         {step === 4 && <ReviewStep form={form} />}

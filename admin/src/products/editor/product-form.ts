@@ -1,17 +1,17 @@
-import type { AdminProductAnswer } from "../api"
+import type { AdminProduct } from "@fitshop/contracts"
 import { EMPTY_FORM, MEASUREMENT_NAMES, type EditorForm, type MeasurementName } from "./form-state"
 
 const text = (value: string | null | undefined) => value ?? ""
 const amount = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value))
 
 /** A product as the admin API answers it, as the editor holds it: prices back in rupees (basePrice / 100), stock per size. */
-export function formFromProduct(product: AdminProductAnswer): EditorForm {
+export function formFromProduct(product: AdminProduct): EditorForm {
   const images = product.images.map((image, index) => ({
     key: `image-${String(index)}`,
     kind: "image" as const,
     url: image.url,
     altText: text(image.altText),
-    isPrimary: image.isPrimary ?? false,
+    isPrimary: image.isPrimary,
     uploading: false,
     progress: 1,
   }))
@@ -29,8 +29,8 @@ export function formFromProduct(product: AdminProductAnswer): EditorForm {
     title: product.title,
     description: text(product.description),
     price: String(product.basePrice / 100),
-    mrp: product.mrp === null || product.mrp === undefined ? "" : String(product.mrp / 100),
-    gender: product.gender ?? EMPTY_FORM.gender,
+    mrp: product.mrp === null ? "" : String(product.mrp / 100),
+    gender: product.gender,
     styleGroup: product.styleGroup ?? "",
     categoryType: product.categoryType ?? "",
     subcategory: text(product.subcategory),

@@ -1,0 +1,51 @@
+import type { AdminProduct, ProductVariant } from "@fitshop/contracts"
+
+/** A size of a product as the admin API answers it; override only what a test cares about. */
+export const productVariant = (overrides: Partial<ProductVariant> = {}): ProductVariant => ({
+  id: `variant_${overrides.size ?? "M"}`,
+  size: "M",
+  sizeSystem: "IN",
+  sku: null,
+  stockOnHand: 0,
+  inStock: false,
+  measurements: null,
+  ...overrides,
+})
+
+/** A product as the admin API answers it (the contract's AdminProduct, every field); override only what a test cares about. */
+export const adminProduct = (overrides: Partial<AdminProduct> = {}): AdminProduct => ({
+  id: "prod_1",
+  handle: "boxy-tee",
+  title: "Boxy tee",
+  sku: null,
+  description: "",
+  basePrice: 79900,
+  listPrice: 79900,
+  mrp: null,
+  imageUrl: null,
+  images: [],
+  videos: [],
+  gender: "MEN",
+  categoryType: null,
+  subcategory: null,
+  styleGroup: null,
+  genre: null,
+  colorName: null,
+  colorHex: null,
+  fabric: null,
+  collarStyle: null,
+  sleeveType: null,
+  seasonFit: null,
+  washInstructions: null,
+  weightGrams: null,
+  gstPercent: null,
+  isActive: false,
+  status: "DRAFT",
+  availableSizes: [],
+  sizes: [],
+  variants: [],
+  createdAt: "2026-11-20T10:00:00Z",
+  updatedAt: "2026-11-20T10:00:00Z",
+  version: 1,
+  ...overrides,
+})
