@@ -1,4 +1,5 @@
-import type { AddressFormValues, AddressTextField } from "@/lib/address-form"
+import type { Form } from "@/hooks/use-form"
+import type { AddressTextField } from "@/lib/address-form"
 import { Field } from "./field"
 
 type TextFieldSpec = {
@@ -23,34 +24,27 @@ const TEXT_FIELDS: readonly TextFieldSpec[] = [
 ]
 
 type AddressFieldsProps = {
-  idPrefix: string
-  values: AddressFormValues
+  /** The form (`useForm`) that holds the fields' values and marks the blank required ones after a check. */
+  form: Pick<Form<AddressTextField>, "field" | "isInvalid">
   /** The fields that must be filled, marked required. */
   required: readonly AddressTextField[]
-  /** The required fields left blank at the last attempt, marked invalid. */
-  missing: readonly AddressTextField[]
-  onChange: (field: AddressTextField, value: string) => void
   /** Fields this form leaves out (checkout has no label, and ships only within India). */
   omit?: readonly AddressTextField[]
 }
 
 /** The address inputs shared by the account's address dialog and the checkout's new-address form. */
-export function AddressFields({ idPrefix, values, required, missing, onChange, omit = [] }: AddressFieldsProps) {
-  return TEXT_FIELDS.filter((field) => !omit.includes(field.name)).map((field) => (
+export function AddressFields({ form, required, omit = [] }: AddressFieldsProps) {
+  return TEXT_FIELDS.filter((spec) => !omit.includes(spec.name)).map((spec) => (
     <Field
-      key={field.name}
-      id={`${idPrefix}-${field.name}`}
-      name={field.name}
-      label={field.label}
-      type={field.type ?? "text"}
-      inputMode={field.inputMode}
-      autoComplete={field.autoComplete}
-      value={values[field.name]}
-      required={required.includes(field.name)}
-      aria-invalid={missing.includes(field.name) || undefined}
-      onChange={(event) => {
-        onChange(field.name, event.target.value)
-      }}
+      key={spec.name}
+      {...form.field(spec.name)}
+      name={spec.name}
+      label={spec.label}
+      type={spec.type ?? "text"}
+      inputMode={spec.inputMode}
+      autoComplete={spec.autoComplete}
+      required={required.includes(spec.name)}
+      aria-invalid={form.isInvalid(spec.name) || undefined}
     />
   ))
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { queryKeys } from "@/lib/query-keys"
-import type { Address } from "@/types/address"
+import type { AddressesAnswer } from "@fitshop/contracts"
 
 /** GET /api/addresses: the default first. */
-export const getAddresses = (signal?: AbortSignal) => apiClient.get<{ addresses: Address[] }>("/api/addresses", { signal })
+export const getAddresses = (signal?: AbortSignal) => apiClient.get<AddressesAnswer>("/api/addresses", { signal })
 
 export const getAddressesQueryOptions = () =>
   queryOptions({

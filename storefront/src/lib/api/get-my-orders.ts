@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { queryKeys } from "@/lib/query-keys"
-import type { Order } from "@fitshop/contracts"
+import type { MyOrdersAnswer } from "@fitshop/contracts"
 
 /** GET /api/orders/mine: the shopper's orders, newest first. */
-export const getMyOrders = (signal?: AbortSignal) => apiClient.get<{ orders: Order[] }>("/api/orders/mine", { signal })
+export const getMyOrders = (signal?: AbortSignal) => apiClient.get<MyOrdersAnswer>("/api/orders/mine", { signal })
 
 export const getMyOrdersQueryOptions = () =>
   queryOptions({

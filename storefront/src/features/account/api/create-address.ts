@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { queryKeys } from "@/lib/query-keys"
-import type { Address, AddressInput } from "@/types/address"
+import type { AddressAnswer, AddressBody } from "@fitshop/contracts"
 
-export const createAddress = (input: AddressInput) => apiClient.post<{ address: Address }>("/api/addresses", input)
+export const createAddress = (input: AddressBody) => apiClient.post<AddressAnswer>("/api/addresses", input)
 
 export function useCreateAddress() {
   const queryClient = useQueryClient()

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
 import { apiClient } from "@/lib/api-client"
-import { getMyPostsQueryOptions } from "@/components/fitfeed/api/get-my-posts"
+import { getMyPostsQueryOptions } from "@/lib/api/get-my-posts"
 
 /** DELETE /api/fitfeed/posts/{id}: own posts only (404 otherwise). */
 export const deletePost = (id: string) => apiClient.delete<{ deleted: true }>(`/api/fitfeed/posts/${encodeURIComponent(id)}`)

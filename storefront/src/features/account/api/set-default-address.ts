@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { queryKeys } from "@/lib/query-keys"
-import type { Address } from "@/types/address"
+import type { AddressAnswer } from "@fitshop/contracts"
 
-export const setDefaultAddress = (id: string) => apiClient.post<{ address: Address }>(`/api/addresses/${encodeURIComponent(id)}/default`)
+export const setDefaultAddress = (id: string) => apiClient.post<AddressAnswer>(`/api/addresses/${encodeURIComponent(id)}/default`)
 
 /** The previous default loses its mark on the server, so the whole list reloads. */
 export function useSetDefaultAddress() {

@@ -1,9 +1,9 @@
 import { Dialog } from "@/components/ui/dialog"
+import { addressToValues, emptyAddressValues } from "@/lib/address-form"
 import { errorMessage } from "@/lib/api-client"
-import type { Address, AddressInput } from "@/types/address"
+import type { Address, AddressBody } from "@fitshop/contracts"
 import { useCreateAddress } from "../api/create-address"
 import { useUpdateAddress } from "../api/update-address"
-import { addressToValues, emptyAddressValues } from "@/lib/address-form"
 import { AddressForm } from "./address-form"
 
 type AddressDialogProps = {
@@ -18,7 +18,7 @@ export function AddressDialog({ address, onClose }: AddressDialogProps) {
   const update = useUpdateAddress()
   const saving = address ? update : create
 
-  const save = (input: AddressInput) => {
+  const save = (input: AddressBody) => {
     const done = { onSuccess: onClose }
     if (address) update.mutate({ id: address.id, address: input }, done)
     else create.mutate(input, done)

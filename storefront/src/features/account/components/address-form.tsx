@@ -1,19 +1,22 @@
-import { useId, useState, type FormEvent } from "react"
+import { useState } from "react"
 import { AddressFields } from "@/components/ui/address-fields"
 import { FormError } from "@/components/ui/form-error"
+import { useForm } from "@/hooks/use-form"
 import {
   REQUIRED_ADDRESS_FIELDS,
   REQUIRED_FIELDS_TEXT,
-  missingAddressFields,
+  requiredAddressFields,
   toAddressInput,
   type AddressFormValues,
   type AddressTextField,
 } from "@/lib/address-form"
-import type { AddressInput } from "@/types/address"
+import type { AddressBody } from "@fitshop/contracts"
 
 export type AddressFormMode = "add" | "edit"
 
 const SUBMIT_LABELS: Record<AddressFormMode, string> = { add: "Save address", edit: "Save changes" }
+
+const checkRequired = requiredAddressFields(REQUIRED_ADDRESS_FIELDS)
 
 type AddressFormProps = {
   mode: AddressFormMode
@@ -21,46 +24,39 @@ type AddressFormProps = {
   pending: boolean
   /** The save call's failure text. */
   error: string | null
-  onSubmit: (input: AddressInput) => void
+  onSubmit: (input: AddressBody) => void
   onCancel: () => void
 }
 
 /** The one address form, for adding and editing: line 1, city, state and pincode must be filled. */
 export function AddressForm({ mode, initialValues, pending, error, onSubmit, onCancel }: AddressFormProps) {
-  const formId = useId()
-  const [values, setValues] = useState(initialValues)
-  const [missing, setMissing] = useState<AddressTextField[]>([])
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const blank = missingAddressFields(values)
-    setMissing(blank)
-    if (blank.length === 0) onSubmit(toAddressInput(values))
-  }
+  const { isDefault: initiallyDefault, ...initialFields } = initialValues
+  const [isDefault, setIsDefault] = useState(initiallyDefault)
+  const form = useForm<AddressTextField>({
+    initial: initialFields,
+    validate: checkRequired,
+    // The blank fields stay marked, and the form's text stays, until the next attempt.
+    showProblems: "until-next-check",
+    onSubmit: (values) => {
+      onSubmit(toAddressInput({ ...values, isDefault }))
+    },
+  })
+  const missing = REQUIRED_ADDRESS_FIELDS.some(form.isInvalid)
 
   return (
-    <form className="address-form" noValidate onSubmit={submit}>
-      <AddressFields
-        idPrefix={formId}
-        values={values}
-        required={REQUIRED_ADDRESS_FIELDS}
-        missing={missing}
-        onChange={(field, value) => {
-          setValues((current) => ({ ...current, [field]: value }))
-        }}
-      />
+    <form className="address-form" noValidate onSubmit={form.submit}>
+      <AddressFields form={form} required={REQUIRED_ADDRESS_FIELDS} />
       <label className="checkbox">
         <input
           type="checkbox"
-          checked={values.isDefault}
+          checked={isDefault}
           onChange={(event) => {
-            const { checked } = event.target
-            setValues((current) => ({ ...current, isDefault: checked }))
+            setIsDefault(event.target.checked)
           }}
         />
         Make this my default address
       </label>
-      <FormError message={missing.length > 0 ? REQUIRED_FIELDS_TEXT : error} />
+      <FormError message={missing ? REQUIRED_FIELDS_TEXT : error} />
       <div className="address-form__actions">
         <button type="submit" className="button button--primary" disabled={pending}>
           {pending ? "Saving…" : SUBMIT_LABELS[mode]}

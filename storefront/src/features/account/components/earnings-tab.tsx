@@ -3,7 +3,7 @@ import { LoadingLine, ReadError } from "@/components/ui/read-status"
 import { formatShortDate } from "@/lib/dates"
 import { formatPaise } from "@/lib/money"
 import type { LedgerEntry, Post } from "@fitshop/contracts"
-import { useMyPosts } from "@/components/fitfeed/api/get-my-posts"
+import { useMyPosts } from "@/lib/api/get-my-posts"
 import { useWalletLedger } from "../api/get-wallet-ledger"
 import { PostThumbnail, postTitle } from "./fitfeed-tab"
 

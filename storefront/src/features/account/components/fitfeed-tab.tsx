@@ -7,7 +7,7 @@ import { paths } from "@/config/paths"
 import { errorMessage } from "@/lib/api-client"
 import type { Post } from "@fitshop/contracts"
 import { useDeletePost } from "../api/delete-post"
-import { useMyPosts } from "@/components/fitfeed/api/get-my-posts"
+import { useMyPosts } from "@/lib/api/get-my-posts"
 
 /** Post thumbnails are 480 px wide, shown at 4:5. */
 const THUMBNAIL_WIDTH = 480

@@ -2,6 +2,7 @@ import { useState } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import { FormError } from "@/components/ui/form-error"
 import { Page } from "@/components/ui/page"
+import { TabPanel, Tabs } from "@/components/ui/tabs"
 import { paths } from "@/config/paths"
 import { useLogout, useSession } from "@/lib/auth"
 import { AddressTab } from "../components/address-tab"
@@ -64,32 +65,24 @@ export function AccountPage() {
         </button>
       </div>
       <FormError message={notice} />
-      <div className="tabs tabs--scroll" role="tablist" aria-label="Account sections">
-        {TABS.map((tab) => (
-          <button
-            key={tab.id}
-            type="button"
-            role="tab"
-            id={`account-tab-${tab.id}`}
-            className="tabs__tab"
-            aria-selected={activeTab === tab.id}
-            aria-controls="account-panel"
-            onClick={() => {
-              setSearchParams(tab.id === "fitfeed" ? {} : { tab: tab.id }, { replace: true })
-            }}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <section id="account-panel" className="account-panel" role="tabpanel" aria-labelledby={`account-tab-${activeTab}`}>
+      <Tabs
+        idPrefix="account"
+        tabs={TABS}
+        selected={activeTab}
+        label="Account sections"
+        className="tabs tabs--scroll"
+        onSelect={(id) => {
+          setSearchParams(id === "fitfeed" ? {} : { tab: id }, { replace: true })
+        }}
+      />
+      <TabPanel idPrefix="account" selected={activeTab} className="account-panel">
         <h2 className="section-title">{activeLabel}</h2>
         {activeTab === "fitfeed" ? <FitfeedTab /> : null}
         {activeTab === "orders" ? <OrdersTab /> : null}
         {activeTab === "address" ? <AddressTab /> : null}
         {activeTab === "earnings" ? <EarningsTab /> : null}
         {activeTab === "profile" && user ? <ProfileTab user={user} /> : null}
-      </section>
+      </TabPanel>
     </Page>
   )
 }

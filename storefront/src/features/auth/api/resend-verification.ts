@@ -1,8 +1,9 @@
 import { useMutation } from "@tanstack/react-query"
 import { ApiError, apiClient } from "@/lib/api-client"
+import type { EmailOnlyBody, MessageAnswer } from "@fitshop/contracts"
 
 export const resendVerification = (email: string) =>
-  apiClient.post<{ message: string }>("/api/auth/resend-verification", { email }, { skipSessionRefresh: true })
+  apiClient.post<MessageAnswer>("/api/auth/resend-verification", { email } satisfies EmailOnlyBody, { skipSessionRefresh: true })
 
 /** The cooldown a 429 answer asks for, in whole seconds, when it gives one. */
 export function readRetryAfterSeconds(error: unknown): number | null {

@@ -1,8 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
+import type { MessageAnswer, ResetPasswordBody } from "@fitshop/contracts"
 
-export type ResetPasswordInput = { token: string; password: string }
-
-export const resetPassword = (input: ResetPasswordInput) => apiClient.post<{ message: string }>("/api/auth/reset-password", input, { skipSessionRefresh: true })
+export const resetPassword = (input: ResetPasswordBody) => apiClient.post<MessageAnswer>("/api/auth/reset-password", input, { skipSessionRefresh: true })
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword })

@@ -1,10 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import type { AuthSession } from "@fitshop/contracts"
+import type { VerifiedAnswer, VerifyEmailBody } from "@fitshop/contracts"
 
-export type VerifyEmailInput = { email: string; code: string; password: string }
-
-export const verifyEmail = (input: VerifyEmailInput) =>
-  apiClient.post<AuthSession & { message: string }>("/api/auth/verify-email", input, { skipSessionRefresh: true })
+export const verifyEmail = (input: VerifyEmailBody) => apiClient.post<VerifiedAnswer>("/api/auth/verify-email", input, { skipSessionRefresh: true })
 
 export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail })

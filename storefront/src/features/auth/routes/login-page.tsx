@@ -1,6 +1,7 @@
 import { useState } from "react"
 import { useNavigate, useSearchParams } from "react-router-dom"
 import { Page } from "@/components/ui/page"
+import { TabPanel, Tabs, type TabItem } from "@/components/ui/tabs"
 import { useSignIn } from "@/lib/auth"
 import { sessionStore, storageKeys } from "@/lib/storage"
 import type { AuthSession } from "@fitshop/contracts"
@@ -14,7 +15,7 @@ type Tab = "login" | "signup"
 /** `password` is the one the person just typed, kept in memory only: verifying makes it the account's. */
 type Verification = { email: string; password: string; cooldownSeconds: number; notice: string | null }
 
-const TABS: readonly { id: Tab; label: string }[] = [
+const TABS: readonly TabItem<Tab>[] = [
   { id: "login", label: "Login" },
   { id: "signup", label: "Sign up" },
 ]
@@ -41,26 +42,17 @@ export function LoginPage() {
   return (
     <Page title="Sign in">
       <div className="auth-card">
-        <div className="tabs" role="tablist" aria-label="Sign in or sign up">
-          {TABS.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              role="tab"
-              id={`auth-tab-${item.id}`}
-              className="tabs__tab"
-              aria-selected={tab === item.id}
-              aria-controls="auth-panel"
-              onClick={() => {
-                setTab(item.id)
-                setVerification(null)
-              }}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
-        <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${tab}`}>
+        <Tabs
+          idPrefix="auth"
+          tabs={TABS}
+          selected={tab}
+          label="Sign in or sign up"
+          onSelect={(id) => {
+            setTab(id)
+            setVerification(null)
+          }}
+        />
+        <TabPanel idPrefix="auth" selected={tab}>
           {verification ? (
             <>
               {verification.notice ? (
@@ -90,7 +82,7 @@ export function LoginPage() {
               }}
             />
           )}
-        </div>
+        </TabPanel>
       </div>
     </Page>
   )

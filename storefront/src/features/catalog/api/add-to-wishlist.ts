@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { queryKeys } from "@/lib/query-keys"
-import type { WishlistItem } from "@fitshop/contracts"
+import type { AddToWishlistBody, WishlistItemAnswer } from "@fitshop/contracts"
 
-export const addToWishlist = (productId: string) => apiClient.post<{ item: WishlistItem }>("/api/wishlist", { productId })
+export const addToWishlist = (productId: string) => apiClient.post<WishlistItemAnswer>("/api/wishlist", { productId } satisfies AddToWishlistBody)
 
 export function useAddToWishlist() {
   const queryClient = useQueryClient()

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest"
-import { getBestSellers } from "@/features/home/api/get-best-sellers"
-import { getCategoryCover } from "@/features/home/api/get-category-cover"
 import { calledUrls, jsonResponse, mockFetch } from "@/testing/mock-fetch"
 import { getProduct } from "./get-product"
 import { getProducts } from "./get-products"
@@ -11,9 +9,7 @@ describe("catalogue reads", () => {
 
     await getProducts({ active: true, gender: "MEN", limit: 24 })
     await getProduct("prod_1")
-    await getBestSellers()
-    await getCategoryCover({ categoryType: "UPPERS", subcategory: "Hoodies" })
 
-    expect(calledUrls(fetchMock).map((url) => url.pathname)).toEqual(["/api/products", "/api/products/prod_1", "/api/products", "/api/products"])
+    expect(calledUrls(fetchMock).map((url) => url.pathname)).toEqual(["/api/products", "/api/products/prod_1"])
   })
 })

@@ -1,36 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import { serverAnswersSentAt, takeServerAnswer } from "@/lib/server-answers"
-import type {
-  CategoryType,
-  CollarStyle,
-  ColorName,
-  Fabric,
-  Gender,
-  Genre,
-  PriceRange,
-  ProductList,
-  SeasonFit,
-  SleeveType,
-  Sort,
-  StyleGroup,
-} from "@fitshop/contracts"
+import type { Gender, ListProductsParams, ProductList } from "@fitshop/contracts"
 
-/** GET /api/products query, in the API's own names and values; empty ones are left out of the URL. */
-export type ProductListParams = {
+/**
+ * GET /api/products query, in the API's own names and values; empty ones are left out of the URL. The
+ * shop always names the gender and page size, sends `active` as a flag and a subcategory as the URL has it.
+ */
+export type ProductListParams = Omit<ListProductsParams, "active" | "gender" | "subcategory" | "limit" | "offset"> & {
   active: boolean
   gender: Gender
-  categoryType?: CategoryType
   subcategory?: string
-  styleGroup?: StyleGroup
-  sort?: Sort
-  priceRange?: PriceRange
-  collarStyle?: CollarStyle
-  sleeveType?: SleeveType
-  fabric?: Fabric
-  colorName?: ColorName
-  seasonFit?: SeasonFit
-  genre?: Genre
   limit: number
   offset?: number
 }

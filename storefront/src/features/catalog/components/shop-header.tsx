@@ -1,21 +1,10 @@
 import type { ReactNode } from "react"
+import { SegmentedControl } from "@/components/ui/segmented-control"
 import { CATEGORY_TYPES, GENDERS, STYLE_GROUPS, SUBCATEGORIES } from "@fitshop/contracts"
 import { selectCategoryType, selectGender, selectStyleGroup, selectSubcategory, type ShopQuery } from "../utils/shop-query"
 
-type ToggleProps = {
-  label: string
-  pressed: boolean
-  onPress: () => void
-  variant: "segment" | "chip"
-}
-
-function Toggle({ label, pressed, onPress, variant }: ToggleProps) {
-  return (
-    <button type="button" className={variant === "chip" ? "chip" : "segment"} aria-pressed={pressed} onClick={onPress}>
-      {label}
-    </button>
-  )
-}
+/** Each value labelled as itself: the catalogue's words are its buttons' names. */
+const asOptions = <Value extends string>(values: readonly Value[]) => values.map((value) => ({ value, label: value }))
 
 function describeSelection(query: ShopQuery): string {
   const parts = [query.gender === "MEN" ? "Men" : "Women"]
@@ -43,68 +32,50 @@ export function ShopHeader({ query, onChange, actions }: ShopHeaderProps) {
           <h1 className="page-title">Shop</h1>
           <p className="shop-header__selection">{describeSelection(query)}</p>
         </div>
-        <div className="segmented" role="group" aria-label="Gender">
-          {GENDERS.map((gender) => (
-            <Toggle
-              key={gender}
-              variant="segment"
-              label={gender}
-              pressed={query.gender === gender}
-              onPress={() => {
-                onChange(selectGender(gender))
-              }}
-            />
-          ))}
-        </div>
+        <SegmentedControl
+          label="Gender"
+          options={asOptions(GENDERS)}
+          value={query.gender}
+          onChange={(gender) => {
+            onChange(selectGender(gender))
+          }}
+        />
       </div>
 
       {query.gender === "MEN" ? (
         <div className="shop-header__row">
-          <div className="segmented" role="group" aria-label="Category type">
-            {CATEGORY_TYPES.map((categoryType) => (
-              <Toggle
-                key={categoryType}
-                variant="segment"
-                label={categoryType}
-                pressed={type === categoryType}
-                onPress={() => {
-                  onChange(selectCategoryType(categoryType))
-                }}
-              />
-            ))}
-          </div>
+          <SegmentedControl
+            label="Category type"
+            options={asOptions(CATEGORY_TYPES)}
+            value={type}
+            onChange={(categoryType) => {
+              onChange(selectCategoryType(categoryType))
+            }}
+          />
           {type ? (
-            <div className="chips" role="group" aria-label="Subcategory">
-              {SUBCATEGORIES[type].map((sub) => (
-                <Toggle
-                  key={sub}
-                  variant="chip"
-                  label={sub}
-                  pressed={query.sub === sub}
-                  onPress={() => {
-                    onChange(selectSubcategory(type, sub))
-                  }}
-                />
-              ))}
-            </div>
+            <SegmentedControl
+              label="Subcategory"
+              className="chips"
+              optionClassName="chip"
+              options={asOptions(SUBCATEGORIES[type])}
+              value={query.sub}
+              onChange={(sub) => {
+                onChange(selectSubcategory(type, sub))
+              }}
+            />
           ) : null}
           {actions ? <div className="shop-header__actions">{actions}</div> : null}
         </div>
       ) : (
         <div className="shop-header__row">
-          <div className="segmented" role="group" aria-label="Style">
-            {STYLE_GROUPS.map((styleGroup) => (
-              <Toggle
-                key={styleGroup}
-                variant="segment"
-                label={styleGroup}
-                pressed={query.styleGroup === styleGroup}
-                onPress={() => {
-                  onChange(selectStyleGroup(styleGroup))
-                }}
-              />
-            ))}
-          </div>
+          <SegmentedControl
+            label="Style"
+            options={asOptions(STYLE_GROUPS)}
+            value={query.styleGroup}
+            onChange={(styleGroup) => {
+              onChange(selectStyleGroup(styleGroup))
+            }}
+          />
           {actions ? <div className="shop-header__actions">{actions}</div> : null}
         </div>
       )}

@@ -1,11 +1,12 @@
 import { useState } from "react"
 import { Dialog } from "@/components/ui/dialog"
+import { SegmentedControl, type SegmentedOption } from "@/components/ui/segmented-control"
 import type { ProductVariant } from "@fitshop/contracts"
 import { formatLength, getSizeChart, type LengthUnit } from "../utils/size-chart"
 
-const UNITS: readonly { unit: LengthUnit; label: string }[] = [
-  { unit: "in", label: "inch" },
-  { unit: "cm", label: "cm" },
+const UNITS: readonly SegmentedOption<LengthUnit>[] = [
+  { value: "in", label: "inch" },
+  { value: "cm", label: "cm" },
 ]
 
 type SizeGuideProps = {
@@ -37,21 +38,7 @@ export function SizeGuide({ variants }: SizeGuideProps) {
       <Dialog open={open} onClose={close} title="Size Guide" closeButton className="size-guide">
         {chart ? (
           <>
-            <div className="segmented size-guide__units" role="group" aria-label="Unit">
-              {UNITS.map((option) => (
-                <button
-                  key={option.unit}
-                  type="button"
-                  className="segment"
-                  aria-pressed={unit === option.unit}
-                  onClick={() => {
-                    setUnit(option.unit)
-                  }}
-                >
-                  {option.label}
-                </button>
-              ))}
-            </div>
+            <SegmentedControl label="Unit" options={UNITS} value={unit} onChange={setUnit} className="segmented size-guide__units" />
             <div className="size-guide__scroll">
               <table className="size-guide__table">
                 <caption className="muted">{`Measurements in ${unit === "cm" ? "cm" : "inches"}`}</caption>

@@ -1,3 +1,4 @@
+import { SegmentedControl } from "@/components/ui/segmented-control"
 import type { SizeOption } from "../utils/sizes"
 
 type SizePickerProps = {
@@ -9,22 +10,18 @@ type SizePickerProps = {
 /** Size buttons; sizes without stock stay visible but disabled. */
 export function SizePicker({ options, value, onChange }: SizePickerProps) {
   return (
-    <div className="size-picker" role="group" aria-label="Size">
-      {options.map(({ size, available }) => (
-        <button
-          key={size}
-          type="button"
-          className="size-picker__option"
-          aria-pressed={value === size}
-          aria-label={available ? size : `${size} (unavailable)`}
-          disabled={!available}
-          onClick={() => {
-            onChange(size)
-          }}
-        >
-          {size}
-        </button>
-      ))}
-    </div>
+    <SegmentedControl
+      label="Size"
+      className="size-picker"
+      optionClassName="size-picker__option"
+      options={options.map(({ size, available }) => ({
+        value: size,
+        label: size,
+        ariaLabel: available ? size : `${size} (unavailable)`,
+        disabled: !available,
+      }))}
+      value={value}
+      onChange={onChange}
+    />
   )
 }

@@ -1,19 +1,12 @@
 import { apiClient } from "@/lib/api-client"
+import type { CheckoutPayloadBody, PaymentOrder } from "@fitshop/contracts"
 import type { CheckoutPayload } from "../utils/checkout-payload"
 
-/** The gateway order the BFF opened for this bag; amount in paise (100 for a live test). */
-export type PaymentOrder = {
-  key: string
-  orderId: string
-  amount: number
-  currency: string
-  customer: { name: string; email: string; contact: string }
-  receipt: string
-  internalOrderId: string
-}
+export type { PaymentOrder }
 
 /** POST /api/payments/create-order: the server prices the bag itself; the payload carries only the shopper's choices. */
-export const createPaymentOrder = (payload: CheckoutPayload) => apiClient.post<Partial<PaymentOrder> | null>("/api/payments/create-order", payload)
+export const createPaymentOrder = (payload: CheckoutPayload) =>
+  apiClient.post<Partial<PaymentOrder> | null>("/api/payments/create-order", payload satisfies CheckoutPayloadBody)
 
 /** The answer, when it carries a numeric, non-zero amount the gateway can take; otherwise null. */
 export function startablePaymentOrder(answer: Partial<PaymentOrder> | null): PaymentOrder | null {

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
+import type { PaymentsConfig } from "@fitshop/contracts"
 
-/** What checkout needs to take a payment; liveTestAvailable is true only for admins when the server allows it. */
-export type PaymentsConfig = {
-  key: string
-  checkoutScriptUrl: string
-  liveTestAvailable: boolean
-  codFeePaise: number
-}
+export type { PaymentsConfig }
 
 export const getPaymentsConfig = (signal?: AbortSignal) => apiClient.get<PaymentsConfig>("/api/payments/config", { signal })
 

@@ -1,6 +1,7 @@
 import { useState } from "react"
 import { useAddresses } from "@/lib/api/get-addresses"
-import { emptyAddressValues, missingAddressFields, type AddressTextField } from "@/lib/address-form"
+import { useForm } from "@/hooks/use-form"
+import { emptyAddressFields, requiredAddressFields } from "@/lib/address-form"
 import { NO_DARK_COINS, readDarkCoinsChoice, type DarkCoinsChoice } from "@/lib/dark-coins-choice"
 import type { Bag } from "@fitshop/contracts"
 import type { PaymentsConfig } from "../api/get-payments-config"
@@ -9,12 +10,12 @@ import { CHECKOUT_REQUIRED_FIELDS, checkoutBlocker } from "../utils/checkout-blo
 import { buildCheckoutPayload, type CheckoutPayload, type PaymentMethod, type ShippingChoice } from "../utils/checkout-payload"
 import { CheckoutItems } from "./checkout-items"
 import { CheckoutSummary } from "./checkout-summary"
-import type { NewAddressDraft } from "./new-address-form"
+import type { NewAddressField } from "./new-address-form"
 import { PaymentDialog } from "./payment-dialog"
 import { PaymentMethodSection } from "./payment-method"
 import { ShippingAddressSection, type AddressMode, type SavedAddresses } from "./shipping-address"
 
-const emptyDraft = (): NewAddressDraft => ({ values: emptyAddressValues(), email: "", save: false })
+const checkRequired = requiredAddressFields(CHECKOUT_REQUIRED_FIELDS)
 
 /**
  * The Dark Coins the shopper applied in the bag, if the server still offers a discount: its
@@ -36,8 +37,13 @@ export function CheckoutForm({ cart, config }: { cart: Bag; config: PaymentsConf
   const [method, setMethod] = useState<PaymentMethod>("online")
   const [mode, setMode] = useState<AddressMode>("select")
   const [chosenId, setChosenId] = useState<string | null>(null)
-  const [draft, setDraft] = useState(emptyDraft)
-  const [missing, setMissing] = useState<AddressTextField[]>([])
+  const newAddress = useForm<NewAddressField>({
+    initial: { ...emptyAddressFields(), email: "" },
+    validate: checkRequired,
+    // Checked when the shopper pays: the blank fields stay marked until the next attempt.
+    showProblems: "until-next-check",
+  })
+  const [save, setSave] = useState(false)
   const [blocker, setBlocker] = useState<string | null>(null)
   const darkCoins = useAppliedDarkCoins(cart.summary)
   const payment = useCheckoutPayment(config, cart.items.length)
@@ -47,12 +53,14 @@ export function CheckoutForm({ cart, config }: { cart: Bag; config: PaymentsConf
 
   /** Checks what the spec asks for, then builds the payload for `pay`; nothing is sent while something is missing. */
   const attempt = (pay: (payload: CheckoutPayload) => void, liveTest = false) => {
-    const reason = checkoutBlocker(cart.items, mode === "select" ? { mode, addressId: selectedId } : { mode, values: draft.values })
-    setMissing(mode === "new" ? missingAddressFields(draft.values, CHECKOUT_REQUIRED_FIELDS) : [])
+    const { values } = newAddress
+    const reason = checkoutBlocker(cart.items, mode === "select" ? { mode, addressId: selectedId } : { mode, values })
+    if (mode === "new") newAddress.check()
+    else newAddress.uncheck()
     setBlocker(reason)
     if (reason) return
     const shipping: ShippingChoice =
-      mode === "select" && selectedId ? { mode: "select", addressId: selectedId } : { mode: "new", values: draft.values, email: draft.email, save: draft.save }
+      mode === "select" && selectedId ? { mode: "select", addressId: selectedId } : { mode: "new", values, email: values.email, save }
     const { codFeePaise } = config
     pay(buildCheckoutPayload({ method, shipping, darkCoins: darkCoins.choice, codFeePaise, liveTest }))
   }
@@ -65,15 +73,15 @@ export function CheckoutForm({ cart, config }: { cart: Bag; config: PaymentsConf
           mode={mode}
           saved={saved}
           selectedId={selectedId}
-          draft={draft}
-          missing={missing}
+          newAddress={newAddress}
+          save={save}
           disabled={busy}
           onModeChange={(next) => {
             setMode(next)
             setBlocker(null)
           }}
           onSelect={setChosenId}
-          onDraftChange={setDraft}
+          onSaveChange={setSave}
         />
         <CheckoutItems items={cart.items} />
       </div>

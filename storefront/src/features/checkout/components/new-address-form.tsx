@@ -1,59 +1,36 @@
-import { useId } from "react"
 import { AddressFields } from "@/components/ui/address-fields"
 import { Field } from "@/components/ui/field"
-import type { AddressFormValues, AddressTextField } from "@/lib/address-form"
+import type { Form } from "@/hooks/use-form"
+import type { AddressTextField } from "@/lib/address-form"
 import { CHECKOUT_REQUIRED_FIELDS } from "../utils/checkout-blocker"
 
 /** Checkout asks for no label, and ships within India only. */
 const OMITTED_FIELDS: readonly AddressTextField[] = ["label", "country"]
 
-export type NewAddressDraft = {
-  values: AddressFormValues
-  email: string
-  save: boolean
-}
+/** The new address's inputs at checkout: the address fields and an optional email. */
+export type NewAddressField = AddressTextField | "email"
 
 type NewAddressFormProps = {
-  draft: NewAddressDraft
-  /** Required fields left blank at the last attempt to pay. */
-  missing: readonly AddressTextField[]
+  /** Held by the checkout, which checks it when the shopper pays, so the typing survives a switch to the saved addresses. */
+  form: Form<NewAddressField>
+  save: boolean
   disabled: boolean
-  onChange: (draft: NewAddressDraft) => void
+  onSaveChange: (save: boolean) => void
 }
 
 /** The shared address fields plus an optional email and whether to keep the address in the account. */
-export function NewAddressForm({ draft, missing, disabled, onChange }: NewAddressFormProps) {
-  const formId = useId()
+export function NewAddressForm({ form, save, disabled, onSaveChange }: NewAddressFormProps) {
   return (
     <fieldset className="address-form checkout-address-form" disabled={disabled}>
       <legend className="checkout-address-form__legend">New address</legend>
-      <AddressFields
-        idPrefix={formId}
-        values={draft.values}
-        required={CHECKOUT_REQUIRED_FIELDS}
-        missing={missing}
-        omit={OMITTED_FIELDS}
-        onChange={(field, value) => {
-          onChange({ ...draft, values: { ...draft.values, [field]: value } })
-        }}
-      />
-      <Field
-        id={`${formId}-email`}
-        name="email"
-        label="Email (optional)"
-        type="email"
-        autoComplete="email"
-        value={draft.email}
-        onChange={(event) => {
-          onChange({ ...draft, email: event.target.value })
-        }}
-      />
+      <AddressFields form={form} required={CHECKOUT_REQUIRED_FIELDS} omit={OMITTED_FIELDS} />
+      <Field {...form.field("email")} name="email" label="Email (optional)" type="email" autoComplete="email" />
       <label className="checkbox">
         <input
           type="checkbox"
-          checked={draft.save}
+          checked={save}
           onChange={(event) => {
-            onChange({ ...draft, save: event.target.checked })
+            onSaveChange(event.target.checked)
           }}
         />
         Save this address to my account

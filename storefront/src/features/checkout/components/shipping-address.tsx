@@ -1,7 +1,8 @@
 import { useId } from "react"
-import type { AddressTextField } from "@/lib/address-form"
+import { SegmentedControl } from "@/components/ui/segmented-control"
+import type { Form } from "@/hooks/use-form"
 import type { Address } from "@/types/address"
-import { NewAddressForm, type NewAddressDraft } from "./new-address-form"
+import { NewAddressForm, type NewAddressField } from "./new-address-form"
 import { SavedAddressList } from "./saved-address-list"
 
 export type AddressMode = "select" | "new"
@@ -13,12 +14,14 @@ type ShippingAddressSectionProps = {
   mode: AddressMode
   saved: SavedAddresses
   selectedId: string | null
-  draft: NewAddressDraft
-  missing: readonly AddressTextField[]
+  /** The new address as typed so far (see NewAddressForm). */
+  newAddress: Form<NewAddressField>
+  /** Whether the new address is also kept in the account. */
+  save: boolean
   disabled: boolean
   onModeChange: (mode: AddressMode) => void
   onSelect: (id: string) => void
-  onDraftChange: (draft: NewAddressDraft) => void
+  onSaveChange: (save: boolean) => void
 }
 
 function SavedAddressesPanel({ saved, selectedId, disabled, onSelect }: Pick<ShippingAddressSectionProps, "saved" | "selectedId" | "disabled" | "onSelect">) {
@@ -45,12 +48,12 @@ export function ShippingAddressSection({
   mode,
   saved,
   selectedId,
-  draft,
-  missing,
+  newAddress,
+  save,
   disabled,
   onModeChange,
   onSelect,
-  onDraftChange,
+  onSaveChange,
 }: ShippingAddressSectionProps) {
   const titleId = useId()
   const noneSaved = saved.status === "success" && saved.addresses.length === 0
@@ -60,34 +63,20 @@ export function ShippingAddressSection({
       <h2 id={titleId} className="checkout-section__title">
         Shipping Address
       </h2>
-      <div className="segmented" role="group" aria-label="Address source">
-        <button
-          type="button"
-          className="segment"
-          aria-pressed={mode === "select"}
-          disabled={noneSaved || disabled}
-          onClick={() => {
-            onModeChange("select")
-          }}
-        >
-          Choose Saved
-        </button>
-        <button
-          type="button"
-          className="segment"
-          aria-pressed={mode === "new"}
-          disabled={disabled}
-          onClick={() => {
-            onModeChange("new")
-          }}
-        >
-          Add New
-        </button>
-      </div>
+      <SegmentedControl
+        label="Address source"
+        options={[
+          { value: "select", label: "Choose Saved", disabled: noneSaved },
+          { value: "new", label: "Add New" },
+        ]}
+        value={mode}
+        disabled={disabled}
+        onChange={onModeChange}
+      />
       {mode === "select" ? (
         <SavedAddressesPanel saved={saved} selectedId={selectedId} disabled={disabled} onSelect={onSelect} />
       ) : (
-        <NewAddressForm draft={draft} missing={missing} disabled={disabled} onChange={onDraftChange} />
+        <NewAddressForm form={newAddress} save={save} disabled={disabled} onSaveChange={onSaveChange} />
       )}
     </section>
   )

@@ -30,6 +30,7 @@ const buildPaymentOrder = (overrides: Partial<PaymentOrder> = {}): PaymentOrder 
   customer: { name: "Asha Rao", email: "asha@example.test", contact: "9876543210" },
   receipt: "rcpt_1",
   internalOrderId: "order_internal_1",
+  liveTest: false,
   ...overrides,
 })
 

@@ -1,4 +1,4 @@
-import { missingAddressFields, type AddressFormValues, type AddressTextField } from "@/lib/address-form"
+import { missingAddressFields, type AddressFieldValues, type AddressTextField } from "@/lib/address-form"
 import type { BagItem } from "@fitshop/contracts"
 
 export const EMPTY_CART_TEXT = "Your cart is empty."
@@ -10,7 +10,7 @@ export const ADDRESS_FIELDS_TEXT = "Please fill all required address fields."
 export const CHECKOUT_REQUIRED_FIELDS: readonly AddressTextField[] = ["fullName", "phone", "line1", "city", "state", "postalCode"]
 
 /** The address as chosen so far: a saved one (none picked yet is null) or the new-address form. */
-export type AddressDraft = { mode: "select"; addressId: string | null } | { mode: "new"; values: AddressFormValues }
+export type AddressDraft = { mode: "select"; addressId: string | null } | { mode: "new"; values: AddressFieldValues }
 
 /** Why the order cannot be paid for yet, or null when it can. */
 export function checkoutBlocker(items: BagItem[], address: AddressDraft): string | null {

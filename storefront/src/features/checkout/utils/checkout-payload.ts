@@ -1,4 +1,4 @@
-import type { AddressFormValues } from "@/lib/address-form"
+import type { AddressFieldValues } from "@/lib/address-form"
 import type { DarkCoinsChoice } from "@/lib/dark-coins-choice"
 
 export type PaymentMethod = "online" | "cod"
@@ -27,10 +27,10 @@ export type CheckoutPayload = {
 }
 
 /** Where the order ships: a saved address by id, or the new one typed in. */
-export type ShippingChoice = { mode: "select"; addressId: string } | { mode: "new"; values: AddressFormValues; email: string; save: boolean }
+export type ShippingChoice = { mode: "select"; addressId: string } | { mode: "new"; values: AddressFieldValues; email: string; save: boolean }
 
 /** The new-address form, trimmed, with a blank line 2 and email left out. */
-export function toNewShippingAddress(values: AddressFormValues, email: string, save: boolean): NewShippingAddress {
+export function toNewShippingAddress(values: AddressFieldValues, email: string, save: boolean): NewShippingAddress {
   const line2 = values.line2.trim()
   const trimmedEmail = email.trim()
   return {

@@ -1,19 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
-import { prependToFeeds } from "@/components/fitfeed/post-cache"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
+import { prependToFeeds } from "../utils/post-cache"
 import { apiClient } from "@/lib/api-client"
-import type { PostAnswer } from "@fitshop/contracts"
+import type { CreatePostBody, PostAnswer } from "@fitshop/contracts"
 
-export type CreatePostInput = {
-  productId: string
-  /** The caption, or null when there is none. */
-  text: string | null
-  /** The `url` POST /api/uploads/image answered. */
-  imageUrl: string
-}
-
-/** POST /api/fitfeed/posts. */
-export const createPost = (input: CreatePostInput) => apiClient.post<PostAnswer>("/api/fitfeed/posts", { kind: "REGULAR", ...input })
+/** POST /api/fitfeed/posts: a REGULAR post unless told otherwise. */
+export const createPost = (input: CreatePostBody) => apiClient.post<PostAnswer>("/api/fitfeed/posts", { kind: "REGULAR", ...input } satisfies CreatePostBody)
 
 /** Publishes a post and shows it first in the feed; the author's own list reloads. */
 export function useCreatePost() {

@@ -1,7 +1,7 @@
 import { FormError } from "@/components/ui/form-error"
 import { LoadingLine, ReadError } from "@/components/ui/read-status"
 import { useMyOrders } from "@/lib/api/get-my-orders"
-import { useMyPosts } from "@/components/fitfeed/api/get-my-posts"
+import { useMyPosts } from "@/lib/api/get-my-posts"
 import { postableProducts } from "../utils/postable-products"
 
 export const ALREADY_POSTED_TEXT = "Already posted"

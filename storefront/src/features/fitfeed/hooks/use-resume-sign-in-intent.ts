@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
 import { useSearchParams } from "react-router-dom"
-import { setPostLike } from "@/components/fitfeed/api/like-post"
-import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
-import { INTENT_PARAMS } from "@/components/fitfeed/sign-in-intent-dialog"
+import { setPostLike } from "../api/like-post"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
+import { INTENT_PARAMS } from "../components/sign-in-intent-dialog"
 import { useSession } from "@/lib/auth"
 import type { Post } from "@fitshop/contracts"
-import { getPostQueryOptions } from "@/components/fitfeed/api/get-post"
+import { getPostQueryOptions } from "@/lib/api/get-post"
 import { isPostId } from "../utils/highlight"
 
 type ResumeHandlers = {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
-import { getFeedPosts } from "@/components/fitfeed/api/get-feed-posts"
-import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
+import { getFeedPosts } from "@/lib/api/get-feed-posts"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
 
 /** Spec section 9: the home page previews 12 FitFeed posts. */
 export const FITFEED_PREVIEW_LIMIT = 12

@@ -2,15 +2,15 @@ import { paths } from "@/config/paths"
 import type { CategoryType } from "@fitshop/contracts"
 
 export type CategoryTab = {
-  type: CategoryType
+  id: CategoryType
   label: string
   subcategories: readonly string[]
 }
 
 /** The home category picker (spec, Home page): tabs in display order, each with its tiles. */
 export const CATEGORY_TABS: readonly CategoryTab[] = [
-  { type: "UPPERS", label: "Uppers", subcategories: ["Hoodies", "Polo", "Oversized", "Regular"] },
-  { type: "LOWERS", label: "Lowers", subcategories: ["Jeans", "Loose fit", "Cargo pants", "Slim fit", "Straight fit"] },
+  { id: "UPPERS", label: "Uppers", subcategories: ["Hoodies", "Polo", "Oversized", "Regular"] },
+  { id: "LOWERS", label: "Lowers", subcategories: ["Jeans", "Loose fit", "Cargo pants", "Slim fit", "Straight fit"] },
 ]
 
 /** The men's shop for a category type, narrowed to one subcategory when given. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
-import { fitfeedKeys } from "@/components/fitfeed/fitfeed-keys"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
 import { apiClient } from "@/lib/api-client"
 import type { Profile } from "@fitshop/contracts"
 

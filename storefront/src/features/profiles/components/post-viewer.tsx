@@ -1,11 +1,10 @@
 import { useState } from "react"
-import { CommentsModal } from "@/components/fitfeed/comments-modal"
-import { PostCard } from "@/components/fitfeed/post-card"
 import { Dialog } from "@/components/ui/dialog"
 import { LoadingLine, ReadError } from "@/components/ui/read-status"
+import { CommentsModal, PostCard } from "@/features/fitfeed"
 import { useGoToSignIn } from "@/hooks/use-go-to-sign-in"
 import type { Post } from "@fitshop/contracts"
-import { usePost } from "@/components/fitfeed/api/get-post"
+import { usePost } from "@/lib/api/get-post"
 import { useProfilePosts } from "../api/get-profile-posts"
 
 type PostViewerProps = {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import type { Comment, CommentsAnswer } from "@fitshop/contracts"
-import { fitfeedKeys } from "../fitfeed-keys"
-import { updateCachedPost } from "../post-cache"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
+import { updateCachedPost } from "../utils/post-cache"
 
 type AddCommentResponse = { comment: Comment; commentCount: number }
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query"
 import type { Post, PostsAnswer } from "@fitshop/contracts"
-import { fitfeedKeys } from "./fitfeed-keys"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 

@@ -8,7 +8,7 @@ import { renderWithProviders } from "@/testing/test-utils"
 import { buildSession, storeSession } from "@/testing/user-factory"
 import type { Post, PostsAnswer } from "@fitshop/contracts"
 import { CommentsModal } from "./comments-modal"
-import { fitfeedKeys } from "./fitfeed-keys"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
 
 const commentsPath = (post: Post) => `/api/fitfeed/posts/${post.id}/comments`
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import type { CommentsAnswer } from "@fitshop/contracts"
-import { fitfeedKeys } from "../fitfeed-keys"
-import { updateCachedPost } from "../post-cache"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
+import { updateCachedPost } from "../utils/post-cache"
 
 type DeleteCommentResponse = { deleted: true; commentCount: number }
 

@@ -8,11 +8,11 @@ import type { Post } from "@fitshop/contracts"
 import { CommentIcon, HeartIcon } from "./icons"
 import { PostMenu } from "./post-menu"
 import { ReportDialog } from "./report-dialog"
-import { postProductPath, sharePost } from "./share-post"
+import { postProductPath, sharePost } from "../utils/share-post"
 import { SignInIntentDialog } from "./sign-in-intent-dialog"
 import { TimeAgo } from "./time-ago"
-import { useLikePost } from "./use-like-post"
-import "./fitfeed.css"
+import { useLikePost } from "../hooks/use-like-post"
+import "../post-card.css"
 
 /** Spec section 9: two taps on the picture within 300 ms toggle the like. */
 export const DOUBLE_TAP_MS = 300

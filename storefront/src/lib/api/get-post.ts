@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import type { PostAnswer } from "@fitshop/contracts"
-import { fitfeedKeys } from "../fitfeed-keys"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
 
 /** GET /api/fitfeed/posts/{id}: one post; 404 when unknown or hidden. */
 export const getPost = (postId: string, signal?: AbortSignal) => apiClient.get<PostAnswer>(`/api/fitfeed/posts/${encodeURIComponent(postId)}`, { signal })

@@ -7,11 +7,11 @@ import { ReadError } from "@/components/ui/read-status"
 import { paths } from "@/config/paths"
 import { errorMessage } from "@/lib/api-client"
 import type { Comment, Post } from "@fitshop/contracts"
-import { useAddComment } from "./api/add-comment"
-import { useComments } from "./api/get-comments"
-import { useDeleteComment } from "./api/delete-comment"
+import { useAddComment } from "../api/add-comment"
+import { useComments } from "../api/get-comments"
+import { useDeleteComment } from "../api/delete-comment"
 import { TimeAgo } from "./time-ago"
-import "./fitfeed.css"
+import "../post-card.css"
 
 /** Spec section 9: rows shown while the comments load. */
 export const COMMENT_PLACEHOLDER_ROWS = 4

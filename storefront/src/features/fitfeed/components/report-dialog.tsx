@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react"
 import { Dialog } from "@/components/ui/dialog"
 import { FormError } from "@/components/ui/form-error"
 import { errorMessage } from "@/lib/api-client"
-import { useReportPost } from "./api/report-post"
+import { useReportPost } from "../api/report-post"
 
 /** The reasons offered; 'Something else' asks for the reason in words. */
 export const REPORT_REASONS = [

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
 import type { CommentsAnswer } from "@fitshop/contracts"
-import { fitfeedKeys } from "../fitfeed-keys"
+import { fitfeedKeys } from "@/lib/fitfeed-keys"
 
 /** GET /api/fitfeed/posts/{id}/comments: newest first. */
 export const getComments = (postId: string, signal?: AbortSignal) =>

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { isUnauthorized } from "@/lib/api-client"
 import type { LikeState, Post } from "@fitshop/contracts"
-import { setPostLike } from "./api/like-post"
-import { updateCachedPost } from "./post-cache"
+import { setPostLike } from "../api/like-post"
+import { updateCachedPost } from "../utils/post-cache"
 
 const likeStateOf = (post: Post): LikeState => ({ likedByMe: post.likedByMe, likeCount: post.likeCount })
 
