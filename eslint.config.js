@@ -10,6 +10,9 @@ function oneWay(files, patterns, message) {
   return [{ files: [files], rules: { "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }] } }]
 }
 
+/** Where the front ends must never reach: the BFF (they share through @fitshop/contracts). */
+const FRONT_END_FLOOR = ["**/bff/**", "@fitshop/bff"]
+
 export default tseslint.config(
   {
     ignores: ["**/node_modules/**", "**/dist/**", "**/.medusa/**", "var/**", "test-results/**", "playwright-report/**"],
@@ -56,13 +59,38 @@ export default tseslint.config(
     ["../features/*", "../app.js", "../main.js", "../emulators/*"],
     "http/ never imports features/, emulators/ or the app: move the shared piece down",
   ),
+  // A feature reaches another only through its public face, `features/<x>/index.ts` (gitignore-style: the
+  // lines after `!../../**` bring back the app, main.ts and the emulators that it would let through).
   ...oneWay(
     "bff/src/features/**/*.ts",
-    ["../../app.js", "../../main.js", "../../emulators/*", "../*/routes.js"],
-    "a feature never imports the app, the emulators or another feature's routes.ts: use that feature's index.ts, or move the shared piece down to lib/ or http/",
+    ["../*/**", "!../*/index.js", "!../../**", "../../app.js", "../../main.js", "../../emulators/**"],
+    "a feature never imports the app or the emulators, and reaches another feature only through its index.ts: import from there, or move the shared piece down to lib/ or http/",
+  ),
+  // Tests may set up another feature's rows with its own files, but still never import its routes.ts, the app or the emulators.
+  ...oneWay(
+    "bff/src/features/**/*.test.ts",
+    ["../../app.js", "../../main.js", "../../emulators/**", "../*/routes.js"],
+    "a feature's test never imports the app, the emulators or another feature's routes.ts",
   ),
   ...oneWay("contracts/src/**/*.ts", ["@fitshop/*", "../../*"], "contracts import nothing of the parts that use them"),
-  ...oneWay("{storefront,admin}/src/**/*.{ts,tsx}", ["**/bff/**", "@fitshop/bff"], "the front ends never import the BFF: share through @fitshop/contracts"),
+  ...oneWay(
+    "web-client/src/**/*.ts",
+    ["@fitshop/bff", "@fitshop/storefront", "@fitshop/admin", "../../*"],
+    "the web client imports nothing of the parts that use it, only @fitshop/contracts",
+  ),
+  ...oneWay("{storefront,admin}/src/**/*.{ts,tsx}", FRONT_END_FLOOR, "the front ends never import the BFF: share through @fitshop/contracts"),
+  // The storefront's floors (shared → features → app). A file gets one no-restricted-imports setting (the last that
+  // matches wins, they are not merged), so each of these repeats the front ends' floor above.
+  ...oneWay(
+    "storefront/src/{components,lib,hooks}/**/*.{ts,tsx}",
+    [...FRONT_END_FLOOR, "@/features/**", "@/app/**", "**/features/**", "**/app/**"],
+    "components/, lib/ and hooks/ are shared: they never import a feature or the app (nor the BFF)",
+  ),
+  ...oneWay(
+    "storefront/src/features/**/*.{ts,tsx}",
+    [...FRONT_END_FLOOR, "@/features/*/**", "@/app/**", "../../*/**"],
+    "a feature never imports the app (nor the BFF), and reaches another feature only through its public face, `@/features/<name>` (its index.ts): a piece two features share moves down to lib/, hooks/ or components/",
+  ),
   {
     files: ["commerce/medusa-config.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },

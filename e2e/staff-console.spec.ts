@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import type { APIRequestContext, Page } from "@playwright/test"
 import sharp from "sharp"
+import { expectLegibleFields } from "./field-overlap"
 import { expect, test, verifiedAccount } from "./support"
 
 /** The demo admin of the README: a Medusa admin user, the account ops use in Medusa's dashboard. */
@@ -48,7 +49,7 @@ async function placeCodOrder(request: APIRequestContext, productId: string, size
 test("staff create a product in five steps, publish it to the shop, duplicate and archive the copy, and see an order in the dashboard", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000)
   const title = `Journey Hoodie ${randomBytes(3).toString("hex")}`
   const picture = await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#2f3b4c" } })
@@ -61,11 +62,14 @@ test("staff create a product in five steps, publish it to the shop, duplicate an
   // Step 1, Basics.
   await page.getByRole("link", { name: "New Product" }).click()
   await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible()
+  // Each step's screenshot is kept, and no label may be drawn over its field's value or placeholder (1280 px wide).
+  await expectLegibleFields(page, testInfo, "Basics (empty)", 5)
   await page.getByLabel("Product name").fill(title)
   await page.getByLabel("Price (₹)", { exact: true }).fill("1499")
   await page.getByLabel("Gender").selectOption("MEN")
   await page.getByLabel("Category Type").selectOption("UPPERS")
   await page.getByLabel("Subcategory").selectOption("Hoodies")
+  await expectLegibleFields(page, testInfo, "Basics", 7)
   await page.getByRole("button", { name: "Next" }).click()
 
   // Step 2, two sizes with stock.
@@ -73,17 +77,21 @@ test("staff create a product in five steps, publish it to the shop, duplicate an
   await page.getByRole("checkbox", { name: "L", exact: true }).check()
   await page.getByLabel("Stock (M)").fill("6")
   await page.getByLabel("Stock (L)").fill("3")
+  await expectLegibleFields(page, testInfo, "Sizes & Inventory", 2)
   await page.getByRole("button", { name: "Next" }).click()
 
   // Step 3, an uploaded picture replaces its preview.
   await page.locator('input[type="file"][accept="image/*"]').setInputFiles({ name: "hoodie.png", mimeType: "image/png", buffer: picture })
   await expect(page.getByRole("img", { name: "Product image" })).toHaveAttribute("src", /^\/media\//)
+  await expectLegibleFields(page, testInfo, "Media", 0)
   await page.getByRole("button", { name: "Next" }).click()
 
   // Step 4, tax and weight; step 5, publish.
   await page.getByLabel("GST (%)").fill("12")
   await page.getByLabel("Weight (grams)").fill("450")
+  await expectLegibleFields(page, testInfo, "Tax & Weight", 2)
   await page.getByRole("button", { name: "Next" }).click()
+  await expectLegibleFields(page, testInfo, "Review & Publish", 0)
   await page.getByRole("button", { name: "Publish" }).click()
   await expect(page.getByText("Published")).toBeVisible()
 

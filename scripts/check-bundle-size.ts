@@ -20,9 +20,14 @@ function firstLoadFiles(manifest: Record<string, ManifestChunk>): string[] {
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"))
 }
 
+/** A name zod's schemas are built under, kept as text by any minifier: its presence means zod is in the file. */
+const ZOD_MARKER = "$ZodType"
+
 /**
  * Fails the storefront build when the JavaScript the first page load needs (the entry and its static
- * imports: home, shop and product pages; other screens load lazily), gzipped, passes the budget.
+ * imports: home, shop and product pages; other screens load lazily), gzipped, passes the budget, or holds zod
+ * (~25 KB gzip, pulled in by importing a value from a contracts file that also defines schemas: the first
+ * page imports the catalogue's words from `catalog-vocabulary.ts`, which has none).
  */
 async function main() {
   const [dist = "dist", budgetKb = "150"] = process.argv.slice(2)
@@ -30,6 +35,12 @@ async function main() {
   const first = firstLoadFiles(manifest)
   let firstKb = 0
   for (const file of first) firstKb += await gzipKb(path.join(dist, file))
+  const withZod: string[] = []
+  for (const file of first) if ((await readFile(path.join(dist, file), "utf8")).includes(ZOD_MARKER)) withZod.push(file)
+  if (withZod.length > 0) {
+    process.stderr.write(`✖ zod is in the first page's JavaScript (${withZod.join(", ")}): import zod-free contracts modules there\n`)
+    process.exit(1)
+  }
   const all = (await readdir(path.join(dist, "assets"))).filter((name) => name.endsWith(".js"))
   let allKb = 0
   for (const name of all) allKb += await gzipKb(path.join(dist, "assets", name))

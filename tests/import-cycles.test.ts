@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { cyclesOf, groupGraph, importGraph } from "./import-graph.js"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const SOURCES = ["bff/src", "contracts/src", "storefront/src", "admin/src"].map((folder) => path.join(ROOT, folder))
+const SOURCES = ["bff/src", "contracts/src", "web-client/src", "storefront/src", "admin/src"].map((folder) => path.join(ROOT, folder))
 const relative = (files: string[]) => files.map((file) => path.relative(ROOT, file))
 
 /** A feature folder of one of the parts (`bff:checkout`, `storefront:cart`), or undefined outside features/. */
