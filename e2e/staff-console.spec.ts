@@ -109,6 +109,8 @@ test("staff create a product in five steps, publish it to the shop, duplicate an
   // Duplicate it from All Products, then archive the copy from Drafts.
   await page.getByRole("menuitem", { name: "Products" }).click()
   await page.getByRole("textbox", { name: "Search by title" }).fill(title)
+  // The list applies its search after a pause, by moving to its own URL: once that happened, a click stays where it leads.
+  await expect.poll(() => new URL(page.url()).searchParams.get("filter") ?? "").toContain(title)
   const row = page.getByRole("row").filter({ hasText: title }).filter({ hasNotText: "(copy)" })
   await row.getByRole("button", { name: "Duplicate" }).click()
   await expect(page.getByRole("heading", { name: "Edit Product" })).toBeVisible()
