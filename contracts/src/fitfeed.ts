@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { CAPTION_MAX, COMMENT_MAX, REPORT_REASON_MAX } from "./fitfeed-limits.js"
 import { PRODUCT_ID_PATTERN } from "./product-id.js"
 
 /** A FITFEED author as the BFF sends them beside a post, a comment or a profile: never their e-mail, phone or role. */
@@ -81,9 +82,6 @@ export type Profile = z.infer<typeof profileSchema>
 export const uploadAnswerSchema = z.strictObject({ url: z.string(), thumbnailUrl: z.string() })
 export type UploadAnswer = z.infer<typeof uploadAnswerSchema>
 
-export const CAPTION_MAX = 500
-export const COMMENT_MAX = 500
-
 /** POST /api/fitfeed/posts: a photo of a product the author bought, with an optional caption. */
 export const createPostBody = z.object({
   kind: z.literal("REGULAR", { error: "must be REGULAR" }).default("REGULAR"),
@@ -114,6 +112,6 @@ export const reportBody = z.object({
     .string({ error: "Tell us what is wrong with this post." })
     .trim()
     .min(1, "Tell us what is wrong with this post.")
-    .max(500, "Keep the reason under 500 characters."),
+    .max(REPORT_REASON_MAX, `Keep the reason under ${REPORT_REASON_MAX} characters.`),
 })
 export type ReportBody = z.input<typeof reportBody>

@@ -19,3 +19,7 @@ export function isValidHandle(handle: string): boolean {
 export const HANDLE_INVALID = "Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)"
 /** What a profile update says of one. */
 export const PROFILE_HANDLE_INVALID = "Enter a valid handle."
+/** What sign-up says of a handle someone has. */
+export const HANDLE_TAKEN = "That @handle is already taken. Please choose another."
+/** What a profile update says of one. */
+export const PROFILE_HANDLE_TAKEN = "This handle is not available."

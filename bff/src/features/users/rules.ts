@@ -2,9 +2,7 @@
 
 import { normalizeEmail } from "@fitshop/contracts"
 
-export { HANDLE_INVALID, isValidHandle, isValidPassword, normalizeEmail, normalizeHandle, PASSWORD_RULE } from "@fitshop/contracts"
-
-export const HANDLE_TAKEN = "That @handle is already taken. Please choose another."
+export { HANDLE_INVALID, HANDLE_TAKEN, isValidHandle, isValidPassword, normalizeEmail, normalizeHandle, PASSWORD_RULE } from "@fitshop/contracts"
 
 /** Gmail ignores dots in the local part, and googlemail.com is the same mailbox. */
 const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"])

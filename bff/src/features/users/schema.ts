@@ -1,6 +1,4 @@
-export { emailSchema as email, handleCheckQuery, nameSchema as name, updateMeBody, updateProfileBody } from "@fitshop/contracts"
-
-export const PROFILE_HANDLE_TAKEN = "This handle is not available."
+export { emailSchema as email, handleCheckQuery, nameSchema as name, PROFILE_HANDLE_TAKEN, updateMeBody, updateProfileBody } from "@fitshop/contracts"
 
 export const AVATAR_NOT_OURS = "Choose an avatar uploaded to this shop: links to images elsewhere are not accepted."
 

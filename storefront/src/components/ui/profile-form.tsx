@@ -1,3 +1,4 @@
+import { PROFILE_HANDLE_INVALID, PROFILE_HANDLE_TAKEN } from "@fitshop/contracts"
 import { useState, type ChangeEvent } from "react"
 import { useForm } from "@/hooks/use-form"
 import { useUpdateProfile } from "@/lib/api/update-profile"
@@ -11,7 +12,7 @@ import { Field } from "./field"
 import { FormError } from "./form-error"
 import { HandleField } from "./handle-field"
 
-const HANDLE_TEXTS = { invalid: "Enter a valid handle.", taken: "This handle is not available." }
+const HANDLE_TEXTS = { invalid: PROFILE_HANDLE_INVALID, taken: PROFILE_HANDLE_TAKEN }
 
 type ProfileFormProps = {
   user: Pick<User, "name" | "handle" | "avatarUrl">

@@ -1,3 +1,4 @@
+import { HANDLE_INVALID, HANDLE_TAKEN } from "@fitshop/contracts"
 import { Field } from "@/components/ui/field"
 import { HandleField } from "@/components/ui/handle-field"
 import { useForm } from "@/hooks/use-form"
@@ -8,8 +9,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, isValidSign
 import { FormError } from "@/components/ui/form-error"
 
 const HANDLE_TEXTS = {
-  invalid: "Choose a valid @handle (2–20 chars, letters/numbers/._-; cannot start or end with . or -)",
-  taken: "That @handle is already taken. Please choose another.",
+  invalid: HANDLE_INVALID,
+  taken: HANDLE_TAKEN,
 }
 
 type SignupFormProps = {

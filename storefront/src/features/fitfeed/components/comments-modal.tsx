@@ -1,3 +1,4 @@
+import { COMMENT_MAX } from "@fitshop/contracts"
 import { useId, useRef, useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"
 import { Avatar } from "@/components/ui/avatar"
@@ -16,7 +17,6 @@ import "../post-card.css"
 /** Spec section 9: rows shown while the comments load. */
 export const COMMENT_PLACEHOLDER_ROWS = 4
 /** The BFF's limit for one comment. */
-const COMMENT_MAX = 500
 
 export type CommentsModalProps = {
   post: Post

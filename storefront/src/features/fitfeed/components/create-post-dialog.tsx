@@ -1,3 +1,4 @@
+import { CAPTION_MAX } from "@fitshop/contracts"
 import { useId, useState, type FormEvent } from "react"
 import { Dialog } from "@/components/ui/dialog"
 import { FormError } from "@/components/ui/form-error"
@@ -9,7 +10,6 @@ import { PHOTO_ACCEPT, PHOTO_HINT } from "../utils/photo-rules"
 import { ProductPicker } from "./product-picker"
 
 /** The BFF's caption limit. */
-export const CAPTION_MAX = 500
 export const NO_PHOTO_TEXT = "Please add a photo."
 export const NO_PRODUCT_TEXT = "Please select the product you bought."
 

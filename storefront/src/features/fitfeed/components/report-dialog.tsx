@@ -1,3 +1,4 @@
+import { REPORT_REASON_MAX } from "@fitshop/contracts"
 import { useId, useState, type FormEvent } from "react"
 import { Dialog } from "@/components/ui/dialog"
 import { FormError } from "@/components/ui/form-error"
@@ -14,7 +15,6 @@ export const REPORT_REASONS = [
 ] as const
 
 const OTHER = "Something else"
-const REASON_MAX = 500
 const NO_REASON_TEXT = "Tell us what is wrong with this post."
 export const REPORT_THANKS_TEXT = "Thanks for telling us. We’ll review this post."
 
@@ -86,7 +86,7 @@ function ReportForm({ postId, onClose }: { postId: string; onClose: () => void }
             id={otherId}
             className="field__input"
             rows={3}
-            maxLength={REASON_MAX}
+            maxLength={REPORT_REASON_MAX}
             value={other}
             onChange={(event) => {
               setOther(event.target.value)
