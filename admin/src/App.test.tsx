@@ -17,6 +17,7 @@ describe("App", { timeout: 20_000 }, () => {
     expect(screen.getByRole("menuitem", { name: "Products" })).toHaveAttribute("href", "/admin/products")
     expect(screen.getByRole("menuitem", { name: "Drafts" })).toHaveAttribute("href", "/admin/products/drafts")
     expect(screen.getByRole("menuitem", { name: "Reported posts" })).toHaveAttribute("href", "/admin/reported-posts")
+    expect(screen.getByRole("menuitem", { name: "Failed jobs" })).toHaveAttribute("href", "/admin/jobs")
   })
 
   it("sends a visitor without a session to the e-mail sign-in form", async () => {

@@ -5,6 +5,7 @@ import { StaffLoginPage } from "./StaffLoginPage"
 import { Dashboard } from "./dashboard"
 import { dataProvider } from "./data-provider"
 import drafts from "./drafts"
+import jobs from "./jobs"
 import { AdminLayout } from "./layout/AdminLayout"
 import products from "./products"
 import reportedPosts from "./reported-posts"
@@ -29,6 +30,7 @@ export function App() {
         <Route path="drafts" element={<drafts.list />} />
       </Resource>
       <Resource name="reported-posts" {...reportedPosts} />
+      <Resource name="jobs" {...jobs} />
     </Admin>
   )
 }

@@ -10,8 +10,9 @@ import { shiprocketEmulator } from "./emulators/shiprocket/index.js"
 import { addressesModule } from "./features/addresses/index.js"
 import { adminAnalyticsModule } from "./features/admin-analytics/index.js"
 import { adminFitfeedModule } from "./features/admin-fitfeed/index.js"
+import { adminJobsModule } from "./features/admin-jobs/index.js"
 import { adminProductsModule } from "./features/admin-products/index.js"
-import { authModule } from "./features/auth/index.js"
+import { authModule, type PrunedAuthRecords } from "./features/auth/index.js"
 import { cartModule } from "./features/cart/index.js"
 import {
   catalogModule,
@@ -46,7 +47,7 @@ import { requestLog } from "./http/request-log.js"
 import { securityHeaders, withStrictTransport } from "./http/security-headers.js"
 import { staticAssets } from "./http/static-assets.js"
 import type { Db } from "./lib/db.js"
-import { jobQueue, type JobQueue } from "./lib/jobs.js"
+import { jobQueue, pruneDoneJobs, type JobQueue } from "./lib/jobs.js"
 import type { Logger } from "./lib/logger.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
 import type { Commerce } from "./lib/medusa.js"
@@ -80,7 +81,15 @@ export type Background = {
   reconcilePayments(): Promise<number>
   /** Marks the posts liked unusually often in the last 24 hours; answers how many trend. */
   refreshTrending(): Promise<number>
+  /** Deletes jobs done over 7 days ago and ended sessions, codes and reset tokens past their time; answers how many of each. */
+  prune(): Promise<PrunedRecords>
 }
+
+/** How many rows one pruning deleted, by kind. */
+export type PrunedRecords = PrunedAuthRecords & { doneJobs: number }
+
+/** Done jobs stay a week, for anyone looking into what happened to an order. */
+const DONE_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000
 
 /**
  * The BFF as Node serves it (`http.createServer(app)`): the early reads, then Express; and its background work.
@@ -122,6 +131,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   // Jobs are queued in the same transaction as the work that needs them; kicking only saves the poll wait.
   const kickJobs = () => jobs.kick()
   const kickMail = () => mail.kick()
+  const kickQueueOf = (kind: string) => {
+    for (const queue of [jobs, mail]) if (queue.handles(kind)) queue.kick()
+  }
   const app = express()
   app.disable("x-powered-by")
   app.set("trust proxy", config.TRUST_PROXY)
@@ -157,6 +169,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const adminProducts = adminProductsModule({ ...shared, refreshCatalog: sync.refresh })
   const adminAnalytics = adminAnalyticsModule(shared)
   const adminFitfeed = adminFitfeedModule(shared)
+  const adminJobs = adminJobsModule({ ...shared, kickQueueOf })
   const dev = devModule({ ...shared, outbox: devTools && !config.SMTP_URL })
   const seo = seoModule({ ...shared, catalog: catalog.service })
   // In mounting order: where two modules' routes share a path, the first answers.
@@ -179,6 +192,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     adminAnalytics,
     staffAuth,
     adminFitfeed,
+    adminJobs,
     dev,
     seo,
   ]
@@ -246,7 +260,13 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
 
   const jobs = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "jobs") })
   const mail = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "mailJobs") })
-  const background = { jobs, mail, reconcilePayments: checkout.reconcilePayments, refreshTrending: fitfeed.refreshTrending }
+  const background: Background = {
+    jobs,
+    mail,
+    reconcilePayments: checkout.reconcilePayments,
+    refreshTrending: fitfeed.refreshTrending,
+    prune: async () => ({ doneJobs: await pruneDoneJobs(db, DONE_JOBS_KEPT_MS), ...(await auth.pruneExpired()) }),
+  }
   // Answered before Express: the catalogue's listing and product reads (GET /api/products…) and the feed (GET /api/fitfeed/feed).
   const early = modules.flatMap((module) => module.early ?? [])
   return Object.assign(withStrictTransport(answerBeforeExpress(early, app), production), {

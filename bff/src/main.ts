@@ -2,17 +2,18 @@ import { createServer, type RequestListener, type Server } from "node:http"
 import { createApp, createCatalogCache } from "./app.js"
 import { catalogSync as createCatalogSync } from "./features/catalog/index.js"
 import { ConfigError, loadConfig } from "./config.js"
-import { createDb } from "./lib/db.js"
-import { createLogger } from "./lib/logger.js"
+import { createDb, type Db } from "./lib/db.js"
+import { createLogger, type Logger } from "./lib/logger.js"
 import { createCommerce } from "./lib/medusa.js"
 import { migrate } from "./lib/migrate.js"
 import { createRedis } from "./lib/redis.js"
+import { runAsLeader } from "./lib/schedules.js"
 
 /**
  * Builds the read model as soon as Medusa answers (it may still be booting), then rebuilds it
- * periodically: events keep it current, this repairs anything an event missed.
+ * periodically, one replica a round: events keep it current, this repairs anything an event missed.
  */
-function keepCatalogInSync(sync: ReturnType<typeof createCatalogSync>, logger: ReturnType<typeof createLogger>, everyMs: number) {
+function keepCatalogInSync(db: Db, sync: ReturnType<typeof createCatalogSync>, logger: Logger, everyMs: number) {
   let stopped = false
   let failures = 0
   let timer: NodeJS.Timeout | undefined
@@ -20,7 +21,7 @@ function keepCatalogInSync(sync: ReturnType<typeof createCatalogSync>, logger: R
     if (stopped) return
     timer = setTimeout(() => {
       work().then(
-        () => schedule(everyMs, sync.rebuild),
+        () => schedule(everyMs, () => runAsLeader(db, "catalogue rebuild", everyMs, sync.rebuild)),
         (err: unknown) => {
           // Medusa may still be booting: say so once in a while, not every two seconds.
           if (failures++ % 15 === 0) logger.warn({ err }, "catalogue sync failed; retrying")
@@ -37,10 +38,10 @@ function keepCatalogInSync(sync: ReturnType<typeof createCatalogSync>, logger: R
   }
 }
 
-/** Runs background work every `ms` (each replica: the payment reconciler's jobs are claimed once, trending is idempotent). */
-function every(ms: number, name: string, work: () => Promise<unknown>, logger: ReturnType<typeof createLogger>) {
+/** Runs background work every `ms`: every replica keeps the timer, and one of them a round does the work (runAsLeader). */
+function every(db: Db, ms: number, name: string, work: () => Promise<unknown>, logger: Logger) {
   const timer = setInterval(() => {
-    work().catch((err: unknown) => logger.warn({ err }, `${name} failed`))
+    runAsLeader(db, name, ms, work).catch((err: unknown) => logger.warn({ err }, `${name} failed`))
   }, ms)
   timer.unref()
   return () => clearInterval(timer)
@@ -86,11 +87,12 @@ async function main() {
   const server = listen(app, config.PORT, config.HOST, "bff listening", "PORT")
   // Commerce's calls (/api/internal/*) are served here only, never on the public port.
   const internalServer = listen(app.internal, config.INTERNAL_PORT, config.INTERNAL_HOST, "bff internal listener for commerce", "INTERNAL_PORT")
-  const stopReconcile = keepCatalogInSync(catalogSync, logger, config.CATALOG_RECONCILE_SECONDS * 1000)
+  const stopReconcile = keepCatalogInSync(db, catalogSync, logger, config.CATALOG_RECONCILE_SECONDS * 1000)
   app.background.jobs.start()
   app.background.mail.start()
-  const stopPaymentReconcile = every(5 * 60_000, "payment reconcile", () => app.background.reconcilePayments(), logger)
-  const stopTrending = every(60_000, "trending refresh", () => app.background.refreshTrending(), logger)
+  const stopPaymentReconcile = every(db, 5 * 60_000, "payment reconcile", () => app.background.reconcilePayments(), logger)
+  const stopTrending = every(db, 60_000, "trending refresh", () => app.background.refreshTrending(), logger)
+  const stopPruning = every(db, 60 * 60_000, "pruning", async () => logger.info({ pruned: await app.background.prune() }, "pruned old records"), logger)
 
   let stopping = false
   async function shutdown(signal: string) {
@@ -102,6 +104,7 @@ async function main() {
     stopReconcile()
     stopPaymentReconcile()
     stopTrending()
+    stopPruning()
     server.close()
     internalServer.close()
     await Promise.all([app.background.jobs.stop(), app.background.mail.stop()])

@@ -327,3 +327,33 @@ export const reportedPostSchema = z.strictObject({
 export type ReportedPost = z.infer<typeof reportedPostSchema>
 export const reportedPostListSchema = z.strictObject({ posts: z.array(reportedPostSchema), total: count })
 export type ReportedPostList = z.infer<typeof reportedPostListSchema>
+
+/** The job states staff can list: only failed jobs (the ones waiting for someone) for now. */
+export const ADMIN_JOB_STATES = ["failed"] as const
+
+/** GET /api/admin/jobs?state=failed&limit=&offset= */
+export const adminJobListQuery = z.object({
+  state: z.enum(ADMIN_JOB_STATES, { message: `must be one of ${ADMIN_JOB_STATES.join(", ")}` }).default("failed"),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+})
+export type AdminJobListQuery = z.infer<typeof adminJobListQuery>
+
+/** A background job that ran out of attempts or time: what it was, how often it ran, and how its last run ended. */
+export const adminJobSchema = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  key: z.string(),
+  attempts: count,
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  failedAt: z.string(),
+})
+export type AdminJob = z.infer<typeof adminJobSchema>
+/** `total` is how many jobs are failed (the dashboard's count). */
+export const adminJobListSchema = z.strictObject({ jobs: z.array(adminJobSchema), total: count })
+export type AdminJobList = z.infer<typeof adminJobListSchema>
+
+/** POST /api/admin/jobs/{id}/retry (202): the job is queued again, from its first attempt, to run now. */
+export const retriedJobSchema = z.strictObject({ id: z.string(), kind: z.string(), key: z.string() })
+export type RetriedJob = z.infer<typeof retriedJobSchema>

@@ -2,6 +2,7 @@ import {
   adminProductAnswerSchema,
   analyticsOverviewSchema,
   productSalesListSchema,
+  retriedJobSchema,
   salesSeriesSchema,
   shopSalesSeriesSchema,
   SIZES,
@@ -9,6 +10,7 @@ import {
   type AdminProduct,
   type AnalyticsOverview,
   type ProductSales,
+  type RetriedJob,
   type SalesSeries,
   type ShopSalesSeries,
 } from "@fitshop/contracts"
@@ -66,6 +68,12 @@ export const customMethods = {
   async restoreReportedPost(id: string): Promise<{ data: { id: string } }> {
     await authorizedJson(`${postPath(id)}/restore`, { method: "POST" })
     return { data: { id } }
+  },
+
+  /** Queues a failed job again, from its first attempt, to run now. */
+  async retryJob(id: string): Promise<{ data: RetriedJob }> {
+    const body = await authorizedJson(`/api/admin/jobs/${encodeURIComponent(id)}/retry`, { method: "POST" })
+    return { data: retriedJobSchema.parse(body) }
   },
 
   /** Uploads one image or video for the product editor, reporting progress; answers its `/media/…` address. */

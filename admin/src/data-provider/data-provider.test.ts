@@ -209,4 +209,12 @@ describe("dataProvider's custom methods", () => {
     await expect(dataProvider.restoreReportedPost("41")).resolves.toEqual({ data: { id: "41" } })
     expect(fetchCall(fetchMock, 0)).toMatchObject({ url: "/api/admin/fitfeed/posts/41/restore", method: "POST" })
   })
+
+  it("retries a failed job, answering what was queued again", async () => {
+    signIn()
+    const retried = { id: "7", kind: "dispatch-order", key: "order_01" }
+    const fetchMock = stubFetch({ status: 202, body: retried })
+    await expect(dataProvider.retryJob("7")).resolves.toEqual({ data: retried })
+    expect(fetchCall(fetchMock, 0)).toMatchObject({ url: "/api/admin/jobs/7/retry", method: "POST" })
+  })
 })

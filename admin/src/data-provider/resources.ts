@@ -1,4 +1,4 @@
-import { adminOrderSchema, adminProductSchema, reportedPostSchema } from "@fitshop/contracts"
+import { adminJobSchema, adminOrderSchema, adminProductSchema, reportedPostSchema } from "@fitshop/contracts"
 import type { GetListParams, Identifier, RaRecord } from "react-admin"
 import { isRecord } from "../lib/guards"
 
@@ -24,6 +24,8 @@ const ROUTES: Record<string, ResourceRoute> = {
     listKey: "posts",
     parse: (value) => reportedPostSchema.parse(value),
   },
+  // Background jobs: the failed ones are listed with ?state=failed, each retried at /jobs/{id}/retry.
+  jobs: { list: `${API_ROOT}/jobs`, record: under("/jobs"), listKey: "jobs", parse: (value) => adminJobSchema.parse(value) },
 }
 
 /** A resource's route; one the console has no contract for lives at /api/admin/<resource>. */

@@ -13,8 +13,17 @@ export type Job = {
   createdAt: Date
 }
 
-/** What a handler does with a job; throwing means "try again later" (with backoff). */
-export type JobHandler = (job: Job) => Promise<void>
+/**
+ * One kind of job: how it runs and when the queue stops retrying it. `run` throwing means "try again later"
+ * (with backoff); after `maxAttempts` runs that threw, or once `deadlineMs` has passed since the job was
+ * queued, the job is failed: kept with its last error, logged once at error level, listed for staff.
+ */
+export type JobHandler = {
+  run: (job: Job) => Promise<void>
+  maxAttempts: number
+  /** Past this long after it was queued the job is pointless (a code mail after its code expired): it fails without running. */
+  deadlineMs?: number
+}
 
 export type JobQueueOptions = {
   db: Db
@@ -29,32 +38,107 @@ export type JobQueueOptions = {
   maxBackoffMs?: number
 }
 
-type JobRow = { id: string; kind: string; key: string; payload: Record<string, unknown>; attempts: number; created_at: Date }
+/** A job as staff's list shows it. */
+export type FailedJob = { id: string; kind: string; key: string; attempts: number; lastError: string | null; createdAt: Date; failedAt: Date }
+
+type JobRow = {
+  id: string
+  kind: string
+  key: string
+  payload: Record<string, unknown>
+  attempts: number
+  created_at: Date
+  queued_at: Date
+  last_error: string | null
+}
+type ClaimedJob = Job & { queuedAt: Date; lastError: string | null }
+
+/** What a failed job keeps as its last error when it ran out of time or attempts before any run threw. */
+export const PAST_DEADLINE = "Its deadline passed before it could run."
+const OUT_OF_ATTEMPTS = "Its attempts ran out before it could run."
+
+/** SQL: the job still has work to do (neither done nor failed). */
+const WAITING = "bff.jobs.done_at is null and bff.jobs.failed_at is null"
 
 /**
- * Puts work in the durable queue, in the caller's transaction when given one. One job per kind and
- * key: enqueuing again a job already done runs it again; a job still waiting is brought forward.
+ * Puts work in the durable queue, in the caller's transaction when given one. One job per kind and key:
+ * enqueuing again a job already done or failed runs it again (from its first attempt, its deadline counted
+ * anew); a job still waiting is brought forward.
  */
 export async function enqueueJob(client: Queryable, kind: string, key: string, payload: Record<string, unknown> = {}, delayMs = 0): Promise<void> {
   await client.query(
     `insert into bff.jobs (kind, key, payload, run_at) values ($1, $2, $3, now() + $4 * interval '1 millisecond')
      on conflict (kind, key) do update
        set payload = excluded.payload,
-           run_at = case when bff.jobs.done_at is null then least(bff.jobs.run_at, excluded.run_at) else excluded.run_at end,
-           attempts = case when bff.jobs.done_at is null then bff.jobs.attempts else 0 end,
-           done_at = null`,
+           run_at = case when ${WAITING} then least(bff.jobs.run_at, excluded.run_at) else excluded.run_at end,
+           attempts = case when ${WAITING} then bff.jobs.attempts else 0 end,
+           queued_at = case when ${WAITING} then bff.jobs.queued_at else now() end,
+           done_at = null,
+           failed_at = null`,
     [kind, key, JSON.stringify(payload), delayMs],
   )
 }
 
-/** Queues a job unless one of that kind and key exists already, running or finished: finished work is never done again. */
+/**
+ * Queues a job unless one of that kind and key exists already, waiting, done or failed: finished work is never
+ * done again, and failed work only when staff retry it.
+ */
 export async function enqueueJobOnce(client: Queryable, kind: string, key: string, payload: Record<string, unknown> = {}): Promise<void> {
   await client.query("insert into bff.jobs (kind, key, payload) values ($1, $2, $3) on conflict (kind, key) do nothing", [kind, key, JSON.stringify(payload)])
 }
 
+/** Failed jobs, the latest failure first, and how many there are. */
+export async function failedJobs(db: Queryable, { limit, offset }: { limit: number; offset: number }): Promise<{ jobs: FailedJob[]; total: number }> {
+  const [page, count] = await Promise.all([
+    db.query<{ id: string; kind: string; key: string; attempts: number; last_error: string | null; created_at: Date; failed_at: Date }>(
+      `select id, kind, key, attempts, last_error, created_at, failed_at from bff.jobs
+        where failed_at is not null order by failed_at desc, id desc limit $1 offset $2`,
+      [limit, offset],
+    ),
+    db.query<{ total: number }>("select count(*)::int as total from bff.jobs where failed_at is not null"),
+  ])
+  return {
+    jobs: page.rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      key: row.key,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+      failedAt: row.failed_at,
+    })),
+    total: count.rows[0]?.total ?? 0,
+  }
+}
+
+/** Brings a failed job back: from its first attempt, due now, its deadline counted anew. Undefined when no failed job has that id. */
+export async function retryFailedJob(db: Queryable, id: string): Promise<{ id: string; kind: string; key: string } | undefined> {
+  const { rows } = await db.query<{ id: string; kind: string; key: string }>(
+    `update bff.jobs set failed_at = null, attempts = 0, run_at = now(), queued_at = now()
+      where id = $1 and failed_at is not null returning id, kind, key`,
+    [id],
+  )
+  return rows[0]
+}
+
+/** Deletes jobs done more than `olderThanMs` ago, a batch at a time so no delete holds the table long; answers how many. */
+export async function pruneDoneJobs(db: Queryable, olderThanMs: number): Promise<number> {
+  let total = 0
+  for (;;) {
+    const { rowCount } = await db.query(
+      `delete from bff.jobs where id in (
+         select id from bff.jobs where done_at < now() - $1 * interval '1 millisecond' limit 5000)`,
+      [olderThanMs],
+    )
+    total += rowCount ?? 0
+    if (!rowCount) return total
+  }
+}
+
 /**
  * A worker over bff.jobs: claims due jobs with SKIP LOCKED (so replicas share the work), runs their
- * handler, marks them done or schedules a retry with exponential backoff.
+ * handler, marks them done, schedules a retry with exponential backoff, or fails them when their
+ * attempts or their deadline run out.
  */
 export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60_000, backoffMs = 5_000, maxBackoffMs = 15 * 60_000 }: JobQueueOptions) {
   let timer: NodeJS.Timeout | undefined
@@ -62,30 +146,61 @@ export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60
   let stopped = true
   let again = false
 
-  async function claim(limit: number): Promise<Job[]> {
+  async function claim(limit: number): Promise<ClaimedJob[]> {
     const { rows } = await db.query<JobRow>(
       `update bff.jobs set run_at = now() + $2 * interval '1 millisecond', attempts = attempts + 1
         where id in (
-          select id from bff.jobs where done_at is null and run_at <= now() and kind = any($3)
+          select id from bff.jobs where ${WAITING} and run_at <= now() and kind = any($3)
            order by run_at limit $1 for update skip locked)
-        returning id, kind, key, payload, attempts, created_at`,
+        returning id, kind, key, payload, attempts, created_at, queued_at, last_error`,
       [limit, leaseMs, Object.keys(handlers)],
     )
-    return rows.map((row) => ({ id: row.id, kind: row.kind, key: row.key, payload: row.payload, attempts: row.attempts, createdAt: row.created_at }))
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      key: row.key,
+      payload: row.payload,
+      attempts: row.attempts,
+      createdAt: row.created_at,
+      queuedAt: row.queued_at,
+      lastError: row.last_error,
+    }))
   }
 
-  async function run(job: Job): Promise<void> {
+  /**
+   * Fails a job for good (unless another worker took it over after its lease): its last error kept, logged once.
+   * `ran` is false when the job fails without running, so its claim doesn't count as an attempt.
+   */
+  async function fail(job: ClaimedJob, lastError: string, ran: boolean, err?: unknown): Promise<void> {
+    const attempts = ran ? job.attempts : job.attempts - 1
+    const { rowCount } = await db.query("update bff.jobs set failed_at = now(), last_error = $3, attempts = $4 where id = $1 and attempts = $2", [
+      job.id,
+      job.attempts,
+      lastError,
+      attempts,
+    ])
+    if (rowCount) logger.error({ err, job: { id: job.id, kind: job.kind, key: job.key, attempts, error: lastError } }, "job failed; staff can retry it")
+  }
+
+  async function run(job: ClaimedJob): Promise<void> {
+    const handler = handlers[job.kind]!
+    const deadline = handler.deadlineMs === undefined ? Infinity : job.queuedAt.getTime() + handler.deadlineMs
+    const late = Date.now() >= deadline
+    // A claim past the last attempt: the worker of the last attempt died before recording how it ended.
+    if (late || job.attempts > handler.maxAttempts) return fail(job, job.lastError ?? (late ? PAST_DEADLINE : OUT_OF_ATTEMPTS), false)
     try {
-      await handlers[job.kind]!(job)
+      await handler.run(job)
       await db.query("update bff.jobs set done_at = now(), last_error = null where id = $1 and attempts = $2", [job.id, job.attempts])
     } catch (error) {
       const wait = Math.min(maxBackoffMs, backoffMs * 2 ** (job.attempts - 1))
-      const message = error instanceof Error ? error.message : String(error)
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+      // Out of attempts, or the retry would come after the deadline: trying again is pointless.
+      if (job.attempts >= handler.maxAttempts || Date.now() + wait >= deadline) return fail(job, message, true, error)
       logger.warn({ err: error, job: { kind: job.kind, key: job.key, attempts: job.attempts } }, "job failed; will retry")
       await db.query("update bff.jobs set run_at = now() + $2 * interval '1 millisecond', last_error = $3 where id = $1 and attempts = $4", [
         job.id,
         wait,
-        message.slice(0, 1000),
+        message,
         job.attempts,
       ])
     }
@@ -123,6 +238,10 @@ export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60
 
   return {
     runDue,
+    /** Whether this queue runs jobs of the kind (so a retried job kicks the queue that runs it). */
+    handles(kind: string): boolean {
+      return Object.hasOwn(handlers, kind)
+    },
     start() {
       if (!stopped) return
       stopped = false

@@ -237,8 +237,8 @@ describe("forgot-password", () => {
       createdAt: new Date(),
     })
     // Throwing is how a handler asks lib/jobs.ts for a retry (with backoff); the retry sends.
-    await expect(mail.handlers[AUTH_MAIL_JOBS.reset]!(job(1))).rejects.toThrow("smtp unreachable")
-    await mail.handlers[AUTH_MAIL_JOBS.reset]!(job(2))
+    await expect(mail.handlers[AUTH_MAIL_JOBS.reset]!.run(job(1))).rejects.toThrow("smtp unreachable")
+    await mail.handlers[AUTH_MAIL_JOBS.reset]!.run(job(2))
     expect(sent).toBe(2)
   })
 })

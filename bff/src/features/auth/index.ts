@@ -3,6 +3,7 @@ import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { Mailer } from "../../lib/mailer.js"
 import type { UsersRepository } from "../users/index.js"
 import { deviceCookies, type DeviceCookies } from "./device-cookie.js"
+import { pruneExpiredAuthRecords, type PrunedAuthRecords } from "./expired-records.js"
 import { authMailJobs } from "./mail-jobs.js"
 import { medusaIdentity } from "./medusa-identity.js"
 import { authRoutes } from "./routes.js"
@@ -15,6 +16,7 @@ import { verificationCodes } from "./verification-codes.js"
 export { answerSignedIn, loginLimits, requestMeta } from "./routes.js"
 export { freeHandleFor, TEXTS, type AuthService, type RequestMeta, type SignedIn } from "./service.js"
 export type { DeviceCookies } from "./device-cookie.js"
+export type { PrunedAuthRecords } from "./expired-records.js"
 export type { SessionStore, StaffCheck } from "./sessions.js"
 
 type Deps = SharedDeps & {
@@ -31,7 +33,13 @@ type Deps = SharedDeps & {
  * The shop's sign-up, sign-in and sessions; its account mail goes through a queue of its own. The session
  * store, the service and the device cookies are shared with the console's sign-in.
  */
-export function authModule(deps: Deps): FeatureModule & { service: AuthService; sessions: SessionStore; devices: DeviceCookies } {
+export function authModule(deps: Deps): FeatureModule & {
+  service: AuthService
+  sessions: SessionStore
+  devices: DeviceCookies
+  /** Deletes ended sessions, expired codes and used reset tokens past their time (the pruning schedule). */
+  pruneExpired: () => Promise<PrunedAuthRecords>
+} {
   const { config, db, commerce, logger, users, authentication, staffCheck } = deps
   const tokenSecret = config.AUTH_TOKEN_SECRET
   const secureCookies = config.NODE_ENV === "production"
@@ -59,5 +67,6 @@ export function authModule(deps: Deps): FeatureModule & { service: AuthService; 
     service,
     sessions,
     devices,
+    pruneExpired: () => pruneExpiredAuthRecords(db),
   }
 }

@@ -8,7 +8,7 @@ import type { UserRow, UsersRepository } from "../users/index.js"
 import { resetPasswordMail, signupAttemptMail, verificationMail } from "./emails.js"
 import type { MedusaIdentity } from "./medusa-identity.js"
 import type { UnverifiedSignups } from "./unverified-signups.js"
-import type { VerificationCodes } from "./verification-codes.js"
+import { CODE_TTL_MS, type VerificationCodes } from "./verification-codes.js"
 
 /**
  * The account mail, sent from the job queue (with its retries), never inside a request: a request that
@@ -25,6 +25,17 @@ export const AUTH_MAIL_JOBS = {
 } as const
 
 export type AuthMailKind = keyof typeof AUTH_MAIL_JOBS
+
+/** How long Medusa's reset token lasts (its generateResetPasswordTokenWorkflow: 15 minutes). */
+export const RESET_LINK_TTL_MS = 15 * 60_000
+
+/**
+ * Each mail is worth sending only while the shopper waits for it: a code mail for as long as a code lasts
+ * (CODE_TTL_MS, 10 minutes), a reset mail for as long as a link lasts; past that the job fails unsent. Within
+ * it, a failing send is retried up to 8 times (≈ 10 minutes of backoff).
+ */
+const MAIL_ATTEMPTS = 8
+const DEADLINES: Record<AuthMailKind, number> = { signup: CODE_TTL_MS, code: CODE_TTL_MS, reset: RESET_LINK_TTL_MS }
 
 /** siteUrl: the shop's public address when the job was queued, so whichever replica runs it links to the same host. */
 const payload = z.object({ email: z.string().min(3).max(254), siteUrl: z.url() })
@@ -62,8 +73,8 @@ export function authMailJobs({ db, users, codes, identity, signups, mailer, logg
 
   const link = (siteUrl: string, path: string) => new URL(path, siteUrl).toString()
 
-  const handlers: Record<string, JobHandler> = {
-    async [AUTH_MAIL_JOBS.signup](job) {
+  const senders: Record<AuthMailKind, (job: Job) => Promise<void>> = {
+    async signup(job) {
       const { email, siteUrl } = payload.parse(job.payload)
       const user = await accountOf(email)
       if (user && !user.email_verified_at) return mailCode(user, job)
@@ -71,13 +82,13 @@ export function authMailJobs({ db, users, codes, identity, signups, mailer, logg
       await mailer.send(signupAttemptMail(email, user?.name, { signIn: link(siteUrl, "/login"), reset: link(siteUrl, "/forgot-password") }))
     },
 
-    async [AUTH_MAIL_JOBS.code](job) {
+    async code(job) {
       const { email } = payload.parse(job.payload)
       const user = await accountOf(email)
       if (user && !user.email_verified_at) await mailCode(user, job)
     },
 
-    async [AUTH_MAIL_JOBS.reset](job) {
+    async reset(job) {
       const { email, siteUrl } = payload.parse(job.payload)
       const user = await accountOf(email)
       if (!user) return
@@ -86,6 +97,12 @@ export function authMailJobs({ db, users, codes, identity, signups, mailer, logg
       await mailer.send(resetPasswordMail(user.email, user.name, resetLink.toString()))
       logger.info({ userId: user.id }, "password reset link mailed")
     },
+  }
+  const mailJob = (kind: AuthMailKind): JobHandler => ({ run: senders[kind], maxAttempts: MAIL_ATTEMPTS, deadlineMs: DEADLINES[kind] })
+  const handlers: Record<string, JobHandler> = {
+    [AUTH_MAIL_JOBS.signup]: mailJob("signup"),
+    [AUTH_MAIL_JOBS.code]: mailJob("code"),
+    [AUTH_MAIL_JOBS.reset]: mailJob("reset"),
   }
 
   return {

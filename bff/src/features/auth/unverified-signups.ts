@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { transaction, type Db } from "../../lib/db.js"
-import { enqueueJob, type Job } from "../../lib/jobs.js"
+import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import type { MedusaIdentity } from "./medusa-identity.js"
 
@@ -8,8 +8,12 @@ import type { MedusaIdentity } from "./medusa-identity.js"
 export const UNVERIFIED_TTL_MS = 24 * 60 * 60 * 1000
 /** Removes one unverified sign-up once it is 24 hours old (queued at sign-up, delayed). */
 export const EXPIRE_SIGNUP_JOB = "auth.expire-signup"
+/** Fails after 10 runs (≈ 36 min): its own work is one delete; Medusa's side is REMOVE_CUSTOMER_JOB's. */
+const EXPIRE_SIGNUP_ATTEMPTS = 10
 /** Removes the Medusa customer and credentials of a removed sign-up, retried until Medusa answers. */
 export const REMOVE_CUSTOMER_JOB = "auth.remove-medusa-customer"
+/** Fails after 30 runs (≈ 5.5 h of Medusa not answering); staff retry it. */
+const REMOVE_CUSTOMER_ATTEMPTS = 30
 
 /** SQL: the row is a sign-up never verified and older than the time it had. */
 const EXPIRED = `email_verified_at is null and created_at <= now() - $2 * interval '1 millisecond'`
@@ -71,14 +75,20 @@ export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: 
       await removeCustomers(customerIds)
     },
 
-    async expireJob(job: Job): Promise<void> {
-      const { userId } = expirePayload.parse(job.payload)
-      await removeCustomers(await deleteExpired("id = $1", [userId]))
-    },
+    expireJob: {
+      maxAttempts: EXPIRE_SIGNUP_ATTEMPTS,
+      async run(job: Job): Promise<void> {
+        const { userId } = expirePayload.parse(job.payload)
+        await removeCustomers(await deleteExpired("id = $1", [userId]))
+      },
+    } satisfies JobHandler,
 
-    async removeCustomerJob(job: Job): Promise<void> {
-      await identity.removeCustomer(removePayload.parse(job.payload).customerId)
-    },
+    removeCustomerJob: {
+      maxAttempts: REMOVE_CUSTOMER_ATTEMPTS,
+      async run(job: Job): Promise<void> {
+        await identity.removeCustomer(removePayload.parse(job.payload).customerId)
+      },
+    } satisfies JobHandler,
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../lib/db.js"
-import { enqueueJob, type Job } from "../../lib/jobs.js"
+import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { rupees } from "../../lib/money.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
@@ -12,6 +12,10 @@ export const REFUND_JOB = "refund-razorpay-payment"
 
 /** A settle job that still can't place the order after this many tries gives up and refunds (≈ 2 h of backoff). */
 export const SETTLE_MAX_ATTEMPTS = 15
+/** A settle job fails after 20 runs (≈ 3 h): the five after SETTLE_MAX_ATTEMPTS retry giving up and queuing the refund. */
+const SETTLE_JOB_ATTEMPTS = 20
+/** A refund fails after 50 runs (≈ 10.5 h of backoff; Razorpay's idempotency key makes each retry harmless), then waits for staff. */
+const REFUND_JOB_ATTEMPTS = 50
 /** The reconciler looks at online checkouts unsettled for this long… */
 export const RECONCILE_AFTER_MS = 15 * 60_000
 /** …until they are this old, when an unpaid one is marked expired. */
@@ -96,7 +100,7 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
     if (payment) await refundLater(checkout, payment, reason)
   }
 
-  async function settleJob(job: Job): Promise<void> {
+  async function runSettleJob(job: Job): Promise<void> {
     try {
       const settlement = await settle(job.key)
       if (settlement.kind === "unpaid") await expireIfOld(job.key)
@@ -112,7 +116,7 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
     if (checkout && Date.now() - checkout.createdAt.getTime() > EXPIRE_AFTER_MS) await markExpired(db, checkout.id)
   }
 
-  async function refundJob(job: Job): Promise<void> {
+  async function runRefundJob(job: Job): Promise<void> {
     const checkoutId = String(job.payload.checkoutId)
     const checkout = await checkoutById(db, checkoutId)
     if (!checkout) return
@@ -133,6 +137,8 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
     return orderIds.length
   }
 
+  const settleJob: JobHandler = { run: runSettleJob, maxAttempts: SETTLE_JOB_ATTEMPTS }
+  const refundJob: JobHandler = { run: runRefundJob, maxAttempts: REFUND_JOB_ATTEMPTS }
   return { settle, settleJob, refundJob, reconcile }
 }
 

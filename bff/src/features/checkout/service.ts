@@ -5,7 +5,7 @@ import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { RazorpayError, verifyPaymentSignature, type RazorpayClient } from "../../lib/razorpay.js"
 import type { UsersRepository } from "../users/index.js"
-import type { Job } from "../../lib/jobs.js"
+import type { Job, JobHandler } from "../../lib/jobs.js"
 import { checkoutById, checkoutByRazorpayOrder, markFailed, setRazorpayOrder } from "./checkouts.js"
 import { isCommerceUnavailable } from "../../lib/medusa.js"
 import type { CommerceCheckout } from "./commerce-checkout.js"
@@ -17,6 +17,8 @@ import { VERIFICATION_FAILED, type CheckoutPayload, type VerifyPayload } from ".
 
 /** Confirms a cash-on-delivery checkout whose placement lost Medusa's answer: recorded if Medusa placed it, dropped if not. */
 export const COD_CHECK_JOB = "confirm-cod-checkout"
+/** A COD check fails after 20 runs (≈ 3 h of Medusa not answering); staff then look the order up and retry. */
+const COD_CHECK_ATTEMPTS = 20
 /** Long enough for a placement still running in Medusa to have finished. */
 const COD_CHECK_DELAY_MS = 60_000
 const COD_UNCONFIRMED =
@@ -141,11 +143,14 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     }
   }
 
-  async function confirmCashOnDeliveryJob(job: Job): Promise<void> {
-    const checkout = await checkoutById(db, job.key)
-    if (!checkout || checkout.status !== "awaiting_payment") return
-    if (await commerce.orderOf(checkout.medusaCartId)) await placement.place(checkout.id, cashOnDelivery(checkout.id))
-    else await markFailed(db, checkout.id, "Medusa could not be reached; the order was not placed.")
+  const confirmCashOnDeliveryJob: JobHandler = {
+    maxAttempts: COD_CHECK_ATTEMPTS,
+    async run(job: Job): Promise<void> {
+      const checkout = await checkoutById(db, job.key)
+      if (!checkout || checkout.status !== "awaiting_payment") return
+      if (await commerce.orderOf(checkout.medusaCartId)) await placement.place(checkout.id, cashOnDelivery(checkout.id))
+      else await markFailed(db, checkout.id, "Medusa could not be reached; the order was not placed.")
+    },
   }
 
   /** Whether this shopper may pay the ₹1 live test: an admin (as stored now, not as when they signed in) on a server that allows it. */

@@ -1,11 +1,13 @@
 import type { Db } from "../../lib/db.js"
-import type { Job } from "../../lib/jobs.js"
+import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { paiseToRupees } from "../../lib/money.js"
 import { ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { orderById, recordShipment, type OrderRecord } from "../orders/index.js"
 
 export const DISPATCH_JOB = "dispatch-order"
+/** A dispatch fails after 30 runs (≈ 5.5 h of Shiprocket not answering); staff retry it or dispatch from the panel. */
+const DISPATCH_JOB_ATTEMPTS = 30
 
 /** One parcel's size (cm) and weight (kg) for apparel; Shiprocket re-weighs at pickup. */
 const PARCEL = { length: 30, breadth: 25, height: 5, weight: 0.5 }
@@ -52,8 +54,18 @@ function shiprocketOrder(order: OrderRecord, pickupLocation: string): Shiprocket
  * the first), gets an AWB, and stores the courier and tracking link on the order. Network and server
  * failures are retried by the queue; an order Shiprocket refuses outright is logged for ops.
  */
-export function dispatchJob({ db, shiprocket, pickupLocation, logger }: { db: Db; shiprocket: ShiprocketClient; pickupLocation: string; logger: Logger }) {
-  return async function dispatch(job: Job): Promise<void> {
+export function dispatchJob({
+  db,
+  shiprocket,
+  pickupLocation,
+  logger,
+}: {
+  db: Db
+  shiprocket: ShiprocketClient
+  pickupLocation: string
+  logger: Logger
+}): JobHandler {
+  async function dispatch(job: Job): Promise<void> {
     const order = await orderById(db, job.key)
     if (!order || order.isTest || order.status === "CANCELLED" || order.trackingId) return
     try {
@@ -74,4 +86,6 @@ export function dispatchJob({ db, shiprocket, pickupLocation, logger }: { db: Db
       throw error
     }
   }
+
+  return { run: dispatch, maxAttempts: DISPATCH_JOB_ATTEMPTS }
 }

@@ -37,7 +37,13 @@ describe("staff routes", () => {
   it("are found in the app: the console's own and the open sign-in", () => {
     const names = staffRoutes.map(({ name }) => name)
     expect(names).toEqual(
-      expect.arrayContaining(["GET /api/admin/fitfeed/reported", "POST /api/admin/fitfeed/posts/:id/restore", "DELETE /api/admin/fitfeed/posts/:id"]),
+      expect.arrayContaining([
+        "GET /api/admin/fitfeed/reported",
+        "POST /api/admin/fitfeed/posts/:id/restore",
+        "DELETE /api/admin/fitfeed/posts/:id",
+        "GET /api/admin/jobs",
+        "POST /api/admin/jobs/:id/retry",
+      ]),
     )
     expect(everyRoute.map(({ method, path }) => `${method} ${path}`)).toEqual(expect.arrayContaining(OPEN))
   })
