@@ -51,7 +51,7 @@ import { jobQueue, pruneDoneJobs, type JobQueue } from "./lib/jobs.js"
 import type { Logger } from "./lib/logger.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
 import type { Commerce } from "./lib/medusa.js"
-import { memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
+import { insuredRateLimiter, memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
 import { createRazorpayClient } from "./lib/razorpay.js"
 import { RAZORPAY_EMULATOR_PATH, razorpaySettings } from "./lib/razorpay-settings.js"
 import type { Redis } from "./lib/redis.js"
@@ -126,7 +126,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const razorpayClient = createRazorpayClient(razorpay)
   const shiprocketApi = shiprocketClient(shiprocket)
   const outgoingMail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger })
-  const limiter = redis ? redisRateLimiter(redis, config.REDIS_KEY_PREFIX) : memoryRateLimiter()
+  // Redis counts for every replica; when it fails or is slow, each process counts on its own until it is back.
+  const limiter = redis ? insuredRateLimiter(redisRateLimiter(redis, config.REDIS_KEY_PREFIX), memoryRateLimiter(), logger) : memoryRateLimiter()
   const shared: SharedDeps = { config, db, commerce, logger, authentication: authentication(db, config.AUTH_TOKEN_SECRET), limiter }
   // Jobs are queued in the same transaction as the work that needs them; kicking only saves the poll wait.
   const kickJobs = () => jobs.kick()

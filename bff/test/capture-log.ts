@@ -3,11 +3,11 @@ import { pino } from "pino"
 export type LogLine = { level: number; msg: string; job?: Record<string, unknown> }
 
 /** pino's level numbers. */
-export const LEVEL = { warn: 40, error: 50 } as const
+export const LEVEL = { info: 30, warn: 40, error: 50 } as const
 
-/** A logger (warn and above) whose lines a test reads back. */
-export function capturedLog() {
+/** A logger (warn and above, unless told) whose lines a test reads back. */
+export function capturedLog(level: "info" | "warn" = "warn") {
   const lines: LogLine[] = []
-  const logger = pino({ level: "warn" }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) })
+  const logger = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) })
   return { logger, lines, at: (level: number) => lines.filter((line) => line.level === level) }
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto"
+import net, { type AddressInfo } from "node:net"
 import { afterAll, describe, expect, inject, it } from "vitest"
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from "./rate-limit.js"
+import { capturedLog, LEVEL } from "../../test/capture-log.js"
+import { insuredRateLimiter, memoryRateLimiter, redisRateLimiter, type RateLimiter } from "./rate-limit.js"
 import { createRedis } from "./redis.js"
 
 const redis = createRedis(inject("redisUrl"))
@@ -41,4 +43,76 @@ it("gives a Redis counter its expiry once, when its window starts", async () => 
   const second = await redis.pttl(`${prefix}rl:k`)
   expect(first).toBeGreaterThan(29_000)
   expect(second).toBeLessThan(first)
+})
+
+/** A TCP hop to the run's Redis that a test can cut and restore, as a Redis restart or a network fault would. */
+async function cuttableRedis() {
+  const target = new URL(inject("redisUrl"))
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname)
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on("close", () => sockets.delete(socket))
+      socket.on("error", () => socket.destroy())
+    }
+    client.pipe(upstream).pipe(client)
+  })
+  const listen = (port = 0) => new Promise<number>((resolve) => server.listen(port, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))
+  const port = await listen()
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const socket of sockets) socket.destroy()
+      }),
+    restore: () => listen(port),
+    close: () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
+  }
+}
+
+describe("the shared counters with their insurance", () => {
+  it("keeps counting, and refusing, in this process while Redis is cut, then counts in Redis again by itself", async () => {
+    const hop = await cuttableRedis()
+    const client = createRedis(hop.url)
+    // While cut, the client reports each reconnection attempt; main.ts logs these, the test needn't.
+    client.on("error", () => undefined)
+    const prefix = `test:${randomBytes(6).toString("hex")}:`
+    const log = capturedLog("info")
+    const limiter = insuredRateLimiter(redisRateLimiter(client, prefix), memoryRateLimiter(), log.logger, { timeoutMs: 200, pauseMs: 100 })
+    const hit = async (key: string) => (await limiter.hit([{ key, limit: 2, windowMs: 60_000 }]))[0]!.allowed
+    try {
+      expect(await hit("before")).toBe(true)
+      expect(await redis.get(`${prefix}rl:before`)).toBe("1")
+
+      await hop.cut()
+      // Sign-in and every limited route keep answering: the limit still holds, counted in this process.
+      expect([await hit("during"), await hit("during"), await hit("during")]).toEqual([true, true, false])
+      expect(await redis.get(`${prefix}rl:during`)).toBeNull()
+
+      await hop.restore()
+      await expect.poll(async () => (await hit("after"), await redis.get(`${prefix}rl:after`)), { timeout: 10_000 }).not.toBeNull()
+      expect(log.at(LEVEL.warn)).toHaveLength(1)
+      expect(log.at(LEVEL.info).map((line) => line.msg)).toEqual(["rate limits are counted in Redis again"])
+    } finally {
+      client.disconnect()
+      await hop.close()
+    }
+  })
+
+  it("answers from this process within its timeout when Redis hangs, and leaves Redis alone for the pause", async () => {
+    let calls = 0
+    const hanging: RateLimiter = { hit: () => (calls++, new Promise(() => undefined)) }
+    let time = 0
+    const log = capturedLog()
+    const limiter = insuredRateLimiter(hanging, memoryRateLimiter(), log.logger, { timeoutMs: 50, pauseMs: 1_000, now: () => time })
+    const started = performance.now()
+    expect((await limiter.hit([{ key: "k", limit: 1, windowMs: 60_000 }]))[0]!.allowed).toBe(true)
+    expect(performance.now() - started).toBeLessThan(1_000)
+    time = 500
+    expect((await limiter.hit([{ key: "k", limit: 1, windowMs: 60_000 }]))[0]!.allowed).toBe(false)
+    expect(calls).toBe(1)
+    expect(log.at(LEVEL.warn)).toHaveLength(1)
+  })
 })

@@ -1,3 +1,4 @@
+import type { Logger } from "./logger.js"
 import type { Redis } from "./redis.js"
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
@@ -52,4 +53,51 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       return results
     },
   }
+}
+
+export type InsuranceOptions = {
+  /** How long the shared counters may take before this request is counted by the insurance instead. */
+  timeoutMs?: number
+  /** After a failure, the shared counters are left alone this long (so an outage doesn't add the timeout to every request). */
+  pauseMs?: number
+  now?: () => number
+}
+
+/**
+ * The shared counters with an insurance: when they fail or are slow (Redis gone, restarting, overloaded), the
+ * request is counted by this process's own counters instead of failing, so sign-in and every limited route
+ * keep working with per-replica limits; the shared counters are tried again after a pause, and used again as
+ * soon as they answer. An outage is logged once when it starts and once when it ends.
+ */
+export function insuredRateLimiter(shared: RateLimiter, insurance: RateLimiter, logger: Logger, options: InsuranceOptions = {}): RateLimiter {
+  const { timeoutMs = 250, pauseMs = 5_000, now = Date.now } = options
+  let pausedUntil = 0
+  let degraded = false
+  return {
+    async hit(hits) {
+      if (now() >= pausedUntil) {
+        try {
+          const results = await withTimeout(shared.hit(hits), timeoutMs)
+          if (degraded) logger.info("rate limits are counted in Redis again")
+          degraded = false
+          return results
+        } catch (error) {
+          pausedUntil = now() + pauseMs
+          if (!degraded) logger.warn({ err: error }, "rate limits fall back to this process's counters: Redis failed or was slow")
+          degraded = true
+        }
+      }
+      return insurance.hit(hits)
+    },
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  // The late answer (or failure) of a call given up on is dropped, never left unhandled.
+  work.catch(() => undefined)
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }
