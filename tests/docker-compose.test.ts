@@ -22,7 +22,7 @@ const REQUIRED = {
   SHIPROCKET_PASSWORD: "test-shiprocket-password",
   SHIPROCKET_WEBHOOK_TOKEN: "test-shiprocket-webhook-token",
 }
-const LONG_RUNNING = ["postgres", "redis", "commerce", "commerce-worker", "bff"]
+const LONG_RUNNING = ["postgres", "redis", "redis-queues", "commerce", "commerce-worker", "bff"]
 
 // An empty env file, so a developer's .env or shell cannot supply the variables under test.
 const scratch = mkdtempSync(path.join(tmpdir(), "compose-test-"))
@@ -111,7 +111,7 @@ describe("docker-compose.yml", { timeout: 30_000 }, () => {
       return outlineYaml(result.stdout)
     }
 
-    it("runs the five long-running services, each with a healthcheck", () => {
+    it("runs the six long-running services, each with a healthcheck", () => {
       const config = resolved()
       for (const service of LONG_RUNNING) {
         expect(config.has(`services.${service}`), `service ${service}`).toBe(true)
@@ -131,7 +131,7 @@ describe("docker-compose.yml", { timeout: 30_000 }, () => {
       }
     })
 
-    it("6. caps Redis's memory, evicting only keys with an expiry (cache answers, counters), never queues", () => {
+    it("6. caps the BFF's Redis, evicting only keys with an expiry (cache answers, counters)", () => {
       const result = compose(["config"], REQUIRED)
       expect(result.status, result.stderr).toBe(0)
       const command = listsOfYaml(result.stdout).get("services.redis.command") ?? []
@@ -139,6 +139,20 @@ describe("docker-compose.yml", { timeout: 30_000 }, () => {
       expect(command[0]).toBe("redis-server")
       expect(option("--maxmemory")).toBe("256mb")
       expect(option("--maxmemory-policy")).toBe("volatile-lru")
+    })
+
+    it("keeps Medusa's queues and locks on a Redis of their own that never evicts, apart from the BFF's capped cache", () => {
+      const result = compose(["config"], REQUIRED)
+      expect(result.status, result.stderr).toBe(0)
+      const command = listsOfYaml(result.stdout).get("services.redis-queues.command") ?? []
+      expect(command[command.indexOf("--maxmemory-policy") + 1]).toBe("noeviction")
+      expect(command).not.toContain("--maxmemory")
+      const config = resolved()
+      for (const service of ["commerce-migrate", "commerce", "commerce-worker"]) {
+        expect(config.get(`services.${service}.environment.REDIS_URL`)).toBe("redis://redis-queues:6379")
+        expect(config.get(`services.${service}.depends_on.redis-queues.condition`)).toBe("service_healthy")
+      }
+      expect(config.get("services.bff.environment.REDIS_URL")).toBe("redis://redis:6379")
     })
 
     it("starts the BFF against the internal Medusa once its dependencies are healthy", () => {
