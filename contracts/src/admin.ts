@@ -229,12 +229,16 @@ const count = z.number().int().nonnegative()
 export const adminProductListSchema = z.strictObject({ products: z.array(adminProductSchema), total: count })
 export type AdminProductList = z.infer<typeof adminProductListSchema>
 
-export const adminProductListQuery = z.object({
+/** A page of an admin list: offset paging, as react-admin's lists ask. */
+export const adminPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+})
+
+export const adminProductListQuery = adminPageQuery.extend({
   status: z.enum(PRODUCT_STATUSES).optional(),
   /** Title contains (case-insensitive). */
   q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 })
 
 export const bulkStatusInput = z.object({
@@ -332,10 +336,8 @@ export type ReportedPostList = z.infer<typeof reportedPostListSchema>
 export const ADMIN_JOB_STATES = ["failed"] as const
 
 /** GET /api/admin/jobs?state=failed&limit=&offset= */
-export const adminJobListQuery = z.object({
+export const adminJobListQuery = adminPageQuery.extend({
   state: z.enum(ADMIN_JOB_STATES, { message: `must be one of ${ADMIN_JOB_STATES.join(", ")}` }).default("failed"),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 })
 export type AdminJobListQuery = z.infer<typeof adminJobListQuery>
 

@@ -1,11 +1,7 @@
-import { ORDER_STATUSES } from "@fitshop/contracts"
+import { adminPageQuery, ORDER_STATUSES } from "@fitshop/contracts"
 import { z } from "zod"
 
-/** A page of an admin list: offset paging, as react-admin's lists ask. */
-export const adminPageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-})
+export { adminPageQuery }
 
 export const adminOrderListQuery = adminPageQuery.extend({
   status: z.enum(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(", ")}` }).optional(),
