@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
-import net, { type AddressInfo } from "node:net"
 import { afterAll, describe, expect, inject, it } from "vitest"
 import { capturedLog, LEVEL } from "../../test/capture-log.js"
+import { targetOf, tcpHop, throughHop } from "../../test/tcp-hop.js"
 import { insuredRateLimiter, memoryRateLimiter, redisRateLimiter, type RateLimiter } from "./rate-limit.js"
 import { createRedis } from "./redis.js"
 
@@ -45,37 +45,10 @@ it("gives a Redis counter its expiry once, when its window starts", async () => 
   expect(second).toBeLessThan(first)
 })
 
-/** A TCP hop to the run's Redis that a test can cut and restore, as a Redis restart or a network fault would. */
-async function cuttableRedis() {
-  const target = new URL(inject("redisUrl"))
-  const sockets = new Set<net.Socket>()
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 6379), target.hostname)
-    for (const socket of [client, upstream]) {
-      sockets.add(socket)
-      socket.on("close", () => sockets.delete(socket))
-      socket.on("error", () => socket.destroy())
-    }
-    client.pipe(upstream).pipe(client)
-  })
-  const listen = (port = 0) => new Promise<number>((resolve) => server.listen(port, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))
-  const port = await listen()
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    cut: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        for (const socket of sockets) socket.destroy()
-      }),
-    restore: () => listen(port),
-    close: () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
-  }
-}
-
 describe("the shared counters with their insurance", () => {
   it("keeps counting, and refusing, in this process while Redis is cut, then counts in Redis again by itself", async () => {
-    const hop = await cuttableRedis()
-    const client = createRedis(hop.url)
+    const hop = await tcpHop(targetOf(inject("redisUrl"), 6379))
+    const client = createRedis(throughHop(inject("redisUrl"), hop))
     // While cut, the client reports each reconnection attempt; main.ts logs these, the test needn't.
     client.on("error", () => undefined)
     const prefix = `test:${randomBytes(6).toString("hex")}:`

@@ -1,5 +1,5 @@
 import type { Logger } from "./logger.js"
-import type { Redis } from "./redis.js"
+import { optionalRedis, type Redis } from "./redis.js"
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
 
@@ -71,33 +71,19 @@ export type InsuranceOptions = {
  */
 export function insuredRateLimiter(shared: RateLimiter, insurance: RateLimiter, logger: Logger, options: InsuranceOptions = {}): RateLimiter {
   const { timeoutMs = 250, pauseMs = 5_000, now = Date.now } = options
-  let pausedUntil = 0
-  let degraded = false
+  const redis = optionalRedis({
+    timeoutMs,
+    pauseMs,
+    now,
+    logger,
+    messages: {
+      outage: "rate limits fall back to this process's counters: Redis failed or was slow",
+      recovery: "rate limits are counted in Redis again",
+    },
+  })
   return {
     async hit(hits) {
-      if (now() >= pausedUntil) {
-        try {
-          const results = await withTimeout(shared.hit(hits), timeoutMs)
-          if (degraded) logger.info("rate limits are counted in Redis again")
-          degraded = false
-          return results
-        } catch (error) {
-          pausedUntil = now() + pauseMs
-          if (!degraded) logger.warn({ err: error }, "rate limits fall back to this process's counters: Redis failed or was slow")
-          degraded = true
-        }
-      }
-      return insurance.hit(hits)
+      return (await redis.call(() => shared.hit(hits))) ?? insurance.hit(hits)
     },
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-  })
-  // The late answer (or failure) of a call given up on is dropped, never left unhandled.
-  work.catch(() => undefined)
-  return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }

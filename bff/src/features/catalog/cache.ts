@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
-import type { Redis } from "../../lib/redis.js"
+import type { Logger } from "../../lib/logger.js"
+import { optionalRedis, type Redis } from "../../lib/redis.js"
 
 const TTL_SECONDS = 60
 const LOCAL_ENTRIES = 500
@@ -77,20 +78,58 @@ function localAnswers() {
       if (entries.size >= LOCAL_ENTRIES) entries.delete(entries.keys().next().value!)
       entries.set(key, answer)
     },
+    clear() {
+      version = undefined
+      entries.clear()
+    },
   }
+}
+
+/**
+ * How long one Redis call may take before the answer comes from PostgreSQL instead: Redis answers in about a
+ * millisecond, so this is only reached when it is gone or stuck, and it stays well under what a shopper notices.
+ */
+export const REDIS_TIMEOUT_MS = 200
+/** After a Redis failure, how long answers come from PostgreSQL before Redis is tried again. */
+export const REDIS_PAUSE_MS = 5_000
+
+export type RedisCatalogCacheOptions = {
+  timeoutMs?: number
+  pauseMs?: number
+  logger?: Pick<Logger, "warn" | "info"> | undefined
 }
 
 /**
  * Shared answers in Redis for every replica, with a copy in each process. A change INCRs the version
  * and PUBLISHes it, so every replica drops its copies at once; each also re-reads the version every
  * second in case a message was lost, so no answer is stale for more than that.
+ *
+ * Redis is a cache, not a dependency: while it fails or hangs (REDIS_TIMEOUT_MS), answers are computed from
+ * PostgreSQL and not stored, and it is tried again every REDIS_PAUSE_MS. A change that could not be recorded
+ * meanwhile is recorded (the version bumped) before anything is read from Redis again, retried until it is.
  */
-export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
+export function redisCatalogCache(redis: Redis, prefix: string, options: RedisCatalogCacheOptions = {}): CatalogCache {
+  const { timeoutMs = REDIS_TIMEOUT_MS, pauseMs = REDIS_PAUSE_MS, logger } = options
+  const shared = optionalRedis({
+    timeoutMs,
+    pauseMs,
+    logger,
+    messages: {
+      outage: "catalogue answers come from PostgreSQL, uncached: Redis failed or was slow",
+      recovery: "catalogue answers are cached in Redis again",
+    },
+  })
   const versionKey = `${prefix}catalog:version`
   const channel = `${prefix}catalog:changed`
   const local = localAnswers()
   const subscriber = redis.duplicate()
   let known: { version: string; at: number } | undefined
+  /** Changes made in this process, and how many of them a version bump in Redis covers. */
+  let changes = 0
+  let recorded = 0
+  let recording: Promise<boolean> | undefined
+  let retry: NodeJS.Timeout | undefined
+  let closed = false
 
   subscriber.on("message", (_channel: string, version: string) => {
     known = { version, at: Date.now() }
@@ -100,9 +139,12 @@ export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
   subscriber.on("ready", () => (known = undefined))
   void subscriber.subscribe(channel).catch(() => undefined)
 
-  async function currentVersion(): Promise<string> {
+  /** The catalogue version, or undefined while Redis is out. */
+  async function currentVersion(): Promise<string | undefined> {
     if (known && Date.now() - known.at < VERSION_RECHECK_MS) return known.version
-    const version = (await redis.get(versionKey)) ?? "0"
+    const stored = await shared.call(() => redis.get(versionKey))
+    if (stored === undefined) return undefined
+    const version = stored ?? "0"
     known = { version, at: Date.now() }
     return version
   }
@@ -110,39 +152,88 @@ export function redisCatalogCache(redis: Redis, prefix: string): CatalogCache {
   /** Whether one more answer of this kind may be stored this minute (the count is shared by every replica). */
   async function admitted(kind: AnswerKind): Promise<boolean> {
     const budgetKey = `${prefix}catalog:stored:${kind}:${Math.floor(Date.now() / (TTL_SECONDS * 1000))}`
-    const [[, stored]] = (await redis
-      .multi()
-      .incr(budgetKey)
-      .expire(budgetKey, 2 * TTL_SECONDS)
-      .exec()) as [[Error | null, number]]
-    return stored <= STORED_PER_MINUTE[kind]
+    const replies = await shared.call(() =>
+      redis
+        .multi()
+        .incr(budgetKey)
+        .expire(budgetKey, 2 * TTL_SECONDS)
+        .exec(),
+    )
+    const stored = replies?.[0]?.[1]
+    return typeof stored === "number" && stored <= STORED_PER_MINUTE[kind]
+  }
+
+  /** Bumps the version for every change made here so far, and tells every replica; false when Redis is out. */
+  async function bumpVersion(): Promise<boolean> {
+    // Read before the INCR is sent, so the bump covers only changes written before it.
+    const upTo = changes
+    const bumped = await shared.call(() => redis.incr(versionKey))
+    if (bumped === undefined) return false
+    recorded = Math.max(recorded, upTo)
+    const version = String(bumped)
+    known = { version, at: Date.now() }
+    // Unheard, the other replicas still re-read the version within VERSION_RECHECK_MS.
+    await shared.call(() => redis.publish(channel, version))
+    return true
+  }
+
+  /** While Redis is out, its changes are recorded again every pause, requests or not. */
+  function retryLater() {
+    if (closed || retry) return
+    retry = setTimeout(() => {
+      retry = undefined
+      void recordChanges()
+    }, pauseMs).unref()
+  }
+
+  /**
+   * Records this process's changes in Redis, one bump at a time whoever asks; while Redis is out, keeps retrying,
+   * so what Redis holds from before a change is never read again even if no request comes.
+   */
+  async function recordChanges(): Promise<boolean> {
+    while (recorded < changes) {
+      recording ??= bumpVersion().finally(() => (recording = undefined))
+      if (!(await recording)) {
+        retryLater()
+        return false
+      }
+    }
+    return true
   }
 
   return {
     async cached<T>(key: string, compute: () => Promise<string>, kind: AnswerKind) {
+      const fromPostgres = async () => answerOf<T>(await compute())
+      // What Redis holds may predate a change it has not heard of yet.
+      if (recorded < changes && !(await recordChanges())) return fromPostgres()
       const version = await currentVersion()
+      if (version === undefined) return fromPostgres()
       // A key names one read, so what is stored under it is always that read's answer (a T).
       const copy = local.get(version, key) as CachedAnswer<T> | undefined
       if (copy) return copy
       const entryKey = `${prefix}catalog:${version}:${key}`
-      const shared = await redis.getBuffer(entryKey)
-      if (shared) {
-        const answer = answerOfBytes<T>(shared)
+      const stored = await shared.call(() => redis.getBuffer(entryKey))
+      if (stored) {
+        const answer = answerOfBytes<T>(stored)
         local.set(version, key, answer)
         return answer
       }
-      const answer = answerOf<T>(await compute())
-      if (!(await admitted(kind))) return answer
-      await redis.set(entryKey, answer.body, "EX", TTL_SECONDS)
+      const answer = await fromPostgres()
+      // Redis out (undefined) or over the minute's budget: sent without being stored.
+      if (stored === undefined || !(await admitted(kind))) return answer
+      if ((await shared.call(() => redis.set(entryKey, answer.body, "EX", TTL_SECONDS))) === undefined) return answer
       local.set(version, key, answer)
       return answer
     },
     async invalidate() {
-      const version = String(await redis.incr(versionKey))
-      known = { version, at: Date.now() }
-      await redis.publish(channel, version)
+      changes += 1
+      local.clear()
+      known = undefined
+      await recordChanges()
     },
     close() {
+      closed = true
+      clearTimeout(retry)
       subscriber.disconnect()
     },
   }

@@ -14,7 +14,15 @@ describe("GET /api/health", () => {
     expect(response.body).toEqual({ status: "ok", checks: { postgres: "up", redis: "up", medusa: "up", catalog: "up" } })
   })
 
-  it("answers 503 naming Medusa when Medusa cannot be reached", async () => {
+  it("stays 200 without Redis, naming it: the shop answers from PostgreSQL", async () => {
+    const ctx = await createTestApp({ REDIS_URL: "redis://127.0.0.1:9" })
+    apps.push(ctx)
+    const response = await request(ctx.app).get("/api/health")
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({ status: "degraded", checks: { postgres: "up", redis: "down", medusa: "up", catalog: "up" } })
+  })
+
+  it("answers 503 naming Medusa when Medusa cannot be reached and the catalogue was never built", async () => {
     const ctx = await createTestApp({ MEDUSA_URL: "http://127.0.0.1:9" })
     apps.push(ctx)
     const response = await request(ctx.app).get("/api/health")
