@@ -1,8 +1,12 @@
-import { defineConfig } from "vitest/config"
+import { configDefaults, defineConfig } from "vitest/config"
+
+/** Run on their own afterwards (vitest.replicas.config.ts): real BFF processes whose workers would take other files' jobs. */
+export const REPLICA_TESTS = ["src/faults/two-processes.test.ts"]
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...REPLICA_TESTS],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -79,6 +79,10 @@ export type Background = {
   mail: JobQueue
   /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
   reconcilePayments(): Promise<number>
+  /** Finishes or undoes cash-on-delivery checkouts a failure cut mid-way, and frees units held for checkouts never recorded. */
+  recoverCheckouts(): Promise<{ checkouts: number; orphanHolds: number }>
+  /** Reads the orders Medusa changed since the last round and follows them (cancelled, delivered, returned); answers how many. */
+  syncOrders(): Promise<number>
   /** Marks the posts liked unusually often in the last 24 hours; answers how many trend. */
   refreshTrending(): Promise<number>
   /** Deletes jobs done over 7 days ago and ended sessions, codes and reset tokens past their time; answers how many of each. */
@@ -109,14 +113,14 @@ function mountSpa(app: Express, base: string, dist: string) {
   })
 }
 
-export function createCatalogCache(config: Config, redis: Redis | undefined): CatalogCache {
+export function createCatalogCache(config: Config, redis: Redis | undefined, logger: Logger): CatalogCache {
   if (config.CATALOG_CACHE === "off") return noCatalogCache
-  return redis ? redisCatalogCache(redis, config.REDIS_KEY_PREFIX) : memoryCatalogCache()
+  return redis ? redisCatalogCache(redis, config.REDIS_KEY_PREFIX, { logger }) : memoryCatalogCache()
 }
 
 /** The whole HTTP app without a server, so tests start it on port 0 (or hand it to supertest). */
 export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync, catalogCache }: AppDeps): ShopApp {
-  const cache = catalogCache ?? createCatalogCache(config, redis)
+  const cache = catalogCache ?? createCatalogCache(config, redis, logger)
   const sync = catalogSync ?? createCatalogSync({ db, commerce, logger, onChange: cache.invalidate })
   const production = config.NODE_ENV === "production"
   // The dev outbox and the emulators' test hooks: an explicit development/test mode on loopback (config.ts refuses the rest).
@@ -164,7 +168,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     undoReferrals,
     kickJobs,
   })
-  const orders = ordersModule({ ...shared, cancel: checkout.cancelOrder })
+  const orders = ordersModule({ ...shared, end: checkout.endOrder, creditReferrals, kickJobs })
   const fulfillment = fulfillmentModule({ ...shared, shiprocket, shiprocketClient: shiprocketApi, kickJobs, creditReferrals, undoReferrals })
   const fitfeed = fitfeedModule({ ...shared, uploads: uploads.service })
   const adminProducts = adminProductsModule({ ...shared, refreshCatalog: sync.refresh })
@@ -265,6 +269,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     jobs,
     mail,
     reconcilePayments: checkout.reconcilePayments,
+    syncOrders: orders.syncOrders,
+    recoverCheckouts: checkout.recoverCutCheckouts,
     refreshTrending: fitfeed.refreshTrending,
     prune: async () => ({ doneJobs: await pruneDoneJobs(db, DONE_JOBS_KEPT_MS), ...(await auth.pruneExpired()) }),
   }

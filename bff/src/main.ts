@@ -38,10 +38,23 @@ function keepCatalogInSync(db: Db, sync: ReturnType<typeof createCatalogSync>, l
   }
 }
 
-/** Runs background work every `ms`: every replica keeps the timer, and one of them a round does the work (runAsLeader). */
+/**
+ * Runs background work every `ms`: every replica keeps the timer, and one of them a round does the work
+ * (runAsLeader). A schedule that keeps failing (a database or Medusa outage) says so once, and once when it works again.
+ */
 function every(db: Db, ms: number, name: string, work: () => Promise<unknown>, logger: Logger) {
+  let failing = false
   const timer = setInterval(() => {
-    runAsLeader(db, name, ms, work).catch((err: unknown) => logger.warn({ err }, `${name} failed`))
+    runAsLeader(db, name, ms, work).then(
+      () => {
+        if (failing) logger.info(`${name} works again`)
+        failing = false
+      },
+      (err: unknown) => {
+        if (!failing) logger.warn({ err }, `${name} failed; retrying every round`)
+        failing = true
+      },
+    )
   }, ms)
   timer.unref()
   return () => clearInterval(timer)
@@ -71,7 +84,7 @@ async function main() {
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined
   redis?.on("error", (err) => logger.warn({ err }, "redis error"))
   const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, publishableKey: config.MEDUSA_PUBLISHABLE_KEY, internalSecret: config.INTERNAL_API_SECRET, db })
-  const catalogCache = createCatalogCache(config, redis)
+  const catalogCache = createCatalogCache(config, redis, logger)
   const catalogSync = createCatalogSync({ db, commerce, logger, onChange: catalogCache.invalidate })
   const app = createApp({ config, logger, db, redis, commerce, catalogSync, catalogCache })
 
@@ -91,6 +104,8 @@ async function main() {
   app.background.jobs.start()
   app.background.mail.start()
   const stopPaymentReconcile = every(db, 5 * 60_000, "payment reconcile", () => app.background.reconcilePayments(), logger)
+  const stopCheckoutRecovery = every(db, 60_000, "checkout recovery", () => app.background.recoverCheckouts(), logger)
+  const stopOrderSync = every(db, 30_000, "order sync", () => app.background.syncOrders(), logger)
   const stopTrending = every(db, 60_000, "trending refresh", () => app.background.refreshTrending(), logger)
   const stopPruning = every(db, 60 * 60_000, "pruning", async () => logger.info({ pruned: await app.background.prune() }, "pruned old records"), logger)
 
@@ -103,6 +118,8 @@ async function main() {
     force.unref()
     stopReconcile()
     stopPaymentReconcile()
+    stopOrderSync()
+    stopCheckoutRecovery()
     stopTrending()
     stopPruning()
     server.close()

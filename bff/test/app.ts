@@ -15,9 +15,9 @@ import { createRedis } from "../src/lib/redis.js"
 export const TEST_PUBLIC_URL = "http://shop.test"
 
 /** The real app against the run's PostgreSQL, Redis and Medusa; `close` releases its connections. */
-/** `overrides` may unset a variable with `undefined` (e.g. NODE_ENV, to see the BFF's own default). */
-export async function createTestApp(overrides: Record<string, string | undefined> = {}) {
-  const config = loadConfig({
+/** A BFF's settings for the run's PostgreSQL, Redis, Medusa and media (in process, or in a process of its own). */
+export function runEnvironment() {
+  return {
     NODE_ENV: "test",
     DATABASE_URL: inject("databaseUrl"),
     REDIS_URL: inject("redisUrl"),
@@ -25,19 +25,29 @@ export async function createTestApp(overrides: Record<string, string | undefined
     MEDIA_DIR: inject("mediaDir"),
     AUTH_TOKEN_SECRET: inject("authTokenSecret"),
     INTERNAL_API_SECRET: inject("internalSecret"),
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    // Every test app counts its own rate limits, and all tests share one IP.
-    REDIS_KEY_PREFIX: `test:${randomBytes(6).toString("hex")}:`,
+    // All tests share one IP.
     AUTH_RATE_LIMIT_PER_IP: "100000",
+  }
+}
+
+/** `overrides` may unset a variable with `undefined` (e.g. NODE_ENV, to see the BFF's own default). */
+export async function createTestApp(overrides: Record<string, string | undefined> = {}) {
+  const config = loadConfig({
+    ...runEnvironment(),
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    // Every test app counts its own rate limits.
+    REDIS_KEY_PREFIX: `test:${randomBytes(6).toString("hex")}:`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...overrides,
   })
   const db = createDb(config.DATABASE_URL)
   await migrate(db)
   const redis = createRedis(config.REDIS_URL!)
+  // A test that cuts Redis sees its calls fail; the client's own reconnection errors are not the test's business.
+  redis.on("error", () => undefined)
   const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, internalSecret: config.INTERNAL_API_SECRET, db })
   const logger = createLogger(config.LOG_LEVEL)
-  const cache = createCatalogCache(config, redis)
+  const cache = createCatalogCache(config, redis, logger)
   const sync = catalogSync({ db, commerce, logger, onChange: cache.invalidate })
   if (config.MEDUSA_URL === inject("medusaUrl")) await sync.rebuildIfEmpty()
   const app = createApp({ config, logger, db, redis, commerce, catalogSync: sync, catalogCache: cache })

@@ -91,3 +91,31 @@ export async function ordersOf(app: CheckoutApp, shopper: Shopper) {
   expect(response.headers["cache-control"]).toBe("no-store")
   return response.body.orders as Record<string, unknown>[]
 }
+
+/** Ships and delivers an order through the Shiprocket emulator, as the courier's scans would; Medusa hears of it by the jobs run. */
+export async function deliverThroughShiprocket(app: CheckoutApp, buyer: Shopper, orderId: string) {
+  await request(app.app).post("/api/fulfillment/shiprocket/dispatch").set(bearer(buyer)).send({ orderId })
+  const order = await eventually(app, async () => {
+    const placed = (await ordersOf(app, buyer)).find((candidate) => candidate.id === orderId)
+    return placed?.trackingId ? placed : undefined
+  })
+  for (const status of ["SHIPPED", "DELIVERED", "DELIVERED"]) {
+    const moved = await fetch(`${app.origin}/emulator/shiprocket/test/shipments/${String(order.trackingId)}/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status }),
+    })
+    expect([200, 409]).toContain(moved.status)
+  }
+  await app.runJobs()
+}
+
+/** Medusa's notice that the order changed, as commerce sends it, and the job it queues run: the BFF follows Medusa. */
+export async function followMedusa(app: CheckoutApp, orderId: string) {
+  const notice = await request(app.app.internal)
+    .post(`/api/internal/orders/${orderId}/changed`)
+    .set("x-internal-secret", app.config.INTERNAL_API_SECRET)
+    .send({})
+  expect(notice.status).toBe(204)
+  await app.runJobs()
+}

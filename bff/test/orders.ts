@@ -1,5 +1,7 @@
 import type { HttpTypes } from "@medusajs/types"
+import { DEMO } from "../../commerce/src/scripts/seed/demo-accounts.js"
 import type { Commerce } from "../src/lib/medusa.js"
+import { medusaApi } from "./staff.js"
 
 const ADDRESS = {
   first_name: "Test",
@@ -50,4 +52,34 @@ export async function placeMedusaOrder(
   const completed = await payAndCompleteCart(commerce, await createShippableCart(commerce, lines), payment)
   if (completed.type !== "order") throw new Error(`Medusa did not place the order: ${completed.error.message}`)
   return completed.order.id
+}
+
+/** A token of Medusa's demo admin, as ops sign in to Medusa's dashboard. */
+async function opsToken(): Promise<string> {
+  return (await medusaApi<{ token: string }>("POST", "/auth/user/emailpass", { body: DEMO.admin })).token
+}
+
+/** Ops cancel the order in Medusa's dashboard. Medusa's notice reaches no BFF in tests: the caller follows it. */
+export async function cancelInMedusa(orderId: string): Promise<void> {
+  await medusaApi("POST", `/admin/orders/${orderId}/cancel`, { token: await opsToken() })
+}
+
+/**
+ * Ops take every unit of a delivered order back in Medusa's dashboard: a return requested for all its lines,
+ * the parcel received at the stock location and the receipt confirmed (the stock goes back to the sizes).
+ */
+export async function returnInMedusa(orderId: string): Promise<void> {
+  const token = await opsToken()
+  const { order } = await medusaApi<{ order: { items: { id: string; quantity: number }[] } }>("GET", `/admin/orders/${orderId}?fields=*items`, { token })
+  const { stock_locations } = await medusaApi<{ stock_locations: { id: string }[] }>("GET", "/admin/stock-locations?limit=1", { token })
+  const items = order.items.map((item) => ({ id: item.id, quantity: item.quantity }))
+  const { return: asked } = await medusaApi<{ return: { id: string } }>("POST", "/admin/returns", {
+    token,
+    body: { order_id: orderId, location_id: stock_locations[0]!.id },
+  })
+  await medusaApi("POST", `/admin/returns/${asked.id}/request-items`, { token, body: { items } })
+  await medusaApi("POST", `/admin/returns/${asked.id}/request`, { token })
+  await medusaApi("POST", `/admin/returns/${asked.id}/receive`, { token })
+  await medusaApi("POST", `/admin/returns/${asked.id}/receive-items`, { token, body: { items } })
+  await medusaApi("POST", `/admin/returns/${asked.id}/receive/confirm`, { token })
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import type { RequestListener } from "node:http"
-import type { AdminProductForm } from "@fitshop/contracts"
+import type { AdminProductForm, Product } from "@fitshop/contracts"
 import sharp from "sharp"
 import request from "supertest"
 import { expect, inject } from "vitest"
@@ -9,11 +9,11 @@ import { DEMO } from "../../commerce/src/scripts/seed/demo-accounts.js"
 import type { User } from "../src/features/users/presenter.js"
 
 /** One call to Medusa's own HTTP API (the calls its dashboard makes), expecting a 200. */
-export async function medusaApi<T>(method: "POST" | "DELETE", path: string, { token, body }: { token?: string; body?: object } = {}): Promise<T> {
+export async function medusaApi<T>(method: "GET" | "POST" | "DELETE", path: string, { token, body }: { token?: string; body?: object } = {}): Promise<T> {
   const response = await fetch(new URL(path, inject("medusaUrl")), {
     method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : null,
+    body: body ? JSON.stringify(body) : method === "POST" ? "{}" : null,
   })
   const answer = (await response.json()) as T
   expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200)
@@ -98,5 +98,38 @@ export function hoodieForm(imageUrl: string, overrides: Partial<AdminProductForm
     videos: [{ url: "/media/videos/walk.mp4", altText: "On the street", isPrimary: false }],
     status: "LIVE",
     ...overrides,
+  }
+}
+
+/**
+ * Products of one test file's own, published through the console by a fresh member of staff: no other file's
+ * sales change their stock (other files buy seeded products only, see test/catalog.ts). `publish` makes a LIVE
+ * men's hoodie in sizes M and L with `stock` units each and answers it as its product page does; `remove`
+ * archives them (through another app of the test's, when it restarted its own) and deletes the member of staff.
+ */
+export async function ownCatalogue(app: RequestListener, label: string) {
+  const staff = await staffSession(app)
+  const imageUrl = await uploadedProductImage(app, staff.headers)
+  const published: string[] = []
+  return {
+    async publish(stock: number): Promise<Product> {
+      const form = hoodieForm(imageUrl, {
+        title: `${label} ${randomBytes(4).toString("hex")}`,
+        sizes: [
+          { size: "M", stock, measurements: { chest: 40, frontLength: 27, shoulder: 18, sleeve: 25 } },
+          { size: "L", stock, measurements: null },
+        ],
+      })
+      const created = await request(app).post("/api/admin/products").set(staff.headers).send(form)
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      published.push(created.body.product.id)
+      const page = await request(app).get(`/api/products/${created.body.product.id as string}`)
+      expect(page.status).toBe(200)
+      return page.body.product as Product
+    },
+    async remove(through: RequestListener = app): Promise<void> {
+      for (const id of published) await request(through).delete(`/api/admin/products/${id}`).set(staff.headers)
+      await staff.remove()
+    },
   }
 }

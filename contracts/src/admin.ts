@@ -1,7 +1,8 @@
 import { z } from "zod"
 import { CATEGORY_TYPES, COLLAR_STYLES, GENDERS, PRODUCT_STATUSES, SEASON_FITS, SLEEVE_TYPES, STYLE_GROUPS, SUBCATEGORIES, productSchema } from "./catalog.js"
 import { measurementsSchema } from "./measurements.js"
-import { ORDER_STATUSES, PAYMENT_METHODS } from "./orders.js"
+import { ORDER_STATUSES } from "./order-statuses.js"
+import { PAYMENT_METHODS } from "./orders.js"
 import { SIZES } from "./sizes.js"
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { ORDER_STATUSES } from "./order-statuses.js"
 
 /** A line of a placed order; unitPrice in paise. */
 export const orderItemSchema = z.strictObject({
@@ -11,9 +12,6 @@ export const orderItemSchema = z.strictObject({
   unitPrice: z.number(),
 })
 export type OrderItem = z.infer<typeof orderItemSchema>
-
-export const ORDER_STATUSES = ["PLACED", "PAID", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export const PAYMENT_METHODS = ["online", "cod"] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]

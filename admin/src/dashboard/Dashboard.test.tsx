@@ -141,8 +141,8 @@ describe("Dashboard", { timeout: 20_000 }, () => {
 })
 
 describe("Sales Over Time points", () => {
-  it("draws one point per order, oldest first, labelled Order n, in rupees, leaving cancelled orders out", () => {
-    const points = orderPoints([order("o3", 50000), order("o2", 99900, "CANCELLED"), order("o1", 129900)])
+  it("draws one point per order, oldest first, labelled Order n, in rupees, leaving cancelled and returned orders out", () => {
+    const points = orderPoints([order("o4", 20000, "RETURNED"), order("o3", 50000), order("o2", 99900, "CANCELLED"), order("o1", 129900)])
     expect(points).toEqual([
       { label: "Order 1", revenue: 1299 },
       { label: "Order 2", revenue: 500 },

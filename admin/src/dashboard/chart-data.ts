@@ -1,13 +1,13 @@
-import type { AdminOrder, ProductSales } from "@fitshop/contracts"
+import { orderHasEnded, type AdminOrder, type ProductSales } from "@fitshop/contracts"
 
 export const TOP_PRODUCTS_SHOWN = 10
 
 export type SalesPoint = { label: string; revenue: number }
 
-/** 'Sales Over Time' per order (spec): oldest first, labelled "Order n", revenue in rupees (total ÷ 100); cancelled orders count nowhere. */
+/** 'Sales Over Time' per order (spec): oldest first, labelled "Order n", revenue in rupees (total ÷ 100); cancelled and returned orders count nowhere. */
 export function orderPoints(newestFirst: AdminOrder[]): SalesPoint[] {
   return newestFirst
-    .filter((order) => order.status !== "CANCELLED")
+    .filter((order) => !orderHasEnded(order.status))
     .reverse()
     .map((order, index) => ({ label: `Order ${String(index + 1)}`, revenue: order.total / 100 }))
 }

@@ -1,6 +1,18 @@
 import type { ErrorRequestHandler, RequestHandler } from "express"
+import { isDatabaseUnavailable } from "../lib/db.js"
+import { CommerceUnreachable } from "../lib/medusa.js"
 import type { Logger } from "../lib/logger.js"
-import { badRequest, HttpError, notFound } from "./errors.js"
+import { badRequest, HttpError, notFound, serviceUnavailable } from "./errors.js"
+
+/** What a shopper reads while PostgreSQL restarts or can't be reached. */
+export const DATABASE_UNAVAILABLE = "The shop is briefly unavailable. Please try again in a moment."
+/** What anyone reads when a request needed Medusa (accounts, checkout) and it isn't answering. */
+export const COMMERCE_UNREACHABLE = "This part of the shop isn't answering right now. Please try again in a minute."
+/** A restart takes seconds; clients (and the storefront) wait this long before trying again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+/** Every request fails the same way during an outage: the log says so once in this long, not once a request. */
+const OUTAGE_LOG_EVERY_MS = 60_000
+const outageLoggedAt = new WeakMap<Logger, number>()
 
 type BodyParserError = Error & { type?: string; status?: number }
 
@@ -42,12 +54,32 @@ export const notFoundHandler: RequestHandler = (req) => {
   throw notFound(`No route for ${req.method} ${req.baseUrl}${req.path}`)
 }
 
+type RequestLine = { method?: string | undefined; path: string }
+
+/** A database that can't be reached (a restart, a network fault) is a 503 saying to try again shortly; logged once a minute. */
+function databaseUnavailable(err: unknown, logger: Logger, request: RequestLine): HttpError | undefined {
+  if (!isDatabaseUnavailable(err)) return undefined
+  const loggedAt = outageLoggedAt.get(logger)
+  if (loggedAt === undefined || Date.now() - loggedAt >= OUTAGE_LOG_EVERY_MS) {
+    outageLoggedAt.set(logger, Date.now())
+    logger.warn({ err, method: request.method, path: request.path }, "database unavailable; answering 503 (logged once a minute)")
+  }
+  return serviceUnavailable(DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS)
+}
+
+/** Medusa down or hanging, where the route has no answer of its own for it (sign-in, sign-up): a 503. */
+function commerceUnreachable(err: unknown, logger: Logger, request: RequestLine): HttpError | undefined {
+  if (!(err instanceof CommerceUnreachable)) return undefined
+  logger.warn({ err, method: request.method, path: request.path }, "Medusa unreachable; answering 503")
+  return serviceUnavailable(COMMERCE_UNREACHABLE, 30)
+}
+
 /** What to answer for an error: its status, headers and `{ error, message, code }` body. */
 export type ErrorAnswer = { status: number; headers: Record<string, string>; body: Record<string, unknown> }
 
 /** Maps every error to its answer; unknown ones become a 500 whose details stay in the log. */
-export function errorAnswer(err: unknown, logger: Logger, request: { method?: string | undefined; path: string }): ErrorAnswer {
-  const known = asHttpError(err)
+export function errorAnswer(err: unknown, logger: Logger, request: RequestLine): ErrorAnswer {
+  const known = asHttpError(err) ?? databaseUnavailable(err, logger, request) ?? commerceUnreachable(err, logger, request)
   if (known) return { status: known.status, headers: known.headers, body: { ...known.details, ...errorBody(known.code, known.message) } }
   logger.error({ err, method: request.method, path: request.path }, "unhandled error")
   return { status: 500, headers: {}, body: errorBody("internal_error", "Something went wrong") }

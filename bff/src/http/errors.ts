@@ -23,4 +23,8 @@ export const notFound = (message = "Not found") => new HttpError(404, "not_found
 export const conflict = (message: string) => new HttpError(409, "conflict", message)
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, "rate_limited", message, { "Retry-After": String(retryAfterSeconds) }, { retryAfterSeconds })
-export const serviceUnavailable = (message: string) => new HttpError(503, "service_unavailable", message)
+/** A 503; with `retryAfterSeconds` it also says when to try again (Retry-After, and the body's retryAfterSeconds). */
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
+  retryAfterSeconds === undefined
+    ? new HttpError(503, "service_unavailable", message)
+    : new HttpError(503, "service_unavailable", message, { "Retry-After": String(retryAfterSeconds) }, { retryAfterSeconds })

@@ -1,4 +1,4 @@
-import type { Db } from "./db.js"
+import { isDatabaseUnavailable, type Db } from "./db.js"
 import type { Logger } from "./logger.js"
 
 type Queryable = Pick<Db, "query">
@@ -145,6 +145,13 @@ export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60
   let running: Promise<number> | undefined
   let stopped = true
   let again = false
+  /** Whether the last pass failed for want of the database: the outage is logged when it starts and when it ends. */
+  let databaseLost = false
+  /**
+   * Jobs this worker claimed whose ending it could not record because the database went away (`started`: its
+   * handler had begun). Handed back as soon as the database answers again, instead of waiting out their lease.
+   */
+  const unrecorded = new Map<string, { attempts: number; started: boolean }>()
 
   async function claim(limit: number): Promise<ClaimedJob[]> {
     const { rows } = await db.query<JobRow>(
@@ -192,6 +199,8 @@ export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60
       await handler.run(job)
       await db.query("update bff.jobs set done_at = now(), last_error = null where id = $1 and attempts = $2", [job.id, job.attempts])
     } catch (error) {
+      // Not the job's failure: the pass stops and the job is handed back once the database returns.
+      if (isDatabaseUnavailable(error)) throw error
       const wait = Math.min(maxBackoffMs, backoffMs * 2 ** (job.attempts - 1))
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
       // Out of attempts, or the retry would come after the deadline: trying again is pointless.
@@ -208,13 +217,37 @@ export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60
 
   /** Runs every job due now (a batch at a time) and answers how many ran; tests call it to run jobs deterministically. */
   async function runDue(): Promise<number> {
+    await handBackUnrecorded()
     let total = 0
     for (;;) {
       const jobs = await claim(10)
       if (!jobs.length) return total
-      for (const job of jobs) await run(job)
+      for (const [index, job] of jobs.entries()) {
+        try {
+          await run(job)
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) for (const rest of jobs.slice(index)) unrecorded.set(rest.id, { attempts: rest.attempts, started: rest === job })
+          throw error
+        }
+      }
       total += jobs.length
     }
+  }
+
+  /**
+   * Makes the jobs whose ending was lost due now (unless another worker took them over after their lease): the
+   * one interrupted keeps its attempt, the batch's others never started and get theirs back.
+   */
+  async function handBackUnrecorded(): Promise<void> {
+    if (!unrecorded.size) return
+    const lost = [...unrecorded]
+    await db.query(
+      `update bff.jobs set run_at = now(), attempts = bff.jobs.attempts - lost.unused
+         from unnest($1::bigint[], $2::int[], $3::int[]) as lost (id, attempts, unused)
+        where bff.jobs.id = lost.id and bff.jobs.attempts = lost.attempts and ${WAITING}`,
+      [lost.map(([id]) => id), lost.map(([, job]) => job.attempts), lost.map(([, job]) => (job.started ? 0 : 1))],
+    )
+    unrecorded.clear()
   }
 
   function tick() {
@@ -223,8 +256,17 @@ export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60
       return
     }
     running = runDue()
+      .then((ran) => {
+        if (databaseLost) logger.info("job worker reaches the database again")
+        databaseLost = false
+        return ran
+      })
       .catch((error: unknown) => {
-        logger.warn({ err: error }, "job worker pass failed")
+        if (!isDatabaseUnavailable(error)) logger.warn({ err: error }, "job worker pass failed")
+        else if (!databaseLost) {
+          databaseLost = true
+          logger.warn({ err: error }, "job worker lost the database; it tries again each poll")
+        }
         return 0
       })
       .finally(() => {

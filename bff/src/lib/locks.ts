@@ -7,14 +7,19 @@ import type { Db } from "./db.js"
  */
 export async function withAdvisoryLock<T>(db: Db, key: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect()
+  // A connection whose unlock failed may still hold the lock: it is closed instead of going back to the pool.
+  let broken: Error | undefined
   try {
     await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [key])
     try {
       return await work(client)
     } finally {
-      await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key])
+      await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch((error: unknown) => {
+        broken = error instanceof Error ? error : new Error(String(error))
+        throw error
+      })
     }
   } finally {
-    client.release()
+    client.release(broken)
   }
 }

@@ -10,6 +10,12 @@ import { firstComeQueue, QueueFull } from "./first-come-queue.js"
 const INTERNAL_CONCURRENCY = 4
 /** Past this many waiting, a call is refused at once (as if Medusa were down) rather than queued for minutes. */
 const INTERNAL_QUEUE_CAPACITY = 1000
+const INTERNAL_CALL_TIMEOUT_MS = 10_000
+/**
+ * One call through the SDK (sign-up, sign-in, a password reset, the read model's pages of 100 products): longer
+ * than the internal calls' because a full rebuild's page is the slowest healthy call, and only a hang should end here.
+ */
+const STORE_CALL_TIMEOUT_MS = 30_000
 
 /**
  * Work that waits on Medusa, taking turns in a bounded first-come queue as wide as Medusa takes calls at
@@ -67,10 +73,45 @@ export type Commerce = {
 
 export type CommerceOptions = { baseUrl: string; publishableKey?: string | undefined; internalSecret: string; db: Db }
 
+/**
+ * Medusa could not be reached, or did not answer in time: every call the BFF makes to it (the SDK's and /internal)
+ * fails with this, so a caller without a better answer of its own gets a 503 from the error handler.
+ */
+export class CommerceUnreachable extends Error {
+  constructor(cause: unknown) {
+    super(`Medusa could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    this.name = "CommerceUnreachable"
+  }
+}
+
 /** Whether an error means Medusa couldn't be asked (down, timing out, failing), so trying again later may work. */
 export function isCommerceUnavailable(error: unknown): boolean {
   if (error instanceof CommerceInternalError) return error.status >= 500
+  if (error instanceof CommerceUnreachable) return true
   return error instanceof TypeError || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+}
+
+/**
+ * A fetch to Medusa whose failure to connect or to answer in time is a CommerceUnreachable; Medusa's own refusals
+ * (the SDK's FetchError with a status: a wrong password, a missing record) pass through as they are.
+ */
+async function reachingMedusa(send: () => Promise<Response>): Promise<Response> {
+  try {
+    return await send()
+  } catch (error) {
+    if (medusaErrorStatus(error) !== undefined) throw error
+    throw new CommerceUnreachable(error)
+  }
+}
+
+/**
+ * The SDK sets no deadline of its own: a Medusa that takes the connection and never answers would hold a sign-in
+ * (and its request) forever. Every call it makes gets one, ending as an /internal call's does (CommerceUnreachable).
+ */
+function withDeadline(client: Medusa, ms: number): Medusa {
+  const fetchOnce = client.client.fetch_
+  client.client.fetch_ = (input, init) => reachingMedusa(() => fetchOnce(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(ms) }))
+  return client
 }
 
 /** The one Medusa client of the BFF: finds the publishable key and the INR region by itself. */
@@ -92,7 +133,9 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
   }
 
   function store(): Promise<Medusa> {
-    sdk ??= findPublishableKey().then((key) => new Medusa({ baseUrl, publishableKey: key, auth: { type: "jwt", jwtTokenStorageMethod: "nostore" } }))
+    sdk ??= findPublishableKey().then((key) =>
+      withDeadline(new Medusa({ baseUrl, publishableKey: key, auth: { type: "jwt", jwtTokenStorageMethod: "nostore" } }), STORE_CALL_TIMEOUT_MS),
+    )
     // A failed lookup is not cached: the next request tries again (the seed may still be running).
     sdk.catch(() => (sdk = undefined))
     return sdk
@@ -126,12 +169,14 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
 
   /** One call, timed from when it starts (not from when it joined the queue). */
   async function callInternal<T>(path: string, init: InternalInit): Promise<T> {
-    const response = await fetch(new URL(path, baseUrl), {
-      method: init.method ?? "GET",
-      headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(10_000),
-    })
+    const response = await reachingMedusa(() =>
+      fetch(new URL(path, baseUrl), {
+        method: init.method ?? "GET",
+        headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
+        body: init.body === undefined ? null : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(INTERNAL_CALL_TIMEOUT_MS),
+      }),
+    )
     if (!response.ok && !init.acceptStatuses?.includes(response.status)) {
       const body = (await response.json().catch(() => ({}))) as { message?: unknown }
       throw new CommerceInternalError(path, response.status, typeof body.message === "string" ? body.message.slice(0, 300) : "")

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { inTransaction, type Db } from "./db.js"
+import { inTransaction, UNLIMITED_STATEMENTS, type Db } from "./db.js"
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "migrations")
 // Any constant works; it only has to be the same for every replica of the BFF.
@@ -13,6 +13,8 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const client = await db.connect()
   const applied: string[] = []
   try {
+    // A migration may rewrite a large table, and another replica waits here for as long as that takes.
+    await client.query(UNLIMITED_STATEMENTS)
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID])
     await client.query("create schema if not exists bff")
     await client.query("create table if not exists bff.schema_migrations (version text primary key, applied_at timestamptz not null default now())")
@@ -33,7 +35,8 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     }
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined)
-    client.release()
+    // The connection goes back without its lifted limit: closed, the pool opens a fresh one when needed.
+    client.release(true)
   }
   return applied
 }

@@ -23,7 +23,7 @@ const TESTED_HERE = [
   "DELETE /api/fitfeed/posts/:id/like",
   "POST /api/fitfeed/follow/:userId",
   "DELETE /api/fitfeed/follow/:userId",
-  "POST /api/internal/orders/:id/canceled",
+  "POST /api/internal/orders/:id/changed",
 ]
 
 const TESTED_BESIDE_ITS_FEATURE: Record<string, string> = {
@@ -107,9 +107,9 @@ describe("cross-user matrix", () => {
 
   it("cross-user: a shopper can't cancel, list or see another shopper's order", async () => {
     const order = await recordedOrder(ctx.db, alice.id, [{ productId: unknownProductId() }], "PLACED")
-    const asBob = await api().post(`/api/internal/orders/${order}/canceled`).set(bob.headers)
+    const asBob = await api().post(`/api/internal/orders/${order}/changed`).set(bob.headers)
     expect([403, 404]).toContain(asBob.status)
-    const guessedSecret = await api().post(`/api/internal/orders/${order}/canceled`).set(bob.headers).set("x-internal-secret", randomBytes(16).toString("hex"))
+    const guessedSecret = await api().post(`/api/internal/orders/${order}/changed`).set(bob.headers).set("x-internal-secret", randomBytes(16).toString("hex"))
     expect([403, 404]).toContain(guessedSecret.status)
     const bobs = await api().get("/api/orders/mine").set(bob.headers)
     expect(bobs.status).toBe(200)

@@ -118,7 +118,7 @@ describe("smaller ones", () => {
     const internalCalls = [
       ["/api/internal/catalog/changed", { productIds: [] }],
       ["/api/INTERNAL/catalog/changed", { productIds: [] }],
-      ["/api/internal/orders/order_01ABCDEFGHJKMNPQRSTVWXYZ01/canceled", {}],
+      ["/api/internal/orders/order_01ABCDEFGHJKMNPQRSTVWXYZ01/changed", {}],
     ] as const
     for (const [path, body] of internalCalls) {
       const response = await request(ctx.app).post(path).set(secret).send(body)

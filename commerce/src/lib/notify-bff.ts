@@ -12,9 +12,9 @@ export async function notifyCatalogChanged(container: MedusaContainer, change: C
   await notifyBff(container, "/api/internal/catalog/changed", change, cause)
 }
 
-/** Tells the BFF an order was cancelled in the dashboard: it returns the Dark Coins spent and refunds an online payment. */
-export async function notifyOrderCanceled(container: MedusaContainer, orderId: string): Promise<void> {
-  await notifyBff(container, `/api/internal/orders/${encodeURIComponent(orderId)}/canceled`, {}, `order ${orderId} cancelled`)
+/** Tells the BFF an order changed in the dashboard (cancelled, returned): it reads the order's state and follows it. */
+export async function notifyOrderChanged(container: MedusaContainer, orderId: string, cause: string): Promise<void> {
+  await notifyBff(container, `/api/internal/orders/${encodeURIComponent(orderId)}/changed`, {}, `${cause} of ${orderId}`)
 }
 
 /** Tells the BFF a Medusa admin user was deleted: that member of staff loses the role and every console session at once. */

@@ -1,6 +1,6 @@
 import type { PoolClient } from "pg"
 import { coalesced } from "../../lib/coalesced.js"
-import type { Db } from "../../lib/db.js"
+import { UNLIMITED_STATEMENTS, type Db } from "../../lib/db.js"
 import type { Logger } from "../../lib/logger.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { presentProduct } from "./presenter.js"
@@ -77,6 +77,8 @@ export function catalogSync({
   async function withSyncLock<T>(wait: boolean, work: (client: PoolClient) => Promise<T>): Promise<T | undefined> {
     const client = await db.connect()
     try {
+      // Waiting for another replica's build, and a build of a large catalogue, may take longer than a request may.
+      await client.query(UNLIMITED_STATEMENTS)
       if (wait) await client.query("select pg_advisory_lock($1)", [SYNC_LOCK_ID])
       else {
         const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [SYNC_LOCK_ID])
@@ -88,7 +90,8 @@ export function catalogSync({
         await client.query("select pg_advisory_unlock($1)", [SYNC_LOCK_ID])
       }
     } finally {
-      client.release()
+      // Closed rather than pooled: it has no statement limit, and may still hold the lock if the unlock failed.
+      client.release(true)
     }
   }
 

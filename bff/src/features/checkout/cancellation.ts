@@ -1,7 +1,7 @@
 import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
-import { markCancelled, orderById } from "../orders/index.js"
+import { markCancelled, markReturned, orderById } from "../orders/index.js"
 import { lockWalletsOfOrder, returnSpentCoins } from "../wallet/index.js"
 import { checkoutById } from "./checkouts.js"
 import { REFUND_JOB } from "./razorpay-settlement.js"
@@ -12,32 +12,42 @@ type Options = {
   db: Db
   logger: Logger
   onEnqueued?: () => void
-  /** More to undo in the cancelling transaction (the referral earnings the order gave). */
+  /** More to undo in the same transaction (the referral earnings the order gave, the posts it allowed). */
   alsoUndo?: (client: Queryable, orderId: string) => Promise<unknown>
 }
 
+/** What ended the order, with the status it takes: each ending happens once, and an ended order can't end again. */
+const ENDINGS = {
+  cancelled: { mark: markCancelled, reason: "Order cancelled" },
+  returned: { mark: markReturned, reason: "Order returned" },
+} as const
+
+export type OrderEnding = keyof typeof ENDINGS
+
 /**
- * An order cancelled in Medusa's dashboard: it shows as CANCELLED, its Dark Coins come back, referral
- * earnings are taken back and an online payment is refunded through Razorpay by the refund job. Every
- * step is once-only, so a repeated notice changes nothing.
+ * An order ended in Medusa's dashboard, cancelled or returned whole: it shows as CANCELLED or RETURNED,
+ * its Dark Coins come back, referral earnings are taken back and an online payment is refunded through
+ * Razorpay by the refund job. The status change gates the rest, so a repeated notice changes nothing.
+ * Cash paid on delivery for a returned order is not refunded here: ops refund it (issue 29 refunds it as coins).
  */
-export function orderCancellation({ db, logger, onEnqueued, alsoUndo }: Options) {
-  return async function cancel(orderId: string): Promise<boolean> {
+export function orderEnding({ db, logger, onEnqueued, alsoUndo }: Options) {
+  return async function end(orderId: string, ending: OrderEnding): Promise<boolean> {
     const order = await orderById(db, orderId)
     if (!order) return false
     const checkout = await checkoutById(db, order.checkoutId)
+    const { mark, reason } = ENDINGS[ending]
     const coins = await transaction(db, async (client) => {
-      if (!(await markCancelled(client, order.id))) return undefined
+      if (!(await mark(client, order.id))) return undefined
       await lockWalletsOfOrder(client, order.checkoutId, order.id)
       const returned = await returnSpentCoins(client, order.checkoutId)
       await alsoUndo?.(client, order.id)
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId) {
-        await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: checkout.amount, reason: "Order cancelled" })
+        await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: checkout.amount, reason })
       }
       return returned
     })
     if (coins === undefined) return false
-    logger.info({ orderId, coinsReturned: coins }, "order cancelled")
+    logger.info({ orderId, ending, coinsReturned: coins }, `order ${ending}`)
     onEnqueued?.()
     return true
   }

@@ -167,3 +167,15 @@ export async function unsettledRazorpayOrders(client: Queryable, olderThanMs: nu
   )
   return rows.map((row) => row.razorpay_order_id)
 }
+
+/** Cash-on-delivery checkouts still awaiting their order between these ages: placing one never takes this long. */
+export async function unplacedCodCheckouts(client: Queryable, olderThanMs: number, youngerThanMs: number): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `select id from bff.checkouts
+      where mode = 'cod' and status = 'awaiting_payment'
+        and created_at < now() - $1 * interval '1 millisecond' and created_at > now() - $2 * interval '1 millisecond'
+      order by created_at limit 500`,
+    [olderThanMs, youngerThanMs],
+  )
+  return rows.map((row) => row.id)
+}

@@ -7,7 +7,7 @@ import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
 import type { AddressService } from "../addresses/index.js"
 import type { BagService } from "../cart/index.js"
 import type { UsersRepository } from "../users/index.js"
-import { orderCancellation } from "./cancellation.js"
+import { orderEnding, type OrderEnding } from "./cancellation.js"
 import { commerceCheckout } from "./commerce-checkout.js"
 import { checkoutPlacement } from "./placement.js"
 import { checkoutPreparation } from "./prepare.js"
@@ -27,7 +27,7 @@ type Deps = SharedDeps & {
   addresses: AddressService
   /** Pays referral earnings for a paid order, in the transaction that records it. */
   creditReferrals: ReferralStep
-  /** Takes back a cancelled order's referral earnings, in the cancelling transaction. */
+  /** Takes back a cancelled or returned order's referral earnings and the posts it allowed, in the same transaction. */
   undoReferrals: ReferralStep
   /** Called after jobs are queued (in the transaction that needs them), so the queue runs them at once. */
   kickJobs: () => void
@@ -35,13 +35,15 @@ type Deps = SharedDeps & {
 
 /**
  * Checkout and payment: the bag becomes a Medusa order, paid online through Razorpay (settled by its webhook,
- * the verify call or the reconciler) or cash on delivery; and an order cancelled in Medusa is undone here.
+ * the verify call or the reconciler) or cash on delivery; and an order cancelled or returned in Medusa is undone here.
  */
 export function checkoutModule({ config, db, commerce, logger, authentication, limiter, razorpay, razorpayClient, kickJobs, ...deps }: Deps): FeatureModule & {
   /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
   reconcilePayments(): Promise<number>
-  /** Undoes an order commerce says was cancelled; false when there was nothing to cancel. */
-  cancelOrder(orderId: string): Promise<boolean>
+  /** Finishes or undoes cash-on-delivery checkouts a failure cut mid-way, and frees units held for checkouts never recorded. */
+  recoverCutCheckouts(): Promise<{ checkouts: number; orphanHolds: number }>
+  /** Undoes an order commerce says was cancelled or returned whole; false when there was nothing to undo. */
+  endOrder(orderId: string, ending: OrderEnding): Promise<boolean>
 } {
   const { users, bag, addresses } = deps
   const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
@@ -70,6 +72,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     routes: checkoutRoutes({ checkout, authentication, razorpay, limiter }),
     jobs: { [SETTLE_JOB]: settlement.settleJob, [REFUND_JOB]: settlement.refundJob, [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob },
     reconcilePayments: settlement.reconcile,
-    cancelOrder: orderCancellation({ db, logger, onEnqueued: kickJobs, alsoUndo: deps.undoReferrals }),
+    recoverCutCheckouts: checkout.recoverCutCheckouts,
+    endOrder: orderEnding({ db, logger, onEnqueued: kickJobs, alsoUndo: deps.undoReferrals }),
   }
 }

@@ -16,7 +16,7 @@ export const TOO_MANY_COD_ORDERS = `You have ${OPEN_COD_ORDERS_LIMIT} cash-on-de
 async function openCodOrders(client: PoolClient, userId: string): Promise<number> {
   const { rows } = await client.query<{ open: number }>(
     `select (select count(*) from bff.orders
-              where user_id = $1 and payment_method = 'cod' and status not in ('DELIVERED', 'CANCELLED'))
+              where user_id = $1 and payment_method = 'cod' and status not in ('DELIVERED', 'CANCELLED', 'RETURNED'))
           + (select count(distinct checkout_id) from bff.stock_holds
               where user_id = $1 and mode = 'cod' and released_at is null and placed_at is null and expires_at > now())
             as open`,

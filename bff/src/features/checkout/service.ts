@@ -1,18 +1,18 @@
 import type { PaymentOrder, VerifyPaymentAnswer } from "@fitshop/contracts"
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
-import { enqueueJob } from "../../lib/jobs.js"
+import { enqueueJob, enqueueJobOnce } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { RazorpayError, verifyPaymentSignature, type RazorpayClient } from "../../lib/razorpay.js"
 import type { UsersRepository } from "../users/index.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
-import { checkoutById, checkoutByRazorpayOrder, markFailed, setRazorpayOrder } from "./checkouts.js"
+import { checkoutById, checkoutByRazorpayOrder, markFailed, setRazorpayOrder, unplacedCodCheckouts } from "./checkouts.js"
 import { isCommerceUnavailable } from "../../lib/medusa.js"
 import type { CommerceCheckout } from "./commerce-checkout.js"
 import { CheckoutRefused, type CheckoutPlacement } from "./placement.js"
 import type { CheckoutPreparation } from "./prepare.js"
 import { SETTLE_JOB, type RazorpaySettlement } from "./razorpay-settlement.js"
-import { holdsUnits, releaseHolds } from "./stock-holds.js"
+import { holdsUnits, releaseHolds, releaseOrphanHolds } from "./stock-holds.js"
 import { VERIFICATION_FAILED, type CheckoutPayload, type VerifyPayload } from "./schema.js"
 
 /** Confirms a cash-on-delivery checkout whose placement lost Medusa's answer: recorded if Medusa placed it, dropped if not. */
@@ -21,6 +21,12 @@ export const COD_CHECK_JOB = "confirm-cod-checkout"
 const COD_CHECK_ATTEMPTS = 20
 /** Long enough for a placement still running in Medusa to have finished. */
 const COD_CHECK_DELAY_MS = 60_000
+/**
+ * A cash-on-delivery placement cut mid-way (the database or the process went away between Medusa and our
+ * records) is finished or undone once it is this old; a placement never runs this long.
+ */
+const CUT_CHECKOUT_AFTER_MS = 5 * 60_000
+const CUT_CHECKOUT_UNTIL_MS = 48 * 60 * 60_000
 const COD_UNCONFIRMED =
   "We couldn't confirm your order just now. If it went through, it will appear in Account › Orders in a few minutes; please check there before ordering again."
 
@@ -153,12 +159,23 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     },
   }
 
+  /**
+   * Queues the COD check for every cash-on-delivery checkout a failure left unplaced (it records Medusa's order
+   * or frees the units), and frees units held by checkouts whose row was never written. Answers how many of each.
+   */
+  async function recoverCutCheckouts(): Promise<{ checkouts: number; orphanHolds: number }> {
+    const ids = await unplacedCodCheckouts(db, CUT_CHECKOUT_AFTER_MS, CUT_CHECKOUT_UNTIL_MS)
+    for (const id of ids) await enqueueJobOnce(db, COD_CHECK_JOB, id)
+    if (ids.length) onEnqueued?.()
+    return { checkouts: ids.length, orphanHolds: await releaseOrphanHolds(db, CUT_CHECKOUT_AFTER_MS) }
+  }
+
   /** Whether this shopper may pay the ₹1 live test: an admin (as stored now, not as when they signed in) on a server that allows it. */
   async function liveTestAvailable(userId: string): Promise<boolean> {
     return liveTestAllowed && (await users.byId(userId))?.role === "admin"
   }
 
-  return { createPaymentOrder, verifyAndSettle, cancelPayment, placeCodOrSettlePrepaid, liveTestAvailable, confirmCashOnDeliveryJob }
+  return { createPaymentOrder, verifyAndSettle, cancelPayment, placeCodOrSettlePrepaid, liveTestAvailable, confirmCashOnDeliveryJob, recoverCutCheckouts }
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>

@@ -55,3 +55,18 @@ export async function holdsUnits(db: Queryable, checkoutId: string): Promise<boo
   )
   return (rowCount ?? 0) > 0
 }
+
+/**
+ * Frees units held longer than `olderThanMs` by a checkout whose row was never written (the database went away
+ * between holding and recording it): nothing will place or release them, and until they expire the shopper
+ * would read that an order is already being placed. Answers how many holds were freed.
+ */
+export async function releaseOrphanHolds(db: Queryable, olderThanMs: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `update bff.stock_holds h set released_at = now()
+      where released_at is null and placed_at is null and held_at < now() - $1 * interval '1 millisecond'
+        and not exists (select 1 from bff.checkouts c where c.id = h.checkout_id)`,
+    [olderThanMs],
+  )
+  return rowCount ?? 0
+}

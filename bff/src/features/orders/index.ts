@@ -1,13 +1,17 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import type { Db } from "../../lib/db.js"
+import { medusaOrderSync, ORDER_SYNC_JOB } from "./medusa-sync.js"
 import { orderRoutes } from "./routes.js"
 
 /** The BFF's own order rows: written by checkout and fulfilment, read by FITFEED and referrals. */
 export {
   advanceStatus,
+  hasEnded,
   latestPaidPurchaseOf,
   lockOrder,
   markCancelled,
+  markReturned,
   orderById,
   orderByTrackingId,
   PAID_OR_DELIVERED,
@@ -19,14 +23,24 @@ export {
   type ShippingAddress,
 } from "./orders.js"
 
-type Deps = Pick<SharedDeps, "db" | "authentication"> & {
+type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & {
   config: Pick<Config, "INTERNAL_API_SECRET">
-  /** Cancels an order commerce says was cancelled in its dashboard (checkout's cancellation). */
-  cancel: (orderId: string) => Promise<boolean>
+  /** Ends an order cancelled or returned whole in Medusa (checkout's undoing: coins, referral earnings, refund). */
+  end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
+  /** Pays referral earnings for an order Medusa says was delivered. */
+  creditReferrals: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
+  kickJobs: () => void
 }
 
-/** The shopper's orders, and commerce's notice of a cancellation (on the internal listener; the public one refuses /internal). */
-export function ordersModule({ config, db, authentication, cancel }: Deps): FeatureModule {
-  const routes = orderRoutes({ db, authentication, internalSecret: config.INTERNAL_API_SECRET, cancel })
-  return { routes, internal: [routes] }
+/**
+ * The shopper's orders, and every change Medusa makes to them followed here: commerce's notice on the
+ * internal listener (the public one refuses /internal), a job per notice, and a scheduled sweep.
+ */
+export function ordersModule({ config, db, authentication, commerce, logger, end, creditReferrals, kickJobs }: Deps): FeatureModule & {
+  /** One round of reading the orders Medusa changed since the last; answers how many were read. */
+  syncOrders(): Promise<number>
+} {
+  const sync = medusaOrderSync({ db, commerce, logger, end, creditReferrals, onEnqueued: kickJobs })
+  const routes = orderRoutes({ db, authentication, internalSecret: config.INTERNAL_API_SECRET, changed: sync.noticed })
+  return { routes, internal: [routes], jobs: { [ORDER_SYNC_JOB]: sync.syncJob }, syncOrders: sync.sweep }
 }

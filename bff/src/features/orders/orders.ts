@@ -1,3 +1,4 @@
+import { orderHasEnded, type OrderStatus } from "@fitshop/contracts"
 import type { Db } from "../../lib/db.js"
 import type { Address } from "../addresses/index.js"
 
@@ -18,9 +19,9 @@ export type CheckoutLine = {
 /** Where the order goes, as the shopper gave it at checkout (a saved address or a new one). */
 export type ShippingAddress = Omit<Address, "id" | "label" | "isDefault"> & { email: string | null }
 
-export type OrderStatus = "PLACED" | "PAID" | "PROCESSING" | "SHIPPED" | "DELIVERED" | "CANCELLED"
+export type { OrderStatus }
 
-/** The order of the statuses a shipment moves through; an update never moves an order back. */
+/** The order of the statuses a shipment moves through; an update never moves an order back, nor out of CANCELLED or RETURNED. */
 const PROGRESS: OrderStatus[] = ["PLACED", "PAID", "PROCESSING", "SHIPPED", "DELIVERED"]
 
 export type OrderRecord = {
@@ -170,24 +171,36 @@ export async function recordShipment(
   )
 }
 
-/** Moves an order forward to `status` (never back, never out of CANCELLED); answers whether it moved. */
+/** Moves an order forward to `status` (never back, never out of CANCELLED or RETURNED); answers whether it moved. */
 export async function advanceStatus(client: Queryable, id: string, status: OrderStatus): Promise<boolean> {
   const later = PROGRESS.slice(PROGRESS.indexOf(status))
   const { rowCount } = await client.query(
     `update bff.orders set status = $2, updated_at = now(), delivered_at = case when $2 = 'DELIVERED' then now() end
-      where id = $1 and status <> 'CANCELLED' and not (status = any($3))`,
+      where id = $1 and status not in ('CANCELLED', 'RETURNED') and not (status = any($3))`,
     [id, status, later],
   )
   return (rowCount ?? 0) > 0
 }
 
-export async function markCancelled(client: Queryable, id: string): Promise<boolean> {
-  const { rowCount } = await client.query("update bff.orders set status = 'CANCELLED', updated_at = now() where id = $1 and status <> 'CANCELLED'", [id])
+/** Whether the order was cancelled or came back whole: nothing it gave (referral earnings, posts) stands. */
+export const hasEnded = (order: Pick<OrderRecord, "status">) => orderHasEnded(order.status)
+
+/** Ends an order as `status` unless it has ended already; answers whether it did (so what follows an ending happens once). */
+async function endAs(client: Queryable, id: string, status: "CANCELLED" | "RETURNED"): Promise<boolean> {
+  const { rowCount } = await client.query("update bff.orders set status = $2, updated_at = now() where id = $1 and status not in ('CANCELLED', 'RETURNED')", [
+    id,
+    status,
+  ])
   return (rowCount ?? 0) > 0
 }
 
-/** SQL on bff.orders `o`: the money is in (paid online and not cancelled, or delivered and paid to the courier). */
-export const PAID_OR_DELIVERED = "(o.status <> 'CANCELLED' and (o.payment_method = 'online' or o.status = 'DELIVERED'))"
+export const markCancelled = (client: Queryable, id: string) => endAs(client, id, "CANCELLED")
+
+/** Every unit came back to the warehouse (Medusa's returns received). */
+export const markReturned = (client: Queryable, id: string) => endAs(client, id, "RETURNED")
+
+/** SQL on bff.orders `o`: the money is in (paid online, or delivered and paid to the courier) and the order neither cancelled nor returned. */
+export const PAID_OR_DELIVERED = "(o.status not in ('CANCELLED', 'RETURNED') and (o.payment_method = 'online' or o.status = 'DELIVERED'))"
 
 /**
  * The shopper's newest paid or delivered order holding the product (an unpaid cash-on-delivery order does not

@@ -11,15 +11,16 @@ type Options = {
   db: Db
   authentication: Authentication
   internalSecret: string
-  cancel: (orderId: string) => Promise<boolean>
+  /** Commerce's notice that an order changed in its dashboard (cancelled, returned): queues reading its state. */
+  changed: (orderId: string) => Promise<boolean>
 }
 
-export function orderRoutes({ db, authentication, internalSecret, cancel }: Options): Router {
+export function orderRoutes({ db, authentication, internalSecret, changed }: Options): Router {
   const router = Router()
 
-  // commerce/ says an order was cancelled in the dashboard; an order the BFF doesn't know is simply acknowledged.
-  router.post("/internal/orders/:id/canceled", requireInternalSecret(internalSecret), async (req, res) => {
-    await cancel(String(req.params.id))
+  // Acknowledged once the job that follows it is queued; an order the BFF doesn't know is simply acknowledged.
+  router.post("/internal/orders/:id/changed", requireInternalSecret(internalSecret), async (req, res) => {
+    await changed(String(req.params.id))
     res.status(204).end()
   })
 

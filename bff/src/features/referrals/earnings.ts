@@ -1,6 +1,6 @@
 import type { Db } from "../../lib/db.js"
 import { postAttribution, withdrawPostsOfOrder } from "../fitfeed/index.js"
-import { lockOrder, type OrderRecord } from "../orders/index.js"
+import { hasEnded, lockOrder, type OrderRecord } from "../orders/index.js"
 import { dropPendingEarningsThrough, earnReferralCoins, matureReferralCoins, reverseReferralCoins } from "../wallet/index.js"
 
 type Queryable = Pick<Db, "query">
@@ -15,7 +15,7 @@ export function referralCoins(paise: number, sharePercent: number): number {
 }
 
 /** Whether the order's money is in: paid online, or delivered and paid in cash. */
-const isSettled = (order: OrderRecord) => order.status !== "CANCELLED" && (order.paymentMethod === "online" || order.status === "DELIVERED")
+const isSettled = (order: OrderRecord) => !hasEnded(order) && (order.paymentMethod === "online" || order.status === "DELIVERED")
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -2,7 +2,18 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { newestProducts } from "../../../test/catalog.js"
-import { bearer, eventually, giveCoins, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
+import {
+  bearer,
+  deliverThroughShiprocket,
+  followMedusa,
+  giveCoins,
+  payload,
+  payOrder,
+  startCheckoutApp,
+  type CheckoutApp,
+  type Shopper,
+} from "../../../test/checkout.js"
+import { cancelInMedusa, returnInMedusa } from "../../../test/orders.js"
 import { dataUrlOf, photo } from "../../../test/fitfeed.js"
 import { ledgerPageSchema, type Product, type ProductVariant } from "@fitshop/contracts"
 import { referralCoins } from "./earnings.js"
@@ -70,29 +81,16 @@ async function ledger(shopper: Shopper) {
 const earnings = async (postId: string) => (await api().get(`/api/fitfeed/posts/${postId}`)).body.post.earningsCoins
 const earnsOf = async (shopper: Shopper) => (await ledger(shopper)).entries.filter((entry: { kind: string }) => entry.kind === "earn")
 
-/** Ships and delivers an order through the Shiprocket emulator, as the courier's scans would. */
-async function deliver(buyer: Shopper, orderId: string) {
-  await api().post("/api/fulfillment/shiprocket/dispatch").set(bearer(buyer)).send({ orderId })
-  const order = await eventually(app, async () => {
-    const placed = (await ordersOf(app, buyer)).find((candidate) => candidate.id === orderId)
-    return placed?.trackingId ? placed : undefined
-  })
-  for (const status of ["SHIPPED", "DELIVERED", "DELIVERED"]) {
-    const moved = await fetch(`${app.origin}/emulator/shiprocket/test/shipments/${String(order.trackingId)}/status`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ status }),
-    })
-    expect([200, 409]).toContain(moved.status)
-  }
-}
-
 /** As if the order's return window had passed: its earnings are spendable. */
 const windowPassed = (orderId: string) =>
   app.db.query("update bff.dark_coin_entries set matures_at = now() - interval '1 second' where order_id = $1 and kind = 'earn'", [orderId])
 
-const cancelInMedusa = (orderId: string) =>
-  request(app.app.internal).post(`/api/internal/orders/${orderId}/canceled`).set("x-internal-secret", app.config.INTERNAL_API_SECRET).send({})
+/** Ops end the order in Medusa's dashboard, cancelled before it ships or returned whole after, and the BFF follows (twice: once counts). */
+async function endInMedusa(orderId: string, how: "cancel" | "return") {
+  await (how === "cancel" ? cancelInMedusa(orderId) : returnInMedusa(orderId))
+  await followMedusa(app, orderId)
+  await followMedusa(app, orderId)
+}
 
 describe("referral earnings", () => {
   it("rounds a configured share of the line down to whole coins (5% of ₹1,299 = 649 coins)", () => {
@@ -130,7 +128,7 @@ describe("referral earnings", () => {
 
     // Delivered: spendable once the return window (7 days) has passed.
     const deliveredAt = Date.now()
-    await deliver(buyer, orderId)
+    await deliverThroughShiprocket(app, buyer, orderId)
     const [pending] = await earnsOf(author)
     expect(pending.state).toBe("pending")
     expect(Math.abs(new Date(pending.availableAt).getTime() - (deliveredAt + 7 * 24 * 60 * 60 * 1000))).toBeLessThan(60_000)
@@ -158,20 +156,19 @@ describe("referral earnings", () => {
     expect(await earnsOf(author)).toEqual([])
   })
 
-  it("credits cash on delivery only once delivered, and drops what is still pending when the order is cancelled", async () => {
+  it("credits cash on delivery only once delivered, and drops what is still pending when the order comes back", async () => {
     const { product, variant } = freshProduct()
     const { author, postId } = await authorOf(product, variant)
     const buyer = await signedUpUser(app.app, "buyer")
     const orderId = await buy(buyer, product, variant, "cod", postId)
     expect(await earnings(postId)).toBe(0)
 
-    await deliver(buyer, orderId)
+    await deliverThroughShiprocket(app, buyer, orderId)
     const expected = referralCoins(product.basePrice, 5)
     expect(await earnings(postId)).toBe(expected)
     expect((await ledger(author)).pendingCoins).toBe(expected)
 
-    expect((await cancelInMedusa(orderId)).status).toBe(204)
-    expect((await cancelInMedusa(orderId)).status).toBe(204)
+    await endInMedusa(orderId, "return")
     const book = await ledger(author)
     expect(book).toMatchObject({ balance: 0, pendingCoins: 0 })
     expect(book.entries.filter((entry: { kind: string }) => entry.kind === "earn")).toEqual([expect.objectContaining({ coins: expected, state: "dropped" })])
@@ -199,8 +196,8 @@ describe("referral earnings", () => {
     const ownOrder = placed.body.orderId as string
 
     // The buyer's order is cancelled (earnings dropped), then the author's own (nothing was spent: nothing comes back).
-    expect((await cancelInMedusa(boughtThrough)).status).toBe(204)
-    expect((await cancelInMedusa(ownOrder)).status).toBe(204)
+    await endInMedusa(boughtThrough, "cancel")
+    await endInMedusa(ownOrder, "cancel")
     const book = await ledger(author)
     expect(book).toMatchObject({ balance: 0, pendingCoins: 0 })
     const { rows } = await app.db.query<{ total: number }>(
@@ -215,7 +212,7 @@ describe("referral earnings", () => {
     const { author, postId } = await authorOf(product, variant)
     const buyer = await signedUpUser(app.app, "buyer")
     const boughtThrough = await buy(buyer, product, variant, "cod", postId)
-    await deliver(buyer, boughtThrough)
+    await deliverThroughShiprocket(app, buyer, boughtThrough)
     await windowPassed(boughtThrough)
     const earned = referralCoins(product.basePrice, 5)
     expect((await ledger(author)).balance).toBe(earned)
@@ -231,8 +228,8 @@ describe("referral earnings", () => {
     const spent = earned - (earned % 10)
     expect((await ledger(author)).balance).toBe(earned - spent)
 
-    // Ops cancel the order bought through the post after its window: what is left is taken back, the rest is owed.
-    expect((await cancelInMedusa(boughtThrough)).status).toBe(204)
+    // Ops take back the order bought through the post after its window: what is left is taken back, the rest is owed.
+    await endInMedusa(boughtThrough, "return")
     const owed = spent
     expect((await ledger(author)).balance).toBe(0)
     expect(
@@ -243,14 +240,13 @@ describe("referral earnings", () => {
     })
 
     // Cancelling the author's own order returns the coins it spent, less what is owed: nothing comes from nothing.
-    expect((await cancelInMedusa(placed.body.orderId as string)).status).toBe(204)
-    expect((await cancelInMedusa(placed.body.orderId as string)).status).toBe(204)
+    await endInMedusa(placed.body.orderId as string, "cancel")
     expect((await ledger(author)).balance).toBe(spent - owed)
   })
 })
 
 describe("two shoppers who bought through each other's posts", () => {
-  it("4. have both orders cancelled at once: both go through, each gets back what they spent, nobody keeps an earning", async () => {
+  it("4. have both orders returned at once: both go through, each gets back what they spent, nobody keeps an earning", async () => {
     const first = freshProduct()
     const second = freshProduct()
     const a = await authorOf(first.product, first.variant)
@@ -268,11 +264,11 @@ describe("two shoppers who bought through each other's posts", () => {
       return placed.body.orderId as string
     }
     const [aOrder, bOrder] = [await buyWithCoins(a.author, second, b.postId), await buyWithCoins(b.author, first, a.postId)]
-    await Promise.all([deliver(a.author, aOrder), deliver(b.author, bOrder)])
+    await Promise.all([deliverThroughShiprocket(app, a.author, aOrder), deliverThroughShiprocket(app, b.author, bOrder)])
     expect((await ledger(a.author)).pendingCoins).toBeGreaterThan(0)
 
-    const [x, y] = await Promise.all([cancelInMedusa(aOrder), cancelInMedusa(bOrder)])
-    expect([x.status, y.status]).toEqual([204, 204])
+    await Promise.all([returnInMedusa(aOrder), returnInMedusa(bOrder)])
+    await Promise.all([followMedusa(app, aOrder), followMedusa(app, bOrder)])
     for (const shopper of [a.author, b.author]) expect(await ledger(shopper)).toMatchObject({ balance: 200, pendingCoins: 0 })
   })
 })
@@ -285,7 +281,7 @@ describe("a cancelled purchase", () => {
     await buy(buyer, product, variant, "prepaid", postId)
     expect((await ledger(author)).pendingCoins).toBe(referralCoins(product.basePrice, 5))
 
-    expect((await cancelInMedusa(orderId)).status).toBe(204)
+    await endInMedusa(orderId, "cancel")
     expect((await api().get(`/api/fitfeed/posts/${postId}`)).status).toBe(404)
     expect(await ledger(author)).toMatchObject({ balance: 0, pendingCoins: 0 })
     expect((await earnsOf(author))[0]).toMatchObject({ state: "dropped" })

@@ -10,3 +10,13 @@ export const InternalShipment = z
   .strict()
 
 export type InternalShipmentType = z.infer<typeof InternalShipment>
+
+/** The BFF's read of order changes: from a moment (ISO), a page at a time. */
+export const InternalOrderChanges = z
+  .object({
+    since: z.coerce.date({ message: "since must be an ISO date" }),
+    limit: z.coerce.number().int().min(1).max(500).default(200),
+  })
+  .strict()
+
+export type InternalOrderChangesType = z.infer<typeof InternalOrderChanges>

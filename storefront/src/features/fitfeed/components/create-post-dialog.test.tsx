@@ -60,7 +60,8 @@ describe("CreatePostDialog", () => {
       items: [buildOrderItem({ title: "New Hoodie" }), buildOrderItem({ productId: postedId, title: "Posted Polo" })],
     })
     const cancelled = buildOrder({ status: "CANCELLED", items: [buildOrderItem({ title: "Cancelled Tee" })] })
-    openCreatePost({ orders: [older, cancelled, newer], myPosts: [buildPost({ productId: postedId })] })
+    const returned = buildOrder({ status: "RETURNED", items: [buildOrderItem({ title: "Returned Shirt" })] })
+    openCreatePost({ orders: [older, cancelled, returned, newer], myPosts: [buildPost({ productId: postedId })] })
 
     const options = await screen.findAllByRole("radio")
     expect(options.map((option) => option.closest("label")?.textContent)).toEqual(["New Hoodie", "Posted PoloAlready posted", "Old Cargo"])
@@ -68,6 +69,7 @@ describe("CreatePostDialog", () => {
     expect(posted).toBeDisabled()
     expect(posted.closest("label")).toHaveAttribute("title", "You have already posted a fit for this product")
     expect(screen.queryByText("Cancelled Tee")).toBeNull()
+    expect(screen.queryByText("Returned Shirt")).toBeNull()
   })
 
   it("says 'You don't have any completed orders yet.' without orders to post about", async () => {

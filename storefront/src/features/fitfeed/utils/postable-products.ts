@@ -1,4 +1,4 @@
-import type { Order, Post } from "@fitshop/contracts"
+import { orderHasEnded, type Order, type Post } from "@fitshop/contracts"
 
 export type PostableProduct = {
   productId: string
@@ -9,12 +9,12 @@ export type PostableProduct = {
 }
 
 /**
- * Spec section 5: the products of the shopper's orders that were not cancelled, newest order first,
+ * Spec section 5: the products of the shopper's orders that were not cancelled (nor returned whole), newest order first,
  * one entry per product, marked when the shopper already posted about them.
  */
 export function postableProducts(orders: Order[], myPosts: Pick<Post, "productId">[]): PostableProduct[] {
   const posted = new Set(myPosts.map((post) => post.productId))
-  const newestFirst = orders.filter((order) => order.status.toUpperCase() !== "CANCELLED").sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+  const newestFirst = orders.filter((order) => !orderHasEnded(order.status)).sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
   const products = new Map<string, PostableProduct>()
   for (const order of newestFirst) {
     for (const item of order.items) {
