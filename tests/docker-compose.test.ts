@@ -21,6 +21,7 @@ const REQUIRED = {
   SHIPROCKET_EMAIL: "api@shop.test",
   SHIPROCKET_PASSWORD: "test-shiprocket-password",
   SHIPROCKET_WEBHOOK_TOKEN: "test-shiprocket-webhook-token",
+  SHIPROCKET_PICKUP_PINCODE: "400001",
 }
 const LONG_RUNNING = ["postgres", "redis", "redis-queues", "commerce", "commerce-worker", "bff"]
 

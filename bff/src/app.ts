@@ -31,6 +31,7 @@ import { healthModule } from "./features/health/index.js"
 import { ordersModule } from "./features/orders/index.js"
 import { referralsModule } from "./features/referrals/index.js"
 import { seoModule } from "./features/seo/index.js"
+import { serviceabilityModule } from "./features/serviceability/index.js"
 import { medusaStaffCheck, staffAuthModule } from "./features/staff-auth/index.js"
 import { uploadsModule } from "./features/uploads/index.js"
 import { usersModule } from "./features/users/index.js"
@@ -157,6 +158,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const wishlist = wishlistModule(shared)
   const addresses = addressesModule({ ...shared, users: users.repository })
   const wallet = walletModule(shared)
+  const serviceability = serviceabilityModule({ ...shared, shiprocketClient: shiprocketApi, pickupPincode: shiprocket.pickupPincode })
   const checkout = checkoutModule({
     ...shared,
     razorpay,
@@ -164,6 +166,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     users: users.repository,
     bag: cart.bag,
     addresses: addresses.service,
+    checkDelivery: serviceability.checkDelivery,
     creditReferrals,
     undoReferrals,
     kickJobs,
@@ -188,6 +191,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     wishlist,
     addresses,
     wallet,
+    serviceability,
     checkout,
     orders,
     fulfillment,

@@ -14,6 +14,7 @@ const PRODUCTION_SERVICES = {
   SHIPROCKET_EMAIL: "api@shop.test",
   SHIPROCKET_PASSWORD: "pw",
   SHIPROCKET_WEBHOOK_TOKEN: "hook",
+  SHIPROCKET_PICKUP_PINCODE: "560001",
 }
 
 /** The configuration error's text, or "" when the environment loads. */
@@ -137,7 +138,7 @@ describe("TRUST_PROXY and the internal listener", () => {
 
 describe("Shiprocket settings", () => {
   const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
-  const SHIPROCKET = { SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_PASSWORD: "pw", SHIPROCKET_WEBHOOK_TOKEN: "hook" }
+  const SHIPROCKET = { SHIPROCKET_EMAIL: "api@shop.test", SHIPROCKET_PASSWORD: "pw", SHIPROCKET_WEBHOOK_TOKEN: "hook", SHIPROCKET_PICKUP_PINCODE: "560001" }
   const problems = (env: Record<string, string>) => configError({ ...base, ...env })
 
   it("uses the emulator outside production when no credentials are set, with credentials derived from AUTH_TOKEN_SECRET", () => {
@@ -164,6 +165,7 @@ describe("Shiprocket settings", () => {
       password: "pw",
       webhookToken: "hook",
       trackingBaseUrl: "https://shiprocket.co/tracking",
+      pickupPincode: "560001",
     })
     expect(shiprocketSettings(loadConfig({ ...base, SHIPROCKET_API_URL: "http://127.0.0.1:9999/emulator/shiprocket" })).apiUrl).toBe(
       "http://127.0.0.1:9999/emulator/shiprocket",
@@ -180,12 +182,23 @@ describe("Shiprocket settings", () => {
     expect(problems({ SHIPROCKET_EMAIL: " ", SHIPROCKET_PASSWORD: "" })).toBe("")
   })
 
+  it("promises delivery from the pickup's pincode: Mumbai's for the emulator unless set, required with real credentials", () => {
+    expect(shiprocketSettings(loadConfig(base)).pickupPincode).toBe("400001")
+    expect(shiprocketSettings(loadConfig({ ...base, SHIPROCKET_PICKUP_PINCODE: " 110001 " })).pickupPincode).toBe("110001")
+    const { SHIPROCKET_PICKUP_PINCODE: _pickup, ...withoutPickup } = SHIPROCKET
+    expect(problems(withoutPickup)).toMatch(/SHIPROCKET_PICKUP_PINCODE is required with real Shiprocket credentials/)
+    for (const wrong of ["012345", "56001", "5600011", "Mumbai"]) {
+      expect(problems({ SHIPROCKET_PICKUP_PINCODE: wrong }), wrong).toMatch(/SHIPROCKET_PICKUP_PINCODE must be a 6-digit pincode that does not start with 0/)
+    }
+  })
+
   it("requires real Shiprocket credentials in production, on one line", () => {
     const production = problems({ NODE_ENV: "production", SMTP_URL: "smtp://mail.test" })
     expect(production).toMatch(/^[^\n]+$/)
     expect(production).toMatch(/SHIPROCKET_EMAIL is required in production/)
     expect(production).toMatch(/SHIPROCKET_PASSWORD is required in production/)
     expect(production).toMatch(/SHIPROCKET_WEBHOOK_TOKEN is required in production/)
+    expect(production).toMatch(/SHIPROCKET_PICKUP_PINCODE is required in production/)
     expect(problems({ NODE_ENV: "production", SMTP_URL: "smtp://mail.test", ...SHIPROCKET })).not.toMatch(/SHIPROCKET/)
   })
 })

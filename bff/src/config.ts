@@ -1,6 +1,7 @@
 import { isIP } from "node:net"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { PINCODE_PATTERN } from "@fitshop/contracts"
 import { z } from "zod"
 import { razorpayIssues } from "./lib/razorpay-settings.js"
 import { shiprocketIssues } from "./lib/shiprocket-settings.js"
@@ -136,6 +137,8 @@ const configSchema = z
     SHIPROCKET_WEBHOOK_TOKEN: optionalText,
     /** The pickup location's name as set up in Shiprocket's panel; orders are collected from there. */
     SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default("Primary"),
+    /** The pickup location's pincode: delivery dates are promised from there (shiprocket-settings.ts gives the emulator's a default). */
+    SHIPROCKET_PICKUP_PINCODE: optionalText.pipe(z.string().regex(PINCODE_PATTERN, "must be a 6-digit pincode that does not start with 0").optional()),
     /** "1" lets admins pay ₹1 through the live gateway to test it; such orders are marked as tests and never shipped. */
     ALLOW_LIVE_TEST_PAYMENTS: z.enum(["0", "1"], "must be 0 or 1").default("0"),
     /** How long a checkout holds its units for the shopper's payment; a payment after it still becomes an order if stock is left. */

@@ -1,9 +1,9 @@
 import { z } from "zod"
+import { PINCODE_INVALID, PINCODE_PATTERN } from "./pincode.js"
 
 export const DEFAULT_LABEL = "Home"
 export const INDIA = "India"
 const PHONE_INVALID = "Enter a 10-digit mobile number"
-const PINCODE_INVALID = "Enter a 6-digit pincode that does not start with 0"
 const ONLY_INDIA = "We deliver only within India."
 const NOT_AN_OBJECT = "Send the address as a JSON object"
 
@@ -33,7 +33,7 @@ const postalCode = z.preprocess(
   z
     .string({ error: PINCODE_INVALID })
     .transform((value) => value.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^[1-9]\d{5}$/, PINCODE_INVALID)),
+    .pipe(z.string().regex(PINCODE_PATTERN, PINCODE_INVALID)),
 )
 
 const country = z

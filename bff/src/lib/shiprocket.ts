@@ -1,6 +1,9 @@
 import { z } from "zod"
 
 /** One line of a Shiprocket order; money in rupees, as Shiprocket takes it. */
+/** One parcel of apparel as we ship every order, size in cm and weight in kg; Shiprocket re-weighs at pickup. */
+export const APPAREL_PARCEL = { length: 30, breadth: 25, height: 5, weight: 0.5 } as const
+
 export type ShiprocketOrderItem = {
   name: string
   sku: string
@@ -79,6 +82,39 @@ export type ShiprocketTracking = {
   activities: ShiprocketScan[]
 }
 
+/** One courier that carries a parcel between two pincodes, as the serviceability check answers it. */
+export type ShiprocketCourierOption = {
+  courierCompanyId: number
+  courierName: string
+  /** Whether this courier collects cash on delivery on this lane. */
+  cod: boolean
+  /** Days from pickup to delivery; null when Shiprocket gives none. */
+  estimatedDeliveryDays: number | null
+  /** Shiprocket's expected delivery day (`yyyy-mm-dd`), or null when it gives none it can be read from. */
+  etd: string | null
+  /** The delivery pincode's city and state as the courier knows them. */
+  city: string | null
+  state: string | null
+}
+
+export type ShiprocketServiceability = {
+  /** Couriers that serve the lane, blocked ones left out; empty when the delivery pincode is not served. */
+  couriers: ShiprocketCourierOption[]
+  /** The courier Shiprocket assigns when asked for an AWB without one named. */
+  recommendedCourierId: number | null
+}
+
+export type ShiprocketServiceabilityQuery = {
+  pickupPincode: string
+  deliveryPincode: string
+  /** The parcel's weight in kg. */
+  weightKg: number
+  /** Ask only for couriers that collect cash (Shiprocket then answers "not serviceable" when none does). */
+  cod: boolean
+  /** Shorter than the client's own when a shopper is waiting. */
+  timeoutMs?: number
+}
+
 /** A failed Shiprocket call; `status` is undefined when no answer came (network, timeout). */
 export class ShiprocketError extends Error {
   readonly retryable: boolean
@@ -112,6 +148,8 @@ export type ShiprocketClient = {
   createOrder(order: ShiprocketOrder): Promise<ShiprocketShipment>
   assignAwb(shipmentId: number): Promise<ShiprocketAwb>
   track(awb: string): Promise<ShiprocketTracking>
+  /** `GET /v1/external/courier/serviceability/`: which couriers serve a lane; a pincode Shiprocket doesn't serve answers no couriers. */
+  serviceability(query: ShiprocketServiceabilityQuery): Promise<ShiprocketServiceability>
   trackingUrl(awb: string): string
 }
 
@@ -158,7 +196,54 @@ const trackAnswer = z.object({
     etd: z.string().nullish(),
   }),
 })
+/** A number Shiprocket may send as a number or as text ("4"); blank or unreadable is null. */
+const looseNumber = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined || value === "" || !Number.isFinite(Number(value)) ? null : Number(value)))
+const courierCompany = z.object({
+  courier_company_id: z.coerce.number(),
+  courier_name: z.string().default(""),
+  cod: z
+    .union([z.boolean(), z.coerce.number()])
+    .optional()
+    .transform((cod) => cod === true || cod === 1),
+  etd: z.string().nullish(),
+  estimated_delivery_days: looseNumber,
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  blocked: looseNumber,
+})
+const serviceabilityAnswer = z.object({
+  status: looseNumber,
+  message: z.string().optional(),
+  data: z
+    .object({
+      available_courier_companies: z.array(courierCompany).nullish(),
+      recommended_courier_company_id: looseNumber,
+    })
+    .nullish(),
+})
 const errorAnswer = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() })
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+/** Shiprocket's `etd` ("Dec 02, 2026", sometimes "2026-12-02 18:00:00") as `yyyy-mm-dd`, or null when it reads as neither. */
+export function etdDay(etd: string | null | undefined): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(etd ?? "")
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`
+  const written = /^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})/i.exec((etd ?? "").trim())
+  const month = written ? MONTHS.indexOf(written[1]!.toLowerCase()) : -1
+  if (!written || month < 0) return null
+  return `${written[3]}-${String(month + 1).padStart(2, "0")}-${written[2]!.padStart(2, "0")}`
+}
+
+/**
+ * Shiprocket's way of saying no courier reaches the delivery pincode: `{ status: 404, message: "Delivery postcode not
+ * serviceable" }`, as a 404 or inside a 200. Any other wording (the pickup's pincode refused) is a failure, not a refusal.
+ */
+const saysNotServiceable = (status: number, body: z.infer<typeof serviceabilityAnswer> | undefined) =>
+  (status === 404 || body?.status === 404) && /delivery postcode.* not serviceable/i.test(body?.message ?? "")
 
 function describeFailure(body: unknown): { message: string; fieldErrors: Record<string, string[]> } {
   const parsed = errorAnswer.safeParse(body)
@@ -178,8 +263,8 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
   let session: { token: string; renewAt: number } | undefined
   let loggingIn: Promise<string> | undefined
 
-  async function send(method: "GET" | "POST", path: string, body: unknown, token?: string) {
-    const what = `Shiprocket ${method} ${path}`
+  async function send(method: "GET" | "POST", path: string, body: unknown, token?: string, waitMs = timeoutMs) {
+    const what = `Shiprocket ${method} ${path.split("?")[0]}`
     try {
       const response = await fetch(`${base}${path}`, {
         method,
@@ -189,7 +274,7 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(waitMs),
       })
       const text = await response.text()
       let json: unknown
@@ -201,7 +286,7 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
       return { what, status: response.status, json }
     } catch (error) {
       const timedOut = error instanceof Error && error.name === "TimeoutError"
-      throw new ShiprocketError(timedOut ? `${what} timed out after ${timeoutMs} ms` : `${what} failed: ${(error as Error).message}`, undefined)
+      throw new ShiprocketError(timedOut ? `${what} timed out after ${waitMs} ms` : `${what} failed: ${(error as Error).message}`, undefined)
     }
   }
 
@@ -231,14 +316,17 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
     return loggingIn
   }
 
-  async function call<Schema extends z.ZodType>(method: "GET" | "POST", path: string, body: unknown, schema: Schema) {
+  /** Sends with the session's token, logging in again once if Shiprocket says it has expired. */
+  async function authorized(method: "GET" | "POST", path: string, body: unknown, waitMs?: number) {
     const token = await currentToken()
-    let answer = await send(method, path, body, token)
-    if (answer.status === 401) {
-      if (session?.token === token) session = undefined
-      answer = await send(method, path, body, await currentToken())
-    }
-    return read(answer, schema)
+    const answer = await send(method, path, body, token, waitMs)
+    if (answer.status !== 401) return answer
+    if (session?.token === token) session = undefined
+    return send(method, path, body, await currentToken(), waitMs)
+  }
+
+  async function call<Schema extends z.ZodType>(method: "GET" | "POST", path: string, body: unknown, schema: Schema) {
+    return read(await authorized(method, path, body), schema)
   }
 
   return {
@@ -284,6 +372,29 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
           srStatus: entry["sr-status"],
           srStatusLabel: entry["sr-status-label"],
         })),
+      }
+    },
+
+    async serviceability({ pickupPincode, deliveryPincode, weightKg, cod, timeoutMs: waitMs }) {
+      const query = new URLSearchParams({ pickup_postcode: pickupPincode, delivery_postcode: deliveryPincode, weight: String(weightKg), cod: cod ? "1" : "0" })
+      const answer = await authorized("GET", `/v1/external/courier/serviceability/?${query}`, undefined, waitMs)
+      const parsed = serviceabilityAnswer.safeParse(answer.json)
+      // Only Shiprocket's own words make a refusal: any other 404 (a wrong path or host) is a failure, never "not served".
+      if (saysNotServiceable(answer.status, parsed.success ? parsed.data : undefined)) return { couriers: [], recommendedCourierId: null }
+      const { data } = read(answer, serviceabilityAnswer)
+      return {
+        couriers: (data?.available_courier_companies ?? [])
+          .filter((courier) => courier.blocked !== 1)
+          .map((courier) => ({
+            courierCompanyId: courier.courier_company_id,
+            courierName: courier.courier_name,
+            cod: courier.cod,
+            estimatedDeliveryDays: courier.estimated_delivery_days,
+            etd: etdDay(courier.etd),
+            city: courier.city || null,
+            state: courier.state || null,
+          })),
+        recommendedCourierId: data?.recommended_courier_company_id ?? null,
       }
     },
 

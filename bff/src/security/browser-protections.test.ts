@@ -21,6 +21,7 @@ const PRODUCTION_SERVICES = {
   SHIPROCKET_EMAIL: "api@shop.test",
   SHIPROCKET_PASSWORD: "not-a-real-password",
   SHIPROCKET_WEBHOOK_TOKEN: "not-a-real-token",
+  SHIPROCKET_PICKUP_PINCODE: "400001",
 }
 const SHOP_PAGES = ["/", "/shop", "/product/prod_nonexistent", "/account/orders"]
 const CONSOLE_PAGES = ["/admin/", "/admin/products"]

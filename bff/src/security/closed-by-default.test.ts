@@ -14,6 +14,7 @@ const PRODUCTION_SERVICES = {
   SHIPROCKET_EMAIL: "api@shop.test",
   SHIPROCKET_PASSWORD: "not-a-real-password",
   SHIPROCKET_WEBHOOK_TOKEN: "not-a-real-token",
+  SHIPROCKET_PICKUP_PINCODE: "400001",
 }
 /** No built front ends, so a GET is never answered by a single-page app's fallback. */
 const NO_FRONT_ENDS = { STOREFRONT_DIST: "/nonexistent/storefront", ADMIN_DIST: "/nonexistent/admin" }

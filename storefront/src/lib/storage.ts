@@ -8,6 +8,8 @@ export const storageKeys = {
   returnToPath: "return_to_path",
   /** Session: the FitFeed pulls the post opened from the home preview to the top. */
   fitfeedHighlight: "FITFEED_HIGHLIGHT",
+  /** Local: the pincode the shopper last asked a delivery date for (the product page's delivery promise). */
+  deliveryPincode: "delivery_pincode",
   /** Session: whether the shopper applied Dark Coins in the bag, and how many; checkout reads it. */
   checkoutDarkCoins: "checkout_dark_coins",
 } as const

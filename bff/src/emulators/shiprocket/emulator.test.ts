@@ -3,6 +3,7 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adhocOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../test/shiprocket.js"
 import { shiprocketEmulator } from "./index.js"
+import { EXAMPLE_PINCODES } from "./serviceability.js"
 import type { TrackingWebhook } from "./webhook.js"
 
 let emulator: Awaited<ReturnType<typeof startShiprocketEmulator>>
@@ -227,5 +228,141 @@ describe("the Shiprocket emulator's status hook", () => {
     expect(() => shiprocketEmulator({ ...options, webhookUrl: "http://127.0.0.1/api/shiprocket/webhook" })).toThrowError(/refuses webhook URLs/)
     expect(() => shiprocketEmulator({ ...options, webhookUrl: "http://127.0.0.1/api/payments/sr-hook" })).toThrowError(/refuses webhook URLs/)
     expect(() => shiprocketEmulator({ ...options, webhookUrl: "/api/fulfillment/tracking-webhook" })).toThrowError(/must be absolute/)
+  })
+})
+
+describe("the Shiprocket emulator's courier serviceability", () => {
+  const lane = (delivery: string, cod: 0 | 1 = 0, pickup = "400001") =>
+    `/v1/external/courier/serviceability/?pickup_postcode=${pickup}&delivery_postcode=${delivery}&weight=0.5&cod=${cod}`
+  const indiaDayAfter = (days: number) => new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10)
+
+  it("answers the couriers for a served pincode in Shiprocket's shape: cash on delivery, days by distance, the place", async () => {
+    const token = await tokenFor(emulator)
+    const far = await call(emulator.apiUrl, lane("560001"), { token })
+    expect(far.status).toBe(200)
+    expect(far.body).toMatchObject({ status: 200, currency: "INR", data: { recommended_courier_company_id: 1, blocked_courier_companies: [] } })
+    const [surface, air] = far.body.data.available_courier_companies
+    expect(surface).toMatchObject({
+      courier_company_id: 1,
+      courier_name: "Emulated Surface",
+      cod: 1,
+      estimated_delivery_days: "4",
+      city: "Bengaluru",
+      state: "Karnataka",
+      postcode: "560001",
+      blocked: 0,
+    })
+    expect(surface.etd).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/)
+    expect(air).toMatchObject({ courier_company_id: 2, cod: 1, estimated_delivery_days: "3" })
+    // Within the pickup's postal zone two days; the farther zones up to six.
+    expect((await call(emulator.apiUrl, lane("400050"), { token })).body.data.available_courier_companies[0].estimated_delivery_days).toBe("2")
+    expect((await call(emulator.apiUrl, lane("110024"), { token })).body.data.available_courier_companies[0].estimated_delivery_days).toBe("6")
+  })
+
+  it("answers 404 'not serviceable' where no courier goes, and prepaid couriers only where none collects cash", async () => {
+    const token = await tokenFor(emulator)
+    for (const pincode of [EXAMPLE_PINCODES.unserved, "900001", "354321"]) {
+      expect(await call(emulator.apiUrl, lane(pincode), { token }), pincode).toMatchObject({
+        status: 404,
+        body: { status: 404, message: "Delivery postcode not serviceable" },
+      })
+    }
+    const prepaid = await call(emulator.apiUrl, lane(EXAMPLE_PINCODES.withoutCod), { token })
+    expect(prepaid.status).toBe(200)
+    expect(prepaid.body.data.available_courier_companies.map((courier: { cod: number }) => courier.cod)).toEqual([0, 0])
+    expect(prepaid.body.data.available_courier_companies[0]).toMatchObject({ city: "Imphal", state: "Manipur" })
+    expect(await call(emulator.apiUrl, lane(EXAMPLE_PINCODES.withoutCod, 1), { token })).toMatchObject({ status: 404, body: { status: 404 } })
+    expect((await call(emulator.apiUrl, lane(EXAMPLE_PINCODES.servedWithCod, 1), { token })).status).toBe(200)
+  })
+
+  it("needs a token and refuses a malformed query with 422 and messages for each field", async () => {
+    expect(await call(emulator.apiUrl, lane("560001"))).toMatchObject({ status: 401, body: { message: "Token not provided" } })
+    const token = await tokenFor(emulator)
+    const refused = await call(emulator.apiUrl, "/v1/external/courier/serviceability/?pickup_postcode=400001&delivery_postcode=5600&cod=2", { token })
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors).toEqual({
+      delivery_postcode: ["The delivery postcode must be 6 digits."],
+      weight: ["The weight field is required."],
+      cod: ["The cod must be 0 or 1."],
+    })
+  })
+
+  it("serves, with cash on delivery, every pincode the shop's tests and demo ship to", async () => {
+    const client = emulator.client()
+    for (const pincode of [
+      "400050",
+      "560001",
+      "560038",
+      "560025",
+      "110024",
+      "110001",
+      "700016",
+      "700019",
+      "411001",
+      "600017",
+      "682016",
+      "380009",
+      "302001",
+      "160017",
+      "500034",
+      "575003",
+    ]) {
+      const { couriers } = await client.serviceability({ pickupPincode: "400001", deliveryPincode: pincode, weightKg: 0.5, cod: false })
+      expect(couriers.length, pincode).toBeGreaterThan(0)
+      expect(
+        couriers.every((courier) => courier.cod),
+        pincode,
+      ).toBe(true)
+    }
+  })
+
+  it("is read by the client: couriers with cash on delivery, days, the day as yyyy-mm-dd and the place; none where not served", async () => {
+    const client = emulator.client()
+    const served = await client.serviceability({ pickupPincode: "400001", deliveryPincode: "560001", weightKg: 0.5, cod: false })
+    expect(served.recommendedCourierId).toBe(1)
+    expect(served.couriers[0]).toEqual({
+      courierCompanyId: 1,
+      courierName: "Emulated Surface",
+      cod: true,
+      estimatedDeliveryDays: 4,
+      etd: indiaDayAfter(4),
+      city: "Bengaluru",
+      state: "Karnataka",
+    })
+    const withoutCod = await client.serviceability({ pickupPincode: "400001", deliveryPincode: EXAMPLE_PINCODES.withoutCod, weightKg: 0.5, cod: false })
+    expect(withoutCod.couriers.map((courier) => courier.cod)).toEqual([false, false])
+    expect(await client.serviceability({ pickupPincode: "400001", deliveryPincode: EXAMPLE_PINCODES.unserved, weightKg: 0.5, cod: false })).toEqual({
+      couriers: [],
+      recommendedCourierId: null,
+    })
+    // A pickup no courier serves is a misconfiguration, never "we don't deliver there".
+    await expect(
+      client.serviceability({ pickupPincode: EXAMPLE_PINCODES.unserved, deliveryPincode: "560001", weightKg: 0.5, cod: false }),
+    ).rejects.toMatchObject({ name: "ShiprocketError", status: 404 })
+  })
+
+  it("is read by the client as not served from a 200 carrying Shiprocket's 404, and as a failure from any other 404", async () => {
+    let reply: { status: number; body: unknown } = { status: 200, body: { status: 404, message: "Delivery postcode not serviceable" } }
+    const own = await startShiprocketEmulator({
+      mount: (app) =>
+        app.get("/emulator/shiprocket/v1/external/courier/serviceability", (_req, res) => {
+          res.status(reply.status).json(reply.body)
+        }),
+    })
+    try {
+      const ask = () => own.client().serviceability({ pickupPincode: "400001", deliveryPincode: "560001", weightKg: 0.5, cod: false })
+      expect(await ask()).toEqual({ couriers: [], recommendedCourierId: null })
+      reply = { status: 404, body: { message: "404 Not Found", status_code: 404 } }
+      await expect(ask()).rejects.toMatchObject({ name: "ShiprocketError", status: 404, retryable: false })
+      reply = {
+        status: 200,
+        body: { status: 200, data: { available_courier_companies: [{ courier_company_id: 7, cod: 1, blocked: 1, etd: "Jan 05, 2027" }] } },
+      }
+      expect((await ask()).couriers).toEqual([])
+      reply = { status: 502, body: { message: "Bad Gateway" } }
+      await expect(ask()).rejects.toMatchObject({ status: 502, retryable: true })
+    } finally {
+      await own.close()
+    }
   })
 })

@@ -6,6 +6,7 @@ import { sameBytes } from "../../lib/tokens.js"
 import { adhocOrderSchema } from "./order-schema.js"
 import { assignedAwb, createdOrder, noTracking, tracking } from "./presenters.js"
 import { ShiprocketReply, parseOr422, shiprocketErrors, shiprocketNotFound } from "./replies.js"
+import { serviceabilityAnswer, serviceabilityQuerySchema } from "./serviceability.js"
 import { MOVABLE_STATUSES, shiprocketTime } from "./statuses.js"
 import { isAssigned, shiprocketStore } from "./store.js"
 import { TRACKING_PAGE_POLICY, trackingPage } from "./tracking-page.js"
@@ -38,7 +39,8 @@ const trackingPageUrl = (req: Request, awb: string) => `${originOf(req)}${req.ba
 
 /**
  * A local Shiprocket for development and tests, mounted at /emulator/shiprocket (never in production): token login,
- * adhoc orders, AWB assignment, tracking, a tracking page, and test hooks that move a shipment on and send the
+ * adhoc orders, AWB assignment, tracking, courier serviceability (serviceability.ts says which pincodes are served
+ * and which without cash on delivery), a tracking page, and test hooks that move a shipment on and send the
  * tracking webhook. Its state lives in the `emulator_shiprocket` schema, shared by every BFF process.
  */
 export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
@@ -82,6 +84,11 @@ export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
   router.get("/v1/external/courier/track/awb/:awb", requireToken, async (req, res) => {
     const shipment = await store.findByAwb(String(req.params.awb))
     res.json(isAssigned(shipment) ? tracking(shipment, trackingPageUrl(req, shipment.awbCode)) : noTracking)
+  })
+
+  router.get("/v1/external/courier/serviceability", requireToken, (req, res) => {
+    const { status, body } = serviceabilityAnswer(parseOr422(serviceabilityQuerySchema, req.query))
+    res.status(status).json(body)
   })
 
   router.get("/tracking/:awb", noStore, async (req, res) => {

@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
+import { freePort } from "../../../../scripts/lib/ports.js"
 import { signedUpUser } from "../../../test/accounts.js"
 import {
   bearer,
@@ -688,5 +689,67 @@ describe("a cash-on-delivery placement whose answer from Medusa is lost", () => 
     const [order] = await ordersOf(app, shopper)
     expect(order).toMatchObject({ status: "PLACED", total: subtotal - 1000 + 10_000, darkCoinsDiscount: 1000 })
     expect(await balanceOf(shopper)).toBe(0)
+  })
+})
+
+describe("delivery to the address's pincode", () => {
+  /** Served without cash on delivery, and not served at all, by the Shiprocket emulator (emulators/shiprocket/serviceability.ts). */
+  const IMPHAL = { ...NEW_ADDRESS, city: "Imphal", state: "Manipur", postalCode: "795001" }
+  const PORT_BLAIR = { ...NEW_ADDRESS, city: "Port Blair", state: "Andaman and Nicobar Islands", postalCode: "744101" }
+
+  async function leftBehind(shopper: Shopper) {
+    const { rows } = await app.db.query<{ checkouts: number; holds: number }>(
+      `select (select count(*)::int from bff.checkouts where user_id = $1) as checkouts,
+              (select count(*)::int from bff.stock_holds where user_id = $1 and released_at is null) as holds`,
+      [shopper.user.id],
+    )
+    return rows[0]
+  }
+
+  it("refuses cash on delivery where no courier collects it, naming the pincode, before holding a unit; online payment goes on", async () => {
+    const { shopper } = await shopperWithBag()
+    const refused = await checkout(shopper, payload("cod", { address: IMPHAL }))
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({ code: "cod_unavailable", error: "Cash on delivery isn't available for 795001. Please pay online." })
+    expect(await leftBehind(shopper)).toEqual({ checkouts: 0, holds: 0 })
+    expect((await createOrder(shopper, payload("prepaid", { address: IMPHAL }))).status).toBe(201)
+  })
+
+  it("refuses any order to a pincode no courier reaches, online or cash, before holding a unit", async () => {
+    const { shopper } = await shopperWithBag()
+    for (const attempt of [
+      () => checkout(shopper, payload("cod", { address: PORT_BLAIR })),
+      () => createOrder(shopper, payload("prepaid", { address: PORT_BLAIR })),
+    ]) {
+      const refused = await attempt()
+      expect(refused.status).toBe(409)
+      expect(refused.body).toMatchObject({ code: "not_deliverable", error: "We don't deliver to 744101 yet." })
+    }
+    expect(await leftBehind(shopper)).toEqual({ checkouts: 0, holds: 0 })
+  })
+
+  it("refuses a saved address's pincode once it is read, freeing the units it held", async () => {
+    const { shopper } = await shopperWithBag()
+    const saved = await request(app.app).post("/api/addresses").set(bearer(shopper)).send(PORT_BLAIR)
+    expect(saved.status).toBe(201)
+    const refused = await checkout(shopper, payload("cod", { address: { id: saved.body.address.id } }))
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toBe("We don't deliver to 744101 yet.")
+    expect(await leftBehind(shopper)).toEqual({ checkouts: 0, holds: 0 })
+  })
+
+  it("places the order when Shiprocket can't be asked: a check that can't be made never blocks an order", async () => {
+    const { shopper } = await shopperWithBag()
+    const blind = await createTestApp({ PUBLIC_URL: app.origin, SHIPROCKET_API_URL: `http://127.0.0.1:${await freePort()}/emulator/shiprocket` })
+    try {
+      const placed = await request(blind.app)
+        .post("/api/checkout")
+        .set(bearer(shopper))
+        .send(payload("cod", { address: PORT_BLAIR }))
+      expect(placed.status).toBe(201)
+      expect(placedOrderAnswerSchema.parse(placed.body).ok).toBe(true)
+    } finally {
+      await blind.close()
+    }
   })
 })

@@ -6,6 +6,7 @@ import type { RazorpayClient } from "../../lib/razorpay.js"
 import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
 import type { AddressService } from "../addresses/index.js"
 import type { BagService } from "../cart/index.js"
+import type { DeliveryCheck } from "../serviceability/index.js"
 import type { UsersRepository } from "../users/index.js"
 import { orderEnding, type OrderEnding } from "./cancellation.js"
 import { commerceCheckout } from "./commerce-checkout.js"
@@ -25,6 +26,8 @@ type Deps = SharedDeps & {
   users: UsersRepository
   bag: BagService
   addresses: AddressService
+  /** Whether couriers reach a pincode, and collect cash there: checkout refuses what they can't deliver. */
+  checkDelivery: DeliveryCheck
   /** Pays referral earnings for a paid order, in the transaction that records it. */
   creditReferrals: ReferralStep
   /** Takes back a cancelled or returned order's referral earnings and the posts it allowed, in the same transaction. */
@@ -45,7 +48,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
   /** Undoes an order commerce says was cancelled or returned whole; false when there was nothing to undo. */
   endOrder(orderId: string, ending: OrderEnding): Promise<boolean>
 } {
-  const { users, bag, addresses } = deps
+  const { users, bag, addresses, checkDelivery } = deps
   const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
   const medusaCheckout = commerceCheckout(commerce)
   const placement = checkoutPlacement({ db, commerce: medusaCheckout, bag, logger, onPlaced: kickJobs, creditReferrals: deps.creditReferrals })
@@ -55,7 +58,16 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     users,
     razorpay: razorpayClient,
     keySecret: razorpay.keySecret,
-    preparation: checkoutPreparation({ db, bag, users, addresses, commerce: medusaCheckout, liveTestAllowed, holdMinutes: config.STOCK_HOLD_MINUTES }),
+    preparation: checkoutPreparation({
+      db,
+      bag,
+      users,
+      addresses,
+      commerce: medusaCheckout,
+      liveTestAllowed,
+      holdMinutes: config.STOCK_HOLD_MINUTES,
+      checkDelivery,
+    }),
     placement,
     commerce: medusaCheckout,
     settlement,

@@ -3,6 +3,7 @@ import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unautho
 import type { Db } from "../../lib/db.js"
 import { medusaAddress, presentAddress, type AddressService } from "../addresses/index.js"
 import type { BagService } from "../cart/index.js"
+import type { DeliveryCheck } from "../serviceability/index.js"
 import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
 import type { UsersRepository } from "../users/index.js"
 import { CheckoutInFlight, holdStock, releaseHolds } from "./stock-holds.js"
@@ -14,6 +15,8 @@ import { CART_EMPTY, COD_FEE_PAISE, LIVE_TEST_AMOUNT_PAISE, SELECT_ADDRESS, SIZE
 
 const PRICES_CHANGED = "Prices in your bag have changed. Please review your bag and try again."
 const COMMERCE_DOWN = "We couldn't reach the shop's order system. Please try again in a minute."
+const notDeliverable = (pincode: string) => `We don't deliver to ${pincode} yet.`
+const codUnavailable = (pincode: string) => `Cash on delivery isn't available for ${pincode}. Please pay online.`
 const ALREADY_PLACING = "Your order is already being placed. Please check Account › Orders before ordering again."
 
 export type CheckoutMode = "prepaid" | "cod"
@@ -28,6 +31,8 @@ type Deps = {
   liveTestAllowed: boolean
   /** STOCK_HOLD_MINUTES: how long a checkout's units are held for its payment. */
   holdMinutes: number
+  /** Whether couriers reach a pincode, and collect cash there (Shiprocket's answer, kept for hours). */
+  checkDelivery: DeliveryCheck
 }
 
 /**
@@ -35,7 +40,17 @@ type Deps = {
  * from the client), a Medusa cart holding exactly those lines, the COD fee and the Dark Coins credit,
  * and a bff.checkouts row. The client's figures in the payload are not read.
  */
-export function checkoutPreparation({ db, bag, users, addresses, commerce, liveTestAllowed, holdMinutes }: Deps) {
+export function checkoutPreparation({ db, bag, users, addresses, commerce, liveTestAllowed, holdMinutes, checkDelivery }: Deps) {
+  /** Refuses an order no courier can bring to the pincode, and cash on delivery where no courier collects it. */
+  async function refuseUndeliverable(pincode: string, mode: CheckoutMode): Promise<void> {
+    const delivery = await checkDelivery(pincode)
+    // Shiprocket unreachable: the order goes ahead rather than being refused on a guess. Its dispatch job asks
+    // Shiprocket again for hours, and one that can't be shipped there fails where staff see it.
+    if (!delivery) return
+    if (!delivery.deliverable) throw new HttpError(409, "not_deliverable", notDeliverable(pincode))
+    if (mode === "cod" && !delivery.codAvailable) throw new HttpError(409, "cod_unavailable", codUnavailable(pincode))
+  }
+
   async function shippingAddress(userId: string, payload: CheckoutPayload, email: string): Promise<ShippingAddress> {
     const choice = payload.shippingAddressSnapshot
     if ("id" in choice) {
@@ -61,6 +76,9 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
 
     if (!items.length) throw badRequest(CART_EMPTY)
     if (summary.sizesMissing || items.some((item) => !item.size)) throw badRequest(SIZES_MISSING)
+    // A new address's pincode is known now, before any unit is held or Medusa asked; a saved one's once it is read.
+    const choice = payload.shippingAddressSnapshot
+    if (!("id" in choice)) await refuseUndeliverable(choice.postalCode, mode)
 
     const id = randomUUID()
     const lines: CheckoutLine[] = items.map((item) => {
@@ -103,6 +121,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     let cart
     try {
       address = await shippingAddress(userId, payload, user.email)
+      if ("id" in choice) await refuseUndeliverable(address.postalCode, mode)
       cart = await commerce.createCart({
         customer_id: user.medusa_customer_id,
         email: address.email ?? user.email,

@@ -33,6 +33,7 @@ describe("GET /api/dev/outbox", () => {
       SHIPROCKET_EMAIL: "api@shop.test",
       SHIPROCKET_PASSWORD: "test-shiprocket-password",
       SHIPROCKET_WEBHOOK_TOKEN: "test-shiprocket-webhook-token",
+      SHIPROCKET_PICKUP_PINCODE: "400001",
     })
     try {
       expect((await request(ctx.app).get("/api/dev/outbox").query({ to: "a@example.test" })).status).toBe(404)

@@ -2,15 +2,12 @@ import type { Db } from "../../lib/db.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { paiseToRupees } from "../../lib/money.js"
-import { ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
+import { APPAREL_PARCEL, ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { orderById, recordShipment, type OrderRecord } from "../orders/index.js"
 
 export const DISPATCH_JOB = "dispatch-order"
 /** A dispatch fails after 30 runs (≈ 5.5 h of Shiprocket not answering); staff retry it or dispatch from the panel. */
 const DISPATCH_JOB_ATTEMPTS = 30
-
-/** One parcel's size (cm) and weight (kg) for apparel; Shiprocket re-weighs at pickup. */
-const PARCEL = { length: 30, breadth: 25, height: 5, weight: 0.5 }
 
 /** India time as Shiprocket wants dates: `yyyy-mm-dd hh:mm`. */
 function indiaTime(date: Date): string {
@@ -45,7 +42,7 @@ function shiprocketOrder(order: OrderRecord, pickupLocation: string): Shiprocket
     transaction_charges: paiseToRupees(order.codFee),
     total_discount: paiseToRupees(order.discount),
     sub_total: paiseToRupees(order.subtotal),
-    ...PARCEL,
+    ...APPAREL_PARCEL,
   }
 }
 

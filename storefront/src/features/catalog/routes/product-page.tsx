@@ -10,6 +10,7 @@ import { categoryLabel } from "@/lib/product-labels"
 import { storeReferralPostId } from "@/lib/referral"
 import type { Product, ProductRecommendations } from "@fitshop/contracts"
 import { useProduct } from "../api/get-product"
+import { DeliveryPromise } from "../components/delivery-promise"
 import { ProductGallery } from "../components/product-gallery"
 import { ProductRow } from "../components/product-row"
 import { ProductSpecs } from "../components/product-specs"
@@ -123,6 +124,8 @@ function ProductDetails({ product }: { product: Product }) {
           />
           <WishlistHeart productId={product.id} onSignInRequired={openSignIn} />
         </div>
+
+        <DeliveryPromise />
 
         {product.description.trim() ? (
           <section className="product__section" aria-labelledby="product-description-heading">

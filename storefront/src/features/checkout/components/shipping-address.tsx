@@ -1,4 +1,5 @@
 import { useId } from "react"
+import { DeliveryEstimate } from "@/components/delivery-estimate"
 import { SegmentedControl } from "@/components/ui/segmented-control"
 import type { Form } from "@/hooks/use-form"
 import type { Address } from "@/types/address"
@@ -78,6 +79,7 @@ export function ShippingAddressSection({
       ) : (
         <NewAddressForm form={newAddress} save={save} disabled={disabled} onSaveChange={onSaveChange} />
       )}
+      <DeliveryEstimate pincode={mode === "select" ? saved.addresses.find((address) => address.id === selectedId)?.postalCode : newAddress.values.postalCode} />
     </section>
   )
 }

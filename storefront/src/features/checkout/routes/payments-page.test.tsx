@@ -230,6 +230,29 @@ describe("/payments shipping address", () => {
     })
   })
 
+  it("promises a delivery day for the chosen address, and says so when its pincode has no cash on delivery", async () => {
+    const home = buildAddress({ fullName: "Asha Rao", postalCode: "560001", isDefault: true })
+    const office = buildAddress({ fullName: "Asha at Work", postalCode: "411001" })
+    openCheckout({
+      addresses: () => [home, office],
+      routes: [
+        {
+          method: "GET",
+          path: "/api/serviceability",
+          answer: (url) => {
+            const pincode = url.searchParams.get("pincode")
+            return jsonResponse({ pincode, deliverable: true, codAvailable: pincode === "560001", estimatedDelivery: "2026-12-03", city: null, state: null })
+          },
+        },
+      ],
+    })
+    expect(await screen.findByText("Delivery by Thu, 3 Dec")).toBeInTheDocument()
+    expect(screen.getByText("Cash on delivery available")).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole("radio", { name: /Asha at Work/ }))
+    expect(await screen.findByText("Cash on delivery not available for 411001")).toBeInTheDocument()
+  })
+
   it("says 'Loading addresses…' while the saved addresses load", async () => {
     const addresses = deferred<Address[]>()
     openCheckout({ addresses: () => addresses.promise })

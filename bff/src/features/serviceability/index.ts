@@ -1,0 +1,20 @@
+import type { Serviceability } from "@fitshop/contracts"
+import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import type { ShiprocketClient } from "../../lib/shiprocket.js"
+import { deliveryPromises } from "./delivery-promises.js"
+import { serviceabilityRoutes } from "./routes.js"
+
+/** Whether a pincode is served and with cash on delivery; undefined when Shiprocket can't be asked now. */
+export type DeliveryCheck = (pincode: string) => Promise<Serviceability | undefined>
+
+type Deps = Pick<SharedDeps, "limiter" | "logger"> & {
+  shiprocketClient: Pick<ShiprocketClient, "serviceability">
+  /** SHIPROCKET_PICKUP_PINCODE, or the emulator's demo pickup. */
+  pickupPincode: string
+}
+
+/** The delivery promise before buying (GET /api/serviceability), and the same check for checkout. */
+export function serviceabilityModule({ limiter, logger, shiprocketClient, pickupPincode }: Deps): FeatureModule & { checkDelivery: DeliveryCheck } {
+  const promises = deliveryPromises({ shiprocket: shiprocketClient, pickupPincode, logger })
+  return { routes: serviceabilityRoutes({ promises, limiter }), checkDelivery: promises.check }
+}
