@@ -5,6 +5,7 @@ import { adhocOrder, startShiprocketEmulator, startWebhookReceiver } from "../..
 import { shiprocketEmulator } from "./index.js"
 import { EXAMPLE_PINCODES } from "./serviceability.js"
 import type { TrackingWebhook } from "./webhook.js"
+import { indiaDay } from "../../lib/india-time.js"
 
 let emulator: Awaited<ReturnType<typeof startShiprocketEmulator>>
 
@@ -234,7 +235,7 @@ describe("the Shiprocket emulator's status hook", () => {
 describe("the Shiprocket emulator's courier serviceability", () => {
   const lane = (delivery: string, cod: 0 | 1 = 0, pickup = "400001") =>
     `/v1/external/courier/serviceability/?pickup_postcode=${pickup}&delivery_postcode=${delivery}&weight=0.5&cod=${cod}`
-  const indiaDayAfter = (days: number) => new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10)
+  const indiaDayAfter = (days: number) => indiaDay(Date.now() + days * 86_400_000)
 
   it("answers the couriers for a served pincode in Shiprocket's shape: cash on delivery, days by distance, the place", async () => {
     const token = await tokenFor(emulator)

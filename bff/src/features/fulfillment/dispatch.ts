@@ -1,4 +1,5 @@
 import type { Db } from "../../lib/db.js"
+import { indiaClock } from "../../lib/india-time.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { paiseToRupees } from "../../lib/money.js"
@@ -11,7 +12,7 @@ const DISPATCH_JOB_ATTEMPTS = 30
 
 /** India time as Shiprocket wants dates: `yyyy-mm-dd hh:mm`. */
 function indiaTime(date: Date): string {
-  return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ")
+  return indiaClock(date.getTime()).slice(0, 16).replace("T", " ")
 }
 
 function shiprocketOrder(order: OrderRecord, pickupLocation: string): ShiprocketOrder {

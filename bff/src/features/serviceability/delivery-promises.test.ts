@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import type { ShiprocketCourierOption } from "../../lib/shiprocket.js"
 import { etdDay } from "../../lib/shiprocket.js"
-import { indiaDay, presentServiceability, secondsToIndiaMidnight } from "./delivery-promises.js"
+import { indiaDay, secondsToIndiaMidnight } from "../../lib/india-time.js"
+import { presentServiceability } from "./delivery-promises.js"
 
 const courier = (overrides: Partial<ShiprocketCourierOption>): ShiprocketCourierOption => ({
   courierCompanyId: 1,

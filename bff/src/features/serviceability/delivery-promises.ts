@@ -1,4 +1,5 @@
 import type { Serviceability } from "@fitshop/contracts"
+import { indiaDay } from "../../lib/india-time.js"
 import type { Logger } from "../../lib/logger.js"
 import { APPAREL_PARCEL, ShiprocketError, type ShiprocketClient, type ShiprocketCourierOption, type ShiprocketServiceability } from "../../lib/shiprocket.js"
 
@@ -11,14 +12,7 @@ const MAX_PINCODES = 20_000
 /** After Shiprocket fails, others wait this long before asking again, so an outage costs one timeout, not one per page view. */
 export const PAUSE_AFTER_FAILURE_MS = 15_000
 
-const INDIA_OFFSET_MS = 330 * 60_000
 const DAY_MS = 86_400_000
-
-/** The India calendar day of an instant, `yyyy-mm-dd`. */
-export const indiaDay = (at: number): string => new Date(at + INDIA_OFFSET_MS).toISOString().slice(0, 10)
-
-/** Seconds until the India calendar day after `at` begins. */
-export const secondsToIndiaMidnight = (at: number): number => Math.ceil((DAY_MS - ((at + INDIA_OFFSET_MS) % DAY_MS)) / 1000)
 
 const daysAfter = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 

@@ -5,7 +5,8 @@ import { serviceUnavailable } from "../../http/errors.js"
 import { rateLimit } from "../../http/rate-limit.js"
 import { validated } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
-import { PAUSE_AFTER_FAILURE_MS, secondsToIndiaMidnight, type DeliveryPromises } from "./delivery-promises.js"
+import { secondsToIndiaMidnight } from "../../lib/india-time.js"
+import { PAUSE_AFTER_FAILURE_MS, type DeliveryPromises } from "./delivery-promises.js"
 
 const NO_PROMISE = "We can't check delivery to this pincode right now, so we won't promise a date. Please try again in a minute."
 

@@ -6,7 +6,7 @@ import { createTestApp, runEnvironment } from "../../../test/app.js"
 import { startShiprocketEmulator } from "../../../test/shiprocket.js"
 import { loadConfig } from "../../config.js"
 import { shiprocketSettings } from "../../lib/shiprocket-settings.js"
-import { indiaDay } from "./delivery-promises.js"
+import { indiaDay } from "../../lib/india-time.js"
 
 /** Pincodes the emulator treats as documented in emulators/shiprocket/serviceability.ts (a feature's test can't import it). */
 const UNSERVED = "744101"
