@@ -12,7 +12,7 @@ export const COMMERCE_UNREACHABLE = "This part of the shop isn't answering right
 export const DATABASE_RETRY_AFTER_SECONDS = 5
 /** Every request fails the same way during an outage: the log says so once in this long, not once a request. */
 const OUTAGE_LOG_EVERY_MS = 60_000
-const outageLoggedAt = new WeakMap<Logger, number>()
+const outageLoggedAt = new WeakMap<Logger, Map<string, number>>()
 
 type BodyParserError = Error & { type?: string; status?: number }
 
@@ -56,21 +56,27 @@ export const notFoundHandler: RequestHandler = (req) => {
 
 type RequestLine = { method?: string | undefined; path: string }
 
-/** A database that can't be reached (a restart, a network fault) is a 503 saying to try again shortly; logged once a minute. */
+/** Logs a dependency's outage at warn, once a minute per dependency, however many requests it fails. */
+function logOutage(logger: Logger, what: string, err: unknown, request: RequestLine): void {
+  const loggedAt = outageLoggedAt.get(logger) ?? new Map<string, number>()
+  outageLoggedAt.set(logger, loggedAt)
+  const last = loggedAt.get(what)
+  if (last !== undefined && Date.now() - last < OUTAGE_LOG_EVERY_MS) return
+  loggedAt.set(what, Date.now())
+  logger.warn({ err, method: request.method, path: request.path }, `${what} unavailable; answering 503 (logged once a minute)`)
+}
+
+/** A database that can't be reached (a restart, a network fault) is a 503 saying to try again shortly. */
 function databaseUnavailable(err: unknown, logger: Logger, request: RequestLine): HttpError | undefined {
   if (!isDatabaseUnavailable(err)) return undefined
-  const loggedAt = outageLoggedAt.get(logger)
-  if (loggedAt === undefined || Date.now() - loggedAt >= OUTAGE_LOG_EVERY_MS) {
-    outageLoggedAt.set(logger, Date.now())
-    logger.warn({ err, method: request.method, path: request.path }, "database unavailable; answering 503 (logged once a minute)")
-  }
+  logOutage(logger, "database", err, request)
   return serviceUnavailable(DATABASE_UNAVAILABLE, DATABASE_RETRY_AFTER_SECONDS)
 }
 
 /** Medusa down or hanging, where the route has no answer of its own for it (sign-in, sign-up): a 503. */
 function commerceUnreachable(err: unknown, logger: Logger, request: RequestLine): HttpError | undefined {
   if (!(err instanceof CommerceUnreachable)) return undefined
-  logger.warn({ err, method: request.method, path: request.path }, "Medusa unreachable; answering 503")
+  logOutage(logger, "Medusa", err, request)
   return serviceUnavailable(COMMERCE_UNREACHABLE, 30)
 }
 
