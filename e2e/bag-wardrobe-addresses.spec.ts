@@ -17,7 +17,7 @@ async function cardTitle(card: Locator): Promise<string> {
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean)
-  const price = lines.findIndex((line) => /^₹\d+\.\d{2}$/.test(line))
+  const price = lines.findIndex((line) => /^₹[\d,]+\.\d{2}$/.test(line))
   expect(price, "a card shows its title above its price").toBeGreaterThan(0)
   return lines[price - 1]!
 }
@@ -25,9 +25,9 @@ async function cardTitle(card: Locator): Promise<string> {
 /** The amount in paise the order summary shows beside `term` (negative for the discount), or null without one. */
 async function summaryPaise(page: Page, term: "Subtotal" | "Dark Coins Discount" | "Total"): Promise<number | null> {
   const text = (await page.getByRole("region", { name: "Order Summary" }).textContent()) ?? ""
-  const match = new RegExp(`${term}(-?)₹(\\d+)\\.(\\d{2})`).exec(text)
+  const match = new RegExp(`${term}(-?)₹([\\d,]+)\\.(\\d{2})`).exec(text)
   if (!match) return null
-  return (match[1] ? -1 : 1) * (Number(match[2]) * 100 + Number(match[3]))
+  return (match[1] ? -1 : 1) * (Number(match[2]!.replace(/,/g, "")) * 100 + Number(match[3]))
 }
 
 /** Gives the signed-in shopper Dark Coins through the BFF's own ledger. */

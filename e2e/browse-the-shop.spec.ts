@@ -11,7 +11,7 @@ test("a visitor opens the shop, browses /shop, opens a product and meets the 404
   expect(await cards.count()).toBeGreaterThanOrEqual(4)
 
   const firstCard = cards.first()
-  await expect(firstCard).toContainText(/₹\d+\.\d{2}/)
+  await expect(firstCard).toContainText(/₹[\d,]+\.\d{2}/)
   const image = firstCard.locator("img").first()
   await expect(image).toBeVisible()
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
@@ -26,7 +26,7 @@ test("a visitor opens the shop, browses /shop, opens a product and meets the 404
       .trim()
       .slice(0, 10),
   )
-  await expect(page.getByText(/₹\d+\.\d{2}/).first()).toBeVisible()
+  await expect(page.getByText(/₹[\d,]+\.\d{2}/).first()).toBeVisible()
 
   await page.goto("/no/such/page")
   await expect(page.getByText("404 - Page Not Found")).toBeVisible()

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test"
+import { readFile } from "node:fs/promises"
 import pg from "pg"
-import { expect, test, verifiedAccount } from "./support"
+import { expect, latestMail, test, verifiedAccount } from "./support"
 
 type Account = Awaited<ReturnType<typeof verifiedAccount>>
 /** A product as its page's API call sends it (listings send cards without stock). */
@@ -75,7 +76,8 @@ async function summaryPaise(page: Page, term: string): Promise<number | null> {
   return (match[1] === "-" || match[1] === "−" ? -1 : 1) * (Number(match[2]!.replace(/,/g, "")) * 100 + Number(match[3]))
 }
 
-const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`
+/** The price text the shop shows: rupees with two decimals and Indian digit grouping (₹1,299.00). */
+const rupees = (paise: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(paise / 100)
 
 test("a shopper cancels an online payment, then pays through the gateway and finds the order PAID in Account › Orders", async ({ page, request }) => {
   const account = await verifiedAccount(request, "online")
@@ -108,6 +110,8 @@ test("a shopper cancels an online payment, then pays through the gateway and fin
   await expect(order).toBeVisible()
   await expect(order).toContainText("PAID")
   await expect(order).toContainText(rupees(product.basePrice))
+  // Paid online: the tax invoice is there at once.
+  await expect(order.getByRole("link", { name: "Download invoice" })).toBeVisible()
 })
 
 test("a shopper places a COD order with Dark Coins applied, pays the courier's total to the paisa, and sees the parcel delivered", async ({
@@ -159,4 +163,24 @@ test("a shopper places a COD order with Dark Coins applied, pays the courier's t
   await expect(order).toContainText("DELIVERED")
   await expect(order).toContainText(rupees(total))
   await expect(order.getByRole("link", { name: new RegExp(awb) })).toHaveAttribute("href", new RegExp(awb))
+
+  // The timeline: each step done, with its date.
+  const progress = order.getByRole("list", { name: "Order progress" })
+  for (const step of ["Placed", "Shipped", "Delivered"]) {
+    await expect(progress.getByRole("listitem").filter({ hasText: step }).locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/)
+  }
+  await expect(progress).not.toContainText("Pending")
+
+  // The GST invoice, issued on delivery, downloads as a PDF adding up to what the courier collected.
+  const downloading = page.waitForEvent("download")
+  await order.getByRole("link", { name: "Download invoice" }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^invoice-BYF-\d\d-\d\d-\d{6}\.pdf$/)
+  const pdf = await readFile((await download.path())!)
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-")
+
+  // The shopper heard of each step by e-mail.
+  for (const step of ["confirmed", "shipped", "delivered"]) await latestMail(request, account.email, new RegExp(`^Order #\\d+ ${step}$`))
+  const confirmed = (await latestMail(request, account.email, /^Order #\d+ confirmed$/)).text
+  expect(/^Total\s+(₹[\d,]+\.\d\d)$/m.exec(confirmed)?.[1]).toBe(rupees(total))
 })

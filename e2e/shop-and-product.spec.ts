@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test"
 import { expect, test } from "./support"
 
 function pricesOf(texts: string[]): number[] {
-  return texts.map((text) => Number(/₹(\d+\.\d{2})/.exec(text)?.[1]))
+  return texts.map((text) => Number(/₹([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, "")))
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {
@@ -69,6 +69,38 @@ test("a shopper filters lowers by fabric and price, sorts by price, picks a size
   await alsoLike.getByTestId("product-card").first().click()
   await expect(page).toHaveURL(/\/product\/prod_/)
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(firstTitle)
+})
+
+test("a visitor checks delivery to their pincode on a product page: a date and cash on delivery, prepaid only, or no delivery; the pincode is remembered", async ({
+  page,
+}) => {
+  await page.goto("/shop")
+  await page.locator("a[href^='/product/']").first().click()
+  const delivery = page.getByRole("region", { name: "Delivery" })
+  await expect(delivery).toBeVisible()
+
+  await delivery.getByLabel("Pincode").fill("12345")
+  await delivery.getByRole("button", { name: "Check" }).click()
+  await expect(delivery.getByText("Enter a 6-digit pincode that does not start with 0")).toBeVisible()
+
+  await delivery.getByLabel("Pincode").fill("400050")
+  await delivery.getByRole("button", { name: "Check" }).click()
+  await expect(delivery.getByText(/^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}$/)).toBeVisible()
+  await expect(delivery.getByText("Cash on delivery available")).toBeVisible()
+
+  await delivery.getByLabel("Pincode").fill("795001")
+  await delivery.getByRole("button", { name: "Check" }).click()
+  await expect(delivery.getByText("Cash on delivery not available for 795001")).toBeVisible()
+
+  await delivery.getByLabel("Pincode").fill("744101")
+  await delivery.getByRole("button", { name: "Check" }).click()
+  await expect(delivery.getByText("We don't deliver to 744101 yet.")).toBeVisible()
+  await expect(delivery.getByText(/^Delivery by/)).toHaveCount(0)
+
+  // Another product page remembers the last pincode asked.
+  await page.goBack()
+  await page.locator("a[href^='/product/']").nth(1).click()
+  await expect(page.getByRole("region", { name: "Delivery" }).getByText("We don't deliver to 744101 yet.")).toBeVisible()
 })
 
 test("the home page, the catalogue and a product page have no serious or critical accessibility violations", async ({ page }) => {

@@ -22,6 +22,10 @@ const REQUIRED = {
   SHIPROCKET_PASSWORD: "test-shiprocket-password",
   SHIPROCKET_WEBHOOK_TOKEN: "test-shiprocket-webhook-token",
   SHIPROCKET_PICKUP_PINCODE: "400001",
+  SELLER_LEGAL_NAME: "Test Streetwear Private Limited",
+  SELLER_ADDRESS: "1 Test Road, Mumbai 400001",
+  SELLER_STATE: "Maharashtra",
+  SELLER_GSTIN: "27AAFCT1234M1Z5",
 }
 const LONG_RUNNING = ["postgres", "redis", "redis-queues", "commerce", "commerce-worker", "bff"]
 

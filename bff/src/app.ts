@@ -29,6 +29,8 @@ import { fitfeedModule } from "./features/fitfeed/index.js"
 import { fulfillmentModule } from "./features/fulfillment/index.js"
 import { healthModule } from "./features/health/index.js"
 import { ordersModule } from "./features/orders/index.js"
+import { invoicesModule } from "./features/invoices/index.js"
+import { orderMessagesModule } from "./features/order-messages/index.js"
 import { referralsModule } from "./features/referrals/index.js"
 import { seoModule } from "./features/seo/index.js"
 import { serviceabilityModule } from "./features/serviceability/index.js"
@@ -51,6 +53,8 @@ import type { Db } from "./lib/db.js"
 import { jobQueue, pruneDoneJobs, type JobQueue } from "./lib/jobs.js"
 import type { Logger } from "./lib/logger.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
+import { everyListener } from "./lib/order-events.js"
+import { sellerSettings } from "./lib/seller-settings.js"
 import type { Commerce } from "./lib/medusa.js"
 import { insuredRateLimiter, memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
 import { createRazorpayClient } from "./lib/razorpay.js"
@@ -78,6 +82,8 @@ export type Background = {
   jobs: JobQueue
   /** Account mail (codes, reset links), a queue of its own so a slow Medusa or carrier job never delays a code. */
   mail: JobQueue
+  /** Order messages (placed, shipped, …), a queue of their own so a burst of them delays neither codes nor dispatch. */
+  messages: JobQueue
   /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
   reconcilePayments(): Promise<number>
   /** Finishes or undoes cash-on-delivery checkouts a failure cut mid-way, and frees units held for checkouts never recorded. */
@@ -135,10 +141,14 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const limiter = redis ? insuredRateLimiter(redisRateLimiter(redis, config.REDIS_KEY_PREFIX), memoryRateLimiter(), logger) : memoryRateLimiter()
   const shared: SharedDeps = { config, db, commerce, logger, authentication: authentication(db, config.AUTH_TOKEN_SECRET), limiter }
   // Jobs are queued in the same transaction as the work that needs them; kicking only saves the poll wait.
-  const kickJobs = () => jobs.kick()
   const kickMail = () => mail.kick()
+  // Whatever an order's work queued (dispatch, a refund, a message, a tax document), each queue looks at once.
+  const kickOrderWork = () => {
+    jobs.kick()
+    messages.kick()
+  }
   const kickQueueOf = (kind: string) => {
-    for (const queue of [jobs, mail]) if (queue.handles(kind)) queue.kick()
+    for (const queue of [jobs, mail, messages]) if (queue.handles(kind)) queue.kick()
   }
   const app = express()
   app.disable("x-powered-by")
@@ -158,6 +168,13 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const wishlist = wishlistModule(shared)
   const addresses = addressesModule({ ...shared, users: users.repository })
   const wallet = walletModule(shared)
+  const invoices = invoicesModule({ ...shared, seller: sellerSettings(config) })
+  const orderMessages = orderMessagesModule({
+    ...shared,
+    mailer: outgoingMail,
+    invoiceLink: (order, siteUrl) => invoices.invoiceLink(order.id, siteUrl),
+  })
+  const onOrderEvent = everyListener(orderMessages.onOrderEvent, invoices.onOrderEvent)
   const serviceability = serviceabilityModule({ ...shared, shiprocketClient: shiprocketApi, pickupPincode: shiprocket.pickupPincode })
   const checkout = checkoutModule({
     ...shared,
@@ -169,10 +186,19 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     checkDelivery: serviceability.checkDelivery,
     creditReferrals,
     undoReferrals,
-    kickJobs,
+    onOrderEvent,
+    kickJobs: kickOrderWork,
   })
-  const orders = ordersModule({ ...shared, end: checkout.endOrder, creditReferrals, kickJobs })
-  const fulfillment = fulfillmentModule({ ...shared, shiprocket, shiprocketClient: shiprocketApi, kickJobs, creditReferrals, undoReferrals })
+  const orders = ordersModule({ ...shared, end: checkout.endOrder, creditReferrals, onOrderEvent, kickJobs: kickOrderWork })
+  const fulfillment = fulfillmentModule({
+    ...shared,
+    shiprocket,
+    shiprocketClient: shiprocketApi,
+    kickJobs: kickOrderWork,
+    creditReferrals,
+    undoReferrals,
+    onOrderEvent,
+  })
   const fitfeed = fitfeedModule({ ...shared, uploads: uploads.service })
   const adminProducts = adminProductsModule({ ...shared, refreshCatalog: sync.refresh })
   const adminAnalytics = adminAnalyticsModule(shared)
@@ -194,6 +220,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     serviceability,
     checkout,
     orders,
+    invoices,
+    orderMessages,
     fulfillment,
     fitfeed,
     referrals,
@@ -269,9 +297,11 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
 
   const jobs = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "jobs") })
   const mail = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "mailJobs") })
+  const messages = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "messageJobs") })
   const background: Background = {
     jobs,
     mail,
+    messages,
     reconcilePayments: checkout.reconcilePayments,
     syncOrders: orders.syncOrders,
     recoverCheckouts: checkout.recoverCutCheckouts,

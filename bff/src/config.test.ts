@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest"
 import { developmentTools, loadConfig } from "./config.js"
 import { shiprocketSettings } from "./lib/shiprocket-settings.js"
+import { PRODUCTION_SERVICES } from "../test/production.js"
+import { sellerSettings } from "./lib/seller-settings.js"
 
 const SECRETS = { AUTH_TOKEN_SECRET: "a".repeat(32), INTERNAL_API_SECRET: "b".repeat(16) }
 /** What every development command sets; without it the BFF is production. */
 const DEV = { ...SECRETS, NODE_ENV: "development" }
-/** Everything production requires besides the basics. */
-const PRODUCTION_SERVICES = {
-  SMTP_URL: "smtp://mail.test",
-  RAZORPAY_KEY_ID: "rzp_live_AbC123",
-  RAZORPAY_KEY_SECRET: "secret",
-  RAZORPAY_WEBHOOK_SECRET: "whsec",
-  SHIPROCKET_EMAIL: "api@shop.test",
-  SHIPROCKET_PASSWORD: "pw",
-  SHIPROCKET_WEBHOOK_TOKEN: "hook",
-  SHIPROCKET_PICKUP_PINCODE: "560001",
-}
-
 /** The configuration error's text, or "" when the environment loads. */
 function configError(env: Record<string, string>): string {
   try {
@@ -200,6 +190,35 @@ describe("Shiprocket settings", () => {
     expect(production).toMatch(/SHIPROCKET_WEBHOOK_TOKEN is required in production/)
     expect(production).toMatch(/SHIPROCKET_PICKUP_PINCODE is required in production/)
     expect(problems({ NODE_ENV: "production", SMTP_URL: "smtp://mail.test", ...SHIPROCKET })).not.toMatch(/SHIPROCKET/)
+  })
+})
+
+describe("the GST seller", () => {
+  const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
+  const { SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_STATE, SELLER_GSTIN } = PRODUCTION_SERVICES
+  const SELLER = { SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_STATE, SELLER_GSTIN }
+  const problems = (env: Record<string, string>) => configError({ ...base, ...env })
+
+  it("is the demo seller outside production, all four of the settings together otherwise, and required in production", () => {
+    expect(sellerSettings(loadConfig(base)).gstin).toBe("27AAFCB1234M1Z5")
+    expect(sellerSettings(loadConfig({ ...base, ...SELLER }))).toEqual({
+      legalName: SELLER_LEGAL_NAME,
+      address: SELLER_ADDRESS,
+      state: SELLER_STATE,
+      gstin: SELLER_GSTIN,
+    })
+    const { SELLER_ADDRESS: _address, ...withoutAddress } = SELLER
+    expect(problems(withoutAddress)).toMatch(/SELLER_ADDRESS is required with the other SELLER_ settings/)
+    const production = problems({ ...PRODUCTION_SERVICES, NODE_ENV: "production", SELLER_GSTIN: "" })
+    expect(production).toMatch(/SELLER_GSTIN is required with the other SELLER_ settings/)
+    const { SELLER_LEGAL_NAME: _name, SELLER_ADDRESS: _a, SELLER_STATE: _state, SELLER_GSTIN: _gstin, ...noSeller } = PRODUCTION_SERVICES
+    for (const name of Object.keys(SELLER)) expect(problems({ ...noSeller, NODE_ENV: "production" })).toMatch(new RegExp(`${name} is required in production`))
+  })
+
+  it("takes only a well-formed GSTIN", () => {
+    for (const wrong of ["27AAFCB1234M1Z", "99AAFCB1234M1Z5", "27aafcb1234m1z5", "27AAFCB1234M1X5"]) {
+      expect(problems({ ...SELLER, SELLER_GSTIN: wrong }), wrong).toMatch(/SELLER_GSTIN must be a 15-character GSTIN/)
+    }
   })
 })
 

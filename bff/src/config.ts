@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url"
 import { PINCODE_PATTERN } from "@fitshop/contracts"
 import { z } from "zod"
 import { razorpayIssues } from "./lib/razorpay-settings.js"
+import { GSTIN_PATTERN, sellerIssues } from "./lib/seller-settings.js"
 import { shiprocketIssues } from "./lib/shiprocket-settings.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
@@ -149,12 +150,18 @@ const configSchema = z
     REFERRAL_SHARE_PERCENT: z.coerce.number().min(0).max(50).default(5),
     /** Days after delivery during which an order can be returned; referral earnings stay pending until they pass. */
     RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+    /** The seller GST invoices name (lib/seller-settings.ts): all four, required in production; a demo seller elsewhere. */
+    SELLER_LEGAL_NAME: optionalText.pipe(z.string().max(120, "must be at most 120 characters").optional()),
+    SELLER_ADDRESS: optionalText.pipe(z.string().max(300, "must be at most 300 characters").optional()),
+    SELLER_STATE: optionalText.pipe(z.string().max(60, "must be at most 60 characters").optional()),
+    SELLER_GSTIN: optionalText.pipe(z.string().regex(GSTIN_PATTERN, "must be a 15-character GSTIN (e.g. 27AAFCB1234M1Z5)").optional()),
     /** Widens FITFEED's per-address rate limits (likes, comments, posts, follows, reports): for load tests from one address. */
     FITFEED_ADDRESS_LIMIT_SCALE: z.coerce.number().int().min(1).default(1),
   })
   .superRefine((config, ctx) => {
     for (const issue of shiprocketIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })
+    for (const issue of sellerIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     if (config.NODE_ENV === "production" && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
     }

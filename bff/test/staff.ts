@@ -112,8 +112,9 @@ export async function ownCatalogue(app: RequestListener, label: string) {
   const imageUrl = await uploadedProductImage(app, staff.headers)
   const published: string[] = []
   return {
-    async publish(stock: number): Promise<Product> {
+    async publish(stock: number, overrides: Partial<AdminProductForm> = {}): Promise<Product> {
       const form = hoodieForm(imageUrl, {
+        ...overrides,
         title: `${label} ${randomBytes(4).toString("hex")}`,
         sizes: [
           { size: "M", stock, measurements: { chest: 40, frontLength: 27, shoulder: 18, sleeve: 25 } },

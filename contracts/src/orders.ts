@@ -16,6 +16,16 @@ export type OrderItem = z.infer<typeof orderItemSchema>
 export const PAYMENT_METHODS = ["online", "cod"] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
+/** When the order reached each step (ISO instants); null until it did. */
+export const orderTimelineSchema = z.strictObject({
+  placedAt: z.string(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+})
+export type OrderTimeline = z.infer<typeof orderTimelineSchema>
+
 /** The spec's Order as the BFF answers it: every amount in paise (total and totalCents alike). */
 export const orderSchema = z.strictObject({
   id: z.string(),
@@ -35,6 +45,13 @@ export const orderSchema = z.strictObject({
   shippingProvider: z.string().nullable(),
   trackingId: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  timeline: orderTimelineSchema,
+  /** The India calendar day (yyyy-mm-dd) checkout promised delivery by, when Shiprocket could say. */
+  estimatedDelivery: z.iso.date().nullable(),
+  /** Where the GST tax invoice downloads (a PDF), once one is issued: a prepaid order on placing, cash on delivery on delivery. */
+  invoiceUrl: z.string().nullable(),
+  /** Where the credit note that reverses the invoice downloads, once an invoiced order was cancelled or returned. */
+  creditNoteUrl: z.string().nullable(),
 })
 export type Order = z.infer<typeof orderSchema>
 

@@ -1,6 +1,6 @@
-import type { ProductSales } from "@fitshop/contracts"
+import { formatPaise, type ProductSales } from "@fitshop/contracts"
 import { List, ListItem, ListItemText } from "@mui/material"
-import { formatCount, formatPaise } from "../lib/money"
+import { formatCount } from "../lib/counts"
 import { NoData } from "./NoData"
 import { Section } from "./Section"
 

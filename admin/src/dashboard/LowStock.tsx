@@ -1,6 +1,6 @@
 import type { AnalyticsOverview } from "@fitshop/contracts"
 import { List, ListItem, ListItemText } from "@mui/material"
-import { formatCount } from "../lib/money"
+import { formatCount } from "../lib/counts"
 import { NoData } from "./NoData"
 import { Section } from "./Section"
 

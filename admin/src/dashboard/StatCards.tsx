@@ -1,6 +1,6 @@
-import type { AnalyticsOverview } from "@fitshop/contracts"
+import { formatPaise, type AnalyticsOverview } from "@fitshop/contracts"
 import { Card, CardContent, Typography } from "@mui/material"
-import { formatCount, formatPaise } from "../lib/money"
+import { formatCount } from "../lib/counts"
 
 const percent = new Intl.NumberFormat("en-IN", { style: "percent", maximumFractionDigits: 1 })
 

@@ -1,7 +1,6 @@
-import { PRODUCT_STATUSES } from "@fitshop/contracts"
+import { PRODUCT_STATUSES, formatPaise } from "@fitshop/contracts"
 import { Typography } from "@mui/material"
 import { DataTable, List, SearchInput, SelectInput } from "react-admin"
-import { formatPaise } from "../lib/money"
 import { DuplicateButton, EditorLink } from "./product-links"
 
 const statusChoices = PRODUCT_STATUSES.map((status) => ({ id: status, name: status }))

@@ -32,10 +32,12 @@ export type FeatureModule = {
   jobs?: Record<string, JobHandler>
   /** Handlers of the account-mail queue, kept apart so a slow Medusa or carrier job never delays a code. */
   mailJobs?: Record<string, JobHandler>
+  /** Handlers of the order-message queue, kept apart so a burst of order mail delays neither codes nor dispatch. */
+  messageJobs?: Record<string, JobHandler>
 }
 
 /** Every module's handlers for one queue; a job name two modules claim is refused at start-up. */
-export function jobHandlersOf(modules: FeatureModule[], queue: "jobs" | "mailJobs"): Record<string, JobHandler> {
+export function jobHandlersOf(modules: FeatureModule[], queue: "jobs" | "mailJobs" | "messageJobs"): Record<string, JobHandler> {
   const handlers: Record<string, JobHandler> = {}
   for (const module of modules) {
     for (const [name, handler] of Object.entries(module[queue] ?? {})) {

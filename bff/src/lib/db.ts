@@ -98,3 +98,13 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const pgError = error as { code?: string; constraint?: string }
   return pgError?.code === "23505" && pgError.constraint === constraint
 }
+
+/**
+ * A `date` column as its calendar day (yyyy-mm-dd). node-postgres reads a date as local midnight of that day,
+ * so the day is read back in local time, whatever the process's time zone.
+ */
+export function calendarDay(value: Date | string | null): string | null {
+  if (value === null || typeof value === "string") return value
+  const pad = (n: number) => String(n).padStart(2, "0")
+  return `${String(value.getFullYear())}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`
+}

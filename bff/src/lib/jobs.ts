@@ -154,12 +154,17 @@ export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60
   const unrecorded = new Map<string, { attempts: number; started: boolean }>()
 
   async function claim(limit: number): Promise<ClaimedJob[]> {
+    // Run in the order they fell due (an order's "placed" message before its "cancelled"): an update's returned
+    // rows come in no set order, so they are sorted by when each was due.
     const { rows } = await db.query<JobRow>(
-      `update bff.jobs set run_at = now() + $2 * interval '1 millisecond', attempts = attempts + 1
-        where id in (
-          select id from bff.jobs where ${WAITING} and run_at <= now() and kind = any($3)
-           order by run_at limit $1 for update skip locked)
-        returning id, kind, key, payload, attempts, created_at, queued_at, last_error`,
+      `with due as (
+         select id, run_at from bff.jobs where ${WAITING} and run_at <= now() and kind = any($3)
+          order by run_at, id limit $1 for update skip locked),
+       claimed as (
+         update bff.jobs set run_at = now() + $2 * interval '1 millisecond', attempts = attempts + 1
+           from due where bff.jobs.id = due.id
+         returning bff.jobs.id, kind, key, payload, attempts, created_at, queued_at, last_error, due.run_at as due_at)
+       select id, kind, key, payload, attempts, created_at, queued_at, last_error from claimed order by due_at, id`,
       [limit, leaseMs, Object.keys(handlers)],
     )
     return rows.map((row) => ({

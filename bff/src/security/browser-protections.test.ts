@@ -4,25 +4,14 @@ import path from "node:path"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../test/app.js"
+import { PRODUCTION_SERVICES } from "../../test/production.js"
 import { razorpaySettings } from "../lib/razorpay-settings.js"
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
 const INDEX_HTML = `<!doctype html><html><head><meta name="description" content="x" /><title>Build Your Fit</title></head><body><div id="root"></div></body></html>`
-const RAZORPAY_KEYS = {
-  RAZORPAY_KEY_ID: "rzp_test_BrowserProtections",
-  RAZORPAY_KEY_SECRET: "not-a-real-secret",
-  RAZORPAY_WEBHOOK_SECRET: "not-a-real-webhook-secret",
-}
-/** What production needs besides the basics (never called here). */
-const PRODUCTION_SERVICES = {
-  SMTP_URL: "smtp://127.0.0.1:1",
-  ...RAZORPAY_KEYS,
-  SHIPROCKET_EMAIL: "api@shop.test",
-  SHIPROCKET_PASSWORD: "not-a-real-password",
-  SHIPROCKET_WEBHOOK_TOKEN: "not-a-real-token",
-  SHIPROCKET_PICKUP_PINCODE: "400001",
-}
+const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET } = PRODUCTION_SERVICES
+const RAZORPAY_KEYS = { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET }
 const SHOP_PAGES = ["/", "/shop", "/product/prod_nonexistent", "/account/orders"]
 const CONSOLE_PAGES = ["/admin/", "/admin/products"]
 

@@ -3,19 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bffEnv, commerceEnv, randomSecrets } from "../../../scripts/lib/stack.js"
 import { signedUpUser } from "../../test/accounts.js"
 import { createTestApp } from "../../test/app.js"
+import { PRODUCTION_SERVICES } from "../../test/production.js"
 import { developmentTools, loadConfig } from "../config.js"
 
-/** What production needs besides the basics: real mail, payment and shipping accounts (never called here). */
-const PRODUCTION_SERVICES = {
-  SMTP_URL: "smtp://127.0.0.1:1",
-  RAZORPAY_KEY_ID: "rzp_test_ClosedByDefault",
-  RAZORPAY_KEY_SECRET: "not-a-real-secret",
-  RAZORPAY_WEBHOOK_SECRET: "not-a-real-webhook-secret",
-  SHIPROCKET_EMAIL: "api@shop.test",
-  SHIPROCKET_PASSWORD: "not-a-real-password",
-  SHIPROCKET_WEBHOOK_TOKEN: "not-a-real-token",
-  SHIPROCKET_PICKUP_PINCODE: "400001",
-}
 /** No built front ends, so a GET is never answered by a single-page app's fallback. */
 const NO_FRONT_ENDS = { STOREFRONT_DIST: "/nonexistent/storefront", ADMIN_DIST: "/nonexistent/admin" }
 

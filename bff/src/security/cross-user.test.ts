@@ -37,6 +37,10 @@ const TESTED_BESIDE_ITS_FEATURE: Record<string, string> = {
   "DELETE /api/wishlist/:id": "wishlist.test.ts: removes by entry id or product id, and 404s what is not there or not yours",
   "DELETE /api/fitfeed/posts/:id": "fitfeed.test.ts: lists my own posts and deletes only my own (404 for anyone else's)",
   "DELETE /api/fitfeed/comments/:id": "fitfeed.test.ts: lets the comment's author and the post's author delete it, and nobody else",
+  "GET /api/orders/:id/invoice":
+    "invoices.test.ts: are the buyer's and staff's only: anyone else's order answers as no order does (and a signed link opens its one document)",
+  "GET /api/orders/:id/credit-note":
+    "invoices.test.ts: are the buyer's and staff's only: anyone else's order answers as no order does (and a signed link opens its one document)",
 }
 
 const OPEN_BY_DESIGN: Record<string, string> = {

@@ -1,6 +1,7 @@
-const SHORT_DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric" })
+/** The shop sells in India, so a day is India's day wherever the shopper is. */
+const SHORT_DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" })
 
-/** "14 Mar 2025", as orders, the ledger and older posts show a day; '' for a time that can't be read. */
+/** "14 Mar 2025", the India day an order, a ledger entry or an older post shows; '' for a time that can't be read. */
 export function formatShortDate(time: string | number): string {
   const date = new Date(time)
   return Number.isNaN(date.getTime()) ? "" : SHORT_DATE.format(date)

@@ -5,7 +5,7 @@ let sequence = 0
 
 type CartItemOverrides = Partial<Omit<BagItem, "product">> & { product?: Partial<Product> }
 
-/** A bag line as the BFF would send it: one sized line of a ₹1299 product unless overridden. */
+/** A bag line as the BFF would send it: one sized line of a ₹1,299 product unless overridden. */
 export function buildCartItem({ product: productOverrides, ...overrides }: CartItemOverrides = {}): BagItem {
   sequence += 1
   const product = buildProduct(productOverrides)

@@ -1,8 +1,8 @@
-import type { Order, OrderItem } from "@fitshop/contracts"
+import type { Order, OrderItem, OrderTimeline } from "@fitshop/contracts"
 
 let sequence = 0
 
-/** An order line as the BFF would send it: one ₹1299 hoodie in M unless overridden. */
+/** An order line as the BFF would send it: one ₹1,299 hoodie in M unless overridden. */
 export function buildOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   sequence += 1
   return {
@@ -17,12 +17,16 @@ export function buildOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   }
 }
 
-/** A placed order as GET /api/orders/mine would send it, its total following its lines. */
-export function buildOrder(overrides: Partial<Order> = {}): Order {
+/** What a test may set on an order: any field, and only the timeline's steps it cares about. */
+export type OrderOverrides = Omit<Partial<Order>, "timeline"> & { timeline?: Partial<OrderTimeline> }
+
+/** A placed order as GET /api/orders/mine would send it, its total following its lines and its timeline its date. */
+export function buildOrder({ timeline, ...overrides }: OrderOverrides = {}): Order {
   sequence += 1
   const items = overrides.items ?? [buildOrderItem()]
   const subtotal = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0)
   const total = overrides.totalCents ?? subtotal
+  const createdAt = overrides.createdAt ?? "2025-03-14T10:30:00.000Z"
   return {
     id: `order_test_${String(sequence)}`,
     displayId: 1000 + sequence,
@@ -34,11 +38,15 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     codFee: 0,
     paymentMethod: "online",
     isTest: false,
-    createdAt: "2025-03-14T10:30:00.000Z",
+    createdAt,
     shippingProvider: null,
     trackingId: null,
     trackingUrl: null,
+    estimatedDelivery: null,
+    invoiceUrl: null,
+    creditNoteUrl: null,
     ...overrides,
+    timeline: { placedAt: createdAt, shippedAt: null, deliveredAt: null, cancelledAt: null, returnedAt: null, ...timeline },
     items,
     OrderItems: items,
   }

@@ -1,5 +1,5 @@
+import { formatPaise } from "@fitshop/contracts"
 import { Stack, Typography } from "@mui/material"
-import { formatPaise } from "../../lib/money"
 import type { EditorForm } from "./form-state"
 
 const row = (label: string, value: string) => (

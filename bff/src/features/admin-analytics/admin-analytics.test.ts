@@ -78,6 +78,7 @@ async function recordTestOrder(userId: string, lines: CheckoutLine[], options: {
     isTest: options.isTest ?? false,
     lines,
     address: { ...NEW_ADDRESS, line2: NEW_ADDRESS.line2, email: null },
+    estimatedDelivery: null,
   }
   const orderId = `order_analytics_${id}`
   await transaction(app.db, async (tx) => {

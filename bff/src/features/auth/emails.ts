@@ -1,8 +1,5 @@
+import { escapeHtml } from "../../lib/html.js"
 import type { Mail } from "../../lib/mailer.js"
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
-}
 
 export function verificationMail(to: string, name: string, code: string): Mail {
   return {

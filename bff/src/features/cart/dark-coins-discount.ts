@@ -1,5 +1,4 @@
-/** 10 Dark Coins are worth ₹1. */
-export const COINS_PER_RUPEE = 10
+import { COINS_PER_RUPEE } from "@fitshop/contracts"
 
 /**
  * The one Dark Coins rule (ARCHITECTURE): discount in paise = min(floor(coins / 10) × 100, subtotal),

@@ -1,6 +1,7 @@
 import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import { markCancelled, markReturned, orderById } from "../orders/index.js"
 import { lockWalletsOfOrder, returnSpentCoins } from "../wallet/index.js"
 import { checkoutById } from "./checkouts.js"
@@ -14,6 +15,8 @@ type Options = {
   onEnqueued?: () => void
   /** More to undo in the same transaction (the referral earnings the order gave, the posts it allowed). */
   alsoUndo?: (client: Queryable, orderId: string) => Promise<unknown>
+  /** Told of the ending in its transaction (the shopper's message, the credit note). */
+  onOrderEvent?: OrderEventListener
 }
 
 /** What ended the order, with the status it takes: each ending happens once, and an ended order can't end again. */
@@ -30,7 +33,7 @@ export type OrderEnding = keyof typeof ENDINGS
  * Razorpay by the refund job. The status change gates the rest, so a repeated notice changes nothing.
  * Cash paid on delivery for a returned order is not refunded here: ops refund it (issue 29 refunds it as coins).
  */
-export function orderEnding({ db, logger, onEnqueued, alsoUndo }: Options) {
+export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent }: Options) {
   return async function end(orderId: string, ending: OrderEnding): Promise<boolean> {
     const order = await orderById(db, orderId)
     if (!order) return false
@@ -41,6 +44,7 @@ export function orderEnding({ db, logger, onEnqueued, alsoUndo }: Options) {
       await lockWalletsOfOrder(client, order.checkoutId, order.id)
       const returned = await returnSpentCoins(client, order.checkoutId)
       await alsoUndo?.(client, order.id)
+      await onOrderEvent?.(client, order.id, ending)
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId) {
         await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: checkout.amount, reason })
       }

@@ -1,4 +1,4 @@
-import type { Db } from "../../lib/db.js"
+import { calendarDay, type Db } from "../../lib/db.js"
 import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
 
 type Queryable = Pick<Db, "query">
@@ -21,6 +21,8 @@ export type Checkout = {
   isTest: boolean
   lines: CheckoutLine[]
   address: ShippingAddress
+  /** The India calendar day Shiprocket promised delivery by when the checkout was made; null when it couldn't say. */
+  estimatedDelivery: string | null
   status: CheckoutStatus
   failure: string | null
   medusaOrderId: string | null
@@ -43,6 +45,7 @@ type Row = {
   is_test: boolean
   lines: CheckoutLine[]
   address: ShippingAddress
+  estimated_delivery: Date | string | null
   status: CheckoutStatus
   failure: string | null
   medusa_order_id: string | null
@@ -66,6 +69,7 @@ function toCheckout(row: Row): Checkout {
     isTest: row.is_test,
     lines: row.lines,
     address: row.address,
+    estimatedDelivery: calendarDay(row.estimated_delivery),
     status: row.status,
     failure: row.failure,
     medusaOrderId: row.medusa_order_id,
@@ -78,8 +82,8 @@ export type NewCheckout = Omit<Checkout, "razorpayOrderId" | "razorpayPaymentId"
 export async function insertCheckout(client: Queryable, checkout: NewCheckout): Promise<void> {
   await client.query(
     `insert into bff.checkouts (id, user_id, mode, medusa_cart_id, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise,
-       amount_paise, is_test, lines, address)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+       amount_paise, is_test, lines, address, estimated_delivery)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       checkout.id,
       checkout.userId,
@@ -94,6 +98,7 @@ export async function insertCheckout(client: Queryable, checkout: NewCheckout): 
       checkout.isTest,
       JSON.stringify(checkout.lines),
       JSON.stringify(checkout.address),
+      checkout.estimatedDelivery,
     ],
   )
 }

@@ -1,6 +1,7 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { Db } from "../../lib/db.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
 import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
@@ -32,6 +33,8 @@ type Deps = SharedDeps & {
   creditReferrals: ReferralStep
   /** Takes back a cancelled or returned order's referral earnings and the posts it allowed, in the same transaction. */
   undoReferrals: ReferralStep
+  /** Told of each order placed, ended or refunded, in the transaction that did it. */
+  onOrderEvent: OrderEventListener
   /** Called after jobs are queued (in the transaction that needs them), so the queue runs them at once. */
   kickJobs: () => void
 }
@@ -51,8 +54,16 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
   const { users, bag, addresses, checkDelivery } = deps
   const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
   const medusaCheckout = commerceCheckout(commerce)
-  const placement = checkoutPlacement({ db, commerce: medusaCheckout, bag, logger, onPlaced: kickJobs, creditReferrals: deps.creditReferrals })
-  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onEnqueued: kickJobs })
+  const placement = checkoutPlacement({
+    db,
+    commerce: medusaCheckout,
+    bag,
+    logger,
+    onPlaced: kickJobs,
+    creditReferrals: deps.creditReferrals,
+    onOrderEvent: deps.onOrderEvent,
+  })
+  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onEnqueued: kickJobs, onOrderEvent: deps.onOrderEvent })
   const checkout = checkoutService({
     db,
     users,
@@ -85,6 +96,6 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     jobs: { [SETTLE_JOB]: settlement.settleJob, [REFUND_JOB]: settlement.refundJob, [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob },
     reconcilePayments: settlement.reconcile,
     recoverCutCheckouts: checkout.recoverCutCheckouts,
-    endOrder: orderEnding({ db, logger, onEnqueued: kickJobs, alsoUndo: deps.undoReferrals }),
+    endOrder: orderEnding({ db, logger, onEnqueued: kickJobs, alsoUndo: deps.undoReferrals, onOrderEvent: deps.onOrderEvent }),
   }
 }

@@ -3,6 +3,7 @@ import { inTransaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import { withAdvisoryLock } from "../../lib/locks.js"
 import type { Logger } from "../../lib/logger.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import { medusaTurns } from "../../lib/medusa.js"
 import type { BagService } from "../cart/index.js"
 import { DISPATCH_JOB } from "../fulfillment/index.js"
@@ -28,6 +29,8 @@ type Deps = {
   onPlaced?: () => void
   /** Pays referral earnings for a paid order, in the transaction that records it. */
   creditReferrals?: (client: Queryable, orderId: string) => Promise<unknown>
+  /** Told of the order placed, in the transaction that records it (its messages, its invoice). */
+  onOrderEvent?: OrderEventListener
 }
 
 /**
@@ -36,7 +39,7 @@ type Deps = {
  * and records it with its dispatch job. If Medusa refuses or the coins are gone, nothing is spent and
  * the checkout is marked failed; if Medusa can't be reached, nothing is recorded and a retry is safe.
  */
-export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditReferrals }: Deps) {
+export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditReferrals, onOrderEvent }: Deps) {
   // A placement holds a database connection while Medusa places the order. Placements wait their turn
   // here, before taking one: no more hold a connection than Medusa takes calls at once, so a drop's
   // winners queueing for Medusa can't take the whole pool from everyone else's requests.
@@ -63,6 +66,7 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditR
           await assignCheckoutEntriesToOrder(tx, checkout.id, placedOrder.id)
           await creditReferrals?.(tx, placedOrder.id)
           if (!checkout.isTest) await enqueueJob(tx, DISPATCH_JOB, placedOrder.id)
+          await onOrderEvent?.(tx, placedOrder.id, "placed")
           return placedOrder.id
         })
       } catch (error) {

@@ -5,6 +5,7 @@ import { medusaAddress, presentAddress, type AddressService } from "../addresses
 import type { BagService } from "../cart/index.js"
 import type { DeliveryCheck } from "../serviceability/index.js"
 import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
+import { hsnFor } from "../invoices/index.js"
 import type { UsersRepository } from "../users/index.js"
 import { CheckoutInFlight, holdStock, releaseHolds } from "./stock-holds.js"
 import { insertCheckout, type Checkout, type NewCheckout } from "./checkouts.js"
@@ -41,14 +42,18 @@ type Deps = {
  * and a bff.checkouts row. The client's figures in the payload are not read.
  */
 export function checkoutPreparation({ db, bag, users, addresses, commerce, liveTestAllowed, holdMinutes, checkDelivery }: Deps) {
-  /** Refuses an order no courier can bring to the pincode, and cash on delivery where no courier collects it. */
-  async function refuseUndeliverable(pincode: string, mode: CheckoutMode): Promise<void> {
+  /**
+   * Refuses an order no courier can bring to the pincode, and cash on delivery where no courier collects it;
+   * answers the day delivery is promised by, which the order keeps.
+   */
+  async function refuseUndeliverable(pincode: string, mode: CheckoutMode): Promise<string | null> {
     const delivery = await checkDelivery(pincode)
     // Shiprocket unreachable: the order goes ahead rather than being refused on a guess. Its dispatch job asks
     // Shiprocket again for hours, and one that can't be shipped there fails where staff see it.
-    if (!delivery) return
+    if (!delivery) return null
     if (!delivery.deliverable) throw new HttpError(409, "not_deliverable", notDeliverable(pincode))
     if (mode === "cod" && !delivery.codAvailable) throw new HttpError(409, "cod_unavailable", codUnavailable(pincode))
+    return delivery.estimatedDelivery
   }
 
   async function shippingAddress(userId: string, payload: CheckoutPayload, email: string): Promise<ShippingAddress> {
@@ -78,7 +83,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     if (summary.sizesMissing || items.some((item) => !item.size)) throw badRequest(SIZES_MISSING)
     // A new address's pincode is known now, before any unit is held or Medusa asked; a saved one's once it is read.
     const choice = payload.shippingAddressSnapshot
-    if (!("id" in choice)) await refuseUndeliverable(choice.postalCode, mode)
+    let estimatedDelivery = "id" in choice ? null : await refuseUndeliverable(choice.postalCode, mode)
 
     const id = randomUUID()
     const lines: CheckoutLine[] = items.map((item) => {
@@ -93,6 +98,8 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
         title: item.product.title,
         imageUrl: item.product.imageUrl,
         refPostId: item.refPostId,
+        hsn: hsnFor(item.product),
+        gstPercent: item.product.gstPercent,
       }
     })
     const subtotal = summary.subtotal
@@ -121,7 +128,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     let cart
     try {
       address = await shippingAddress(userId, payload, user.email)
-      if ("id" in choice) await refuseUndeliverable(address.postalCode, mode)
+      if ("id" in choice) estimatedDelivery = await refuseUndeliverable(address.postalCode, mode)
       cart = await commerce.createCart({
         customer_id: user.medusa_customer_id,
         email: address.email ?? user.email,
@@ -157,6 +164,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       isTest: liveTest,
       lines,
       address,
+      estimatedDelivery,
     }
     await insertCheckout(db, checkout).catch(async (error: unknown) => {
       await releaseHolds(db, id)

@@ -1,6 +1,7 @@
 import type { Db } from "../../lib/db.js"
 import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import { rupees } from "../../lib/money.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
 import type { RazorpayPayment } from "../../lib/razorpay-entities.js"
@@ -23,7 +24,15 @@ export const EXPIRE_AFTER_MS = 48 * 60 * 60_000
 
 export type Settlement = { kind: "placed"; orderId: string } | { kind: "unpaid" } | { kind: "refused"; message: string } | { kind: "unknown" }
 
-type Deps = { db: Db; razorpay: RazorpayClient; placement: CheckoutPlacement; logger: Logger; onEnqueued?: () => void }
+type Deps = {
+  db: Db
+  razorpay: RazorpayClient
+  placement: CheckoutPlacement
+  logger: Logger
+  onEnqueued?: () => void
+  /** Told when an order's payment was refunded (the shopper's message). */
+  onOrderEvent?: OrderEventListener
+}
 
 /**
  * The payment that pays the checkout: captured, for exactly its amount. An only-authorized payment
@@ -44,7 +53,7 @@ function wrongAmount(payments: RazorpayPayment[], checkout: Checkout): RazorpayP
  * reconciler): it asks Razorpay what was paid, never the caller. A payment that can't become an order
  * is refunded by a durable job whose Razorpay idempotency key makes a retried refund harmless.
  */
-export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued }: Deps) {
+export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued, onOrderEvent }: Deps) {
   function refundKey(checkout: Checkout): string {
     return `refund_${checkout.id.replace(/-/g, "")}`
   }
@@ -127,6 +136,11 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
     })
     await markRefunded(db, checkout.id)
     logger.info({ checkoutId, paymentId: job.key }, "payment refunded")
+    // A rerun after a lost ending tells it again; the message is sent once all the same.
+    if (checkout.medusaOrderId && onOrderEvent) {
+      await onOrderEvent(db, checkout.medusaOrderId, "refunded")
+      onEnqueued?.()
+    }
   }
 
   /** Queues a settle for every online checkout still unsettled after 15 minutes: a lost webhook loses nothing. */

@@ -1,6 +1,7 @@
 import request from "supertest"
 import { describe, expect, it } from "vitest"
 import { latestMail } from "../../../test/accounts.js"
+import { PRODUCTION_SERVICES } from "../../../test/production.js"
 import { createTestApp } from "../../../test/app.js"
 
 describe("GET /api/dev/outbox", () => {
@@ -24,17 +25,7 @@ describe("GET /api/dev/outbox", () => {
   })
 
   it("does not exist in production", async () => {
-    const ctx = await createTestApp({
-      NODE_ENV: "production",
-      SMTP_URL: "smtp://127.0.0.1:2525",
-      RAZORPAY_KEY_ID: "rzp_live_test0123456789",
-      RAZORPAY_KEY_SECRET: "test-razorpay-secret",
-      RAZORPAY_WEBHOOK_SECRET: "test-razorpay-webhook-secret",
-      SHIPROCKET_EMAIL: "api@shop.test",
-      SHIPROCKET_PASSWORD: "test-shiprocket-password",
-      SHIPROCKET_WEBHOOK_TOKEN: "test-shiprocket-webhook-token",
-      SHIPROCKET_PICKUP_PINCODE: "400001",
-    })
+    const ctx = await createTestApp({ NODE_ENV: "production", ...PRODUCTION_SERVICES })
     try {
       expect((await request(ctx.app).get("/api/dev/outbox").query({ to: "a@example.test" })).status).toBe(404)
     } finally {

@@ -4,7 +4,7 @@ import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { paiseToRupees } from "../../lib/money.js"
 import { APPAREL_PARCEL, ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
-import { orderById, recordShipment, type OrderRecord } from "../orders/index.js"
+import { lineName, orderById, recordShipment, type OrderRecord } from "../orders/index.js"
 
 export const DISPATCH_JOB = "dispatch-order"
 /** A dispatch fails after 30 runs (≈ 5.5 h of Shiprocket not answering); staff retry it or dispatch from the panel. */
@@ -34,10 +34,12 @@ function shiprocketOrder(order: OrderRecord, pickupLocation: string): Shiprocket
     billing_phone: address.phone,
     shipping_is_billing: true,
     order_items: order.items.map((line) => ({
-      name: line.size ? `${line.title} (${line.size})` : line.title,
+      name: lineName(line),
       sku: line.variantId,
       units: line.quantity,
       selling_price: paiseToRupees(line.unitPrice),
+      // The courier's e-way bill and the shipping label name the goods by the HSN code the invoice uses.
+      ...(line.hsn ? { hsn: line.hsn } : {}),
     })),
     payment_method: order.paymentMethod === "cod" ? "COD" : "Prepaid",
     transaction_charges: paiseToRupees(order.codFee),

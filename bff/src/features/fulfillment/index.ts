@@ -1,6 +1,7 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { Db } from "../../lib/db.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import type { ShiprocketClient } from "../../lib/shiprocket.js"
 import type { ShiprocketSettings } from "../../lib/shiprocket-settings.js"
 import { DISPATCH_JOB, dispatchJob } from "./dispatch.js"
@@ -22,6 +23,8 @@ type Deps = SharedDeps & {
   creditReferrals: ReferralStep
   /** Undoes what an order returned to origin gave. */
   undoReferrals: ReferralStep
+  /** Told of a shipment or delivery the courier reports, in the transaction that records it. */
+  onOrderEvent: OrderEventListener
 }
 
 /** Shiprocket: each order's dispatch, the courier's tracking webhook, and Medusa told what the courier did. */
@@ -35,10 +38,11 @@ export function fulfillmentModule({
   shiprocket,
   shiprocketClient,
   kickJobs,
+  onOrderEvent,
   ...referrals
 }: Deps): FeatureModule {
   return {
-    routes: fulfillmentRoutes({ db, authentication, limiter, webhookToken: shiprocket.webhookToken, logger, onEnqueued: kickJobs, ...referrals }),
+    routes: fulfillmentRoutes({ db, authentication, limiter, webhookToken: shiprocket.webhookToken, logger, onEnqueued: kickJobs, onOrderEvent, ...referrals }),
     jobs: {
       [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }),
       [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }),

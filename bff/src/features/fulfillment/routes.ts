@@ -9,6 +9,7 @@ import { enqueueJob, enqueueJobOnce } from "../../lib/jobs.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
 import type { Logger } from "../../lib/logger.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import { sameBytes } from "../../lib/tokens.js"
 import { DISPATCH_JOB } from "./dispatch.js"
 import { MEDUSA_SHIPMENT_JOB, medusaShipmentKey } from "./medusa-shipment.js"
@@ -51,6 +52,8 @@ type Options = {
   creditReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
   /** Undoes what an order returned to origin gave: its referral earnings and the posts it allowed. */
   undoReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
+  /** Told of a shipment or delivery in the transaction that records it (the shopper's message, a COD invoice). */
+  onOrderEvent?: OrderEventListener
 }
 
 /** Shiprocket's return-to-origin statuses (RTO INITIATED, RTO IN TRANSIT, RTO DELIVERED, …): the parcel comes back to us. */
@@ -61,7 +64,17 @@ const isReturnToOrigin = (shiprocketStatus: string) => /^RTO\b/.test(shiprocketS
  * Shiprocket's tracking webhook, which moves orders to SHIPPED and DELIVERED. The webhook's path
  * avoids the words Shiprocket's panel refuses in URLs.
  */
-export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, logger, onEnqueued, creditReferrals, undoReferrals }: Options): Router {
+export function fulfillmentRoutes({
+  db,
+  authentication,
+  limiter,
+  webhookToken,
+  logger,
+  onEnqueued,
+  creditReferrals,
+  undoReferrals,
+  onOrderEvent,
+}: Options): Router {
   const router = Router()
   // The client calls it once per order; more is a script.
   const dispatching = rateLimit(limiter, perUserAndAddress("dispatch", HOUR, DISPATCHES_PER_HOUR, DISPATCHES_PER_HOUR * 10))
@@ -96,12 +109,20 @@ export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, l
       const shiprocketStatus = update.shipment_status ?? update.current_status ?? ""
       const status = orderStatusFor(shiprocketStatus)
       const order = await orderByTrackingId(db, update.awb)
-      if (order && status && (await advanceStatus(db, order.id, status))) {
+      const moved =
+        order &&
+        status &&
+        (await transaction(db, async (client) => {
+          if (!(await advanceStatus(client, order.id, status))) return false
+          if (status === "SHIPPED" || status === "DELIVERED") {
+            await enqueueJob(client, MEDUSA_SHIPMENT_JOB, medusaShipmentKey(order.id, status))
+            await onOrderEvent?.(client, order.id, status === "SHIPPED" ? "shipped" : "delivered")
+          }
+          return true
+        }))
+      if (moved) {
         logger.info({ orderId: order.id, status }, "order status from Shiprocket")
-        if (status === "SHIPPED" || status === "DELIVERED") {
-          await enqueueJob(db, MEDUSA_SHIPMENT_JOB, medusaShipmentKey(order.id, status))
-          onEnqueued?.()
-        }
+        onEnqueued?.()
       }
       // Also when the status had already moved: a retried delivery notice pays what a failed first one did not.
       if (order && status === "DELIVERED" && creditReferrals) await transaction(db, (client) => creditReferrals(client, order.id))

@@ -1,14 +1,18 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { Db } from "../../lib/db.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import { medusaOrderSync, ORDER_SYNC_JOB } from "./medusa-sync.js"
 import { orderRoutes } from "./routes.js"
 
 /** The BFF's own order rows: written by checkout and fulfilment, read by FITFEED and referrals. */
 export {
   advanceStatus,
+  creditNoteDue,
   hasEnded,
+  invoiceDue,
   latestPaidPurchaseOf,
+  lineName,
   lockOrder,
   markCancelled,
   markReturned,
@@ -29,6 +33,8 @@ type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & 
   end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
   /** Pays referral earnings for an order Medusa says was delivered. */
   creditReferrals: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
+  /** Told of a shipment or delivery Medusa reports, in the transaction that records it. */
+  onOrderEvent: OrderEventListener
   kickJobs: () => void
 }
 
@@ -36,11 +42,11 @@ type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & 
  * The shopper's orders, and every change Medusa makes to them followed here: commerce's notice on the
  * internal listener (the public one refuses /internal), a job per notice, and a scheduled sweep.
  */
-export function ordersModule({ config, db, authentication, commerce, logger, end, creditReferrals, kickJobs }: Deps): FeatureModule & {
+export function ordersModule({ config, db, authentication, commerce, logger, end, creditReferrals, onOrderEvent, kickJobs }: Deps): FeatureModule & {
   /** One round of reading the orders Medusa changed since the last; answers how many were read. */
   syncOrders(): Promise<number>
 } {
-  const sync = medusaOrderSync({ db, commerce, logger, end, creditReferrals, onEnqueued: kickJobs })
+  const sync = medusaOrderSync({ db, commerce, logger, end, creditReferrals, onOrderEvent, onEnqueued: kickJobs })
   const routes = orderRoutes({ db, authentication, internalSecret: config.INTERNAL_API_SECRET, changed: sync.noticed })
   return { routes, internal: [routes], jobs: { [ORDER_SYNC_JOB]: sync.syncJob }, syncOrders: sync.sweep }
 }

@@ -4,6 +4,7 @@ import type { Logger } from "../../lib/logger.js"
 import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
 import { advanceStatus, hasEnded, orderById } from "./orders.js"
 import { medusaOrderChangesSchema, medusaOrderStateAnswerSchema, type MedusaOrderState } from "./schema.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 
 export const ORDER_SYNC_JOB = "sync-order"
 /** A sync fails after 30 runs (≈ 5.5 h of Medusa not answering); the schedule's sweep reads the order again anyway. */
@@ -28,6 +29,8 @@ type Deps = {
   end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
   /** Pays referral earnings for an order that reached its shopper, in the transaction that marks it delivered. */
   creditReferrals: (client: Queryable, orderId: string) => Promise<unknown>
+  /** Told of a delivery or shipment in the transaction that records it (the shopper's message, a COD invoice). */
+  onOrderEvent?: OrderEventListener
   onEnqueued?: () => void
 }
 
@@ -51,7 +54,7 @@ async function saveCursor(db: Queryable, position: Date): Promise<void> {
  * What a change does is decided by the order's state, not by the message: each effect is gated by a
  * status that moves once (ended, delivered, shipped), so reading the same state twice changes nothing.
  */
-export function medusaOrderSync({ db, commerce, logger, end, creditReferrals, onEnqueued }: Deps) {
+export function medusaOrderSync({ db, commerce, logger, end, creditReferrals, onOrderEvent, onEnqueued }: Deps) {
   async function apply(state: MedusaOrderState): Promise<void> {
     const order = await orderById(db, state.id)
     if (!order || hasEnded(order)) return
@@ -63,11 +66,19 @@ export function medusaOrderSync({ db, commerce, logger, end, creditReferrals, on
       const delivered = await transaction(db, async (client) => {
         if (!(await advanceStatus(client, order.id, "DELIVERED"))) return false
         await creditReferrals(client, order.id)
+        await onOrderEvent?.(client, order.id, "delivered")
         return true
       })
       if (delivered) logger.info({ orderId: order.id }, "order delivered, as Medusa says")
-    } else if (state.shipped && (await advanceStatus(db, order.id, "SHIPPED"))) {
-      logger.info({ orderId: order.id }, "order shipped, as Medusa says")
+      if (delivered) onEnqueued?.()
+    } else if (state.shipped) {
+      const shipped = await transaction(db, async (client) => {
+        if (!(await advanceStatus(client, order.id, "SHIPPED"))) return false
+        await onOrderEvent?.(client, order.id, "shipped")
+        return true
+      })
+      if (shipped) logger.info({ orderId: order.id }, "order shipped, as Medusa says")
+      if (shipped) onEnqueued?.()
     }
   }
 

@@ -1,5 +1,5 @@
 import { orderHasEnded, type OrderStatus } from "@fitshop/contracts"
-import type { Db } from "../../lib/db.js"
+import { calendarDay, type Db } from "../../lib/db.js"
 import type { Address } from "../addresses/index.js"
 
 type Queryable = Pick<Db, "query">
@@ -14,7 +14,13 @@ export type CheckoutLine = {
   title: string
   imageUrl: string | null
   refPostId: string | null
+  /** The tax facts as they were at the sale: the HSN code of the product's category and the GST % staff set (null: the apparel rule). Absent on lines bought before invoices. */
+  hsn?: string
+  gstPercent?: number | null
 }
+
+/** A bought line as papers name it (the courier's manifest, the tax invoice): "Static Shift Hoodie (M)". */
+export const lineName = (line: Pick<CheckoutLine, "title" | "size">): string => (line.size ? `${line.title} (${line.size})` : line.title)
 
 /** Where the order goes, as the shopper gave it at checkout (a saved address or a new one). */
 export type ShippingAddress = Omit<Address, "id" | "label" | "isDefault"> & { email: string | null }
@@ -43,8 +49,14 @@ export type OrderRecord = {
   shipmentId: string | null
   trackingId: string | null
   trackingUrl: string | null
+  /** When the courier took it (null before; a parcel first heard of as delivered counts as shipped then). */
+  shippedAt: Date | null
   /** When the courier delivered it (null before): referral earnings and returns count their window from here. */
   deliveredAt: Date | null
+  cancelledAt: Date | null
+  returnedAt: Date | null
+  /** The India calendar day (yyyy-mm-dd) checkout promised delivery by; null when Shiprocket couldn't say. */
+  estimatedDelivery: string | null
   createdAt: Date
 }
 
@@ -67,7 +79,11 @@ type Row = {
   shipment_id: string | null
   tracking_id: string | null
   tracking_url: string | null
+  shipped_at: Date | null
   delivered_at: Date | null
+  cancelled_at: Date | null
+  returned_at: Date | null
+  estimated_delivery: Date | string | null
   created_at: Date
 }
 
@@ -91,7 +107,11 @@ function toOrder(row: Row): OrderRecord {
     shipmentId: row.shipment_id,
     trackingId: row.tracking_id,
     trackingUrl: row.tracking_url,
+    shippedAt: row.shipped_at,
     deliveredAt: row.delivered_at,
+    cancelledAt: row.cancelled_at,
+    returnedAt: row.returned_at,
+    estimatedDelivery: calendarDay(row.estimated_delivery),
     createdAt: row.created_at,
   }
 }
@@ -108,14 +128,15 @@ export type PlacedCheckout = {
   amount: number
   lines: CheckoutLine[]
   address: ShippingAddress
+  estimatedDelivery: string | null
 }
 
 /** The BFF's record of a placed order (Medusa keeps the order itself); a replay inserts nothing. */
 export async function recordOrder(client: Queryable, orderId: string, displayId: number | null, checkout: PlacedCheckout): Promise<void> {
   await client.query(
     `insert into bff.orders (id, display_id, checkout_id, user_id, status, payment_method, is_test, subtotal_paise, discount_paise, cod_fee_paise,
-       total_paise, items, shipping_address)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       total_paise, items, shipping_address, estimated_delivery)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      on conflict (id) do nothing`,
     [
       orderId,
@@ -131,6 +152,7 @@ export async function recordOrder(client: Queryable, orderId: string, displayId:
       checkout.amount,
       JSON.stringify(checkout.lines),
       JSON.stringify(checkout.address),
+      checkout.estimatedDelivery,
     ],
   )
 }
@@ -175,7 +197,8 @@ export async function recordShipment(
 export async function advanceStatus(client: Queryable, id: string, status: OrderStatus): Promise<boolean> {
   const later = PROGRESS.slice(PROGRESS.indexOf(status))
   const { rowCount } = await client.query(
-    `update bff.orders set status = $2, updated_at = now(), delivered_at = case when $2 = 'DELIVERED' then now() end
+    `update bff.orders set status = $2, updated_at = now(), delivered_at = case when $2 = 'DELIVERED' then now() end,
+        shipped_at = case when $2 in ('SHIPPED', 'DELIVERED') then coalesce(shipped_at, now()) end
       where id = $1 and status not in ('CANCELLED', 'RETURNED') and not (status = any($3))`,
     [id, status, later],
   )
@@ -187,10 +210,12 @@ export const hasEnded = (order: Pick<OrderRecord, "status">) => orderHasEnded(or
 
 /** Ends an order as `status` unless it has ended already; answers whether it did (so what follows an ending happens once). */
 async function endAs(client: Queryable, id: string, status: "CANCELLED" | "RETURNED"): Promise<boolean> {
-  const { rowCount } = await client.query("update bff.orders set status = $2, updated_at = now() where id = $1 and status not in ('CANCELLED', 'RETURNED')", [
-    id,
-    status,
-  ])
+  const { rowCount } = await client.query(
+    `update bff.orders set status = $2, updated_at = now(),
+        cancelled_at = case when $2 = 'CANCELLED' then now() end, returned_at = case when $2 = 'RETURNED' then now() end
+      where id = $1 and status not in ('CANCELLED', 'RETURNED')`,
+    [id, status],
+  )
   return (rowCount ?? 0) > 0
 }
 
@@ -198,6 +223,15 @@ export const markCancelled = (client: Queryable, id: string) => endAs(client, id
 
 /** Every unit came back to the warehouse (Medusa's returns received). */
 export const markReturned = (client: Queryable, id: string) => endAs(client, id, "RETURNED")
+
+/**
+ * Whether the order is a sale a GST tax invoice is due for: paid online (issued when placed), or cash on delivery
+ * once delivered; a ₹1 live test is no sale. An invoiced order that then ended is followed by a credit note.
+ */
+export const invoiceDue = (order: Pick<OrderRecord, "isTest" | "paymentMethod" | "deliveredAt">): boolean =>
+  !order.isTest && (order.paymentMethod === "online" || order.deliveredAt !== null)
+
+export const creditNoteDue = (order: Pick<OrderRecord, "isTest" | "paymentMethod" | "deliveredAt" | "status">): boolean => invoiceDue(order) && hasEnded(order)
 
 /** SQL on bff.orders `o`: the money is in (paid online, or delivered and paid to the courier) and the order neither cancelled nor returned. */
 export const PAID_OR_DELIVERED = "(o.status not in ('CANCELLED', 'RETURNED') and (o.payment_method = 'online' or o.status = 'DELIVERED'))"

@@ -1,5 +1,5 @@
 import type { Order, OrderItem } from "@fitshop/contracts"
-import type { OrderRecord } from "./orders.js"
+import { creditNoteDue, invoiceDue, type OrderRecord } from "./orders.js"
 
 /** The spec's Order: amounts in paise (total and totalCents alike), items under both names the spec shows. */
 export function presentOrder(order: OrderRecord): Order {
@@ -29,5 +29,16 @@ export function presentOrder(order: OrderRecord): Order {
     shippingProvider: order.shippingProvider,
     trackingId: order.trackingId,
     trackingUrl: order.trackingUrl,
+    timeline: {
+      placedAt: order.createdAt.toISOString(),
+      shippedAt: order.shippedAt?.toISOString() ?? null,
+      deliveredAt: order.deliveredAt?.toISOString() ?? null,
+      cancelledAt: order.cancelledAt?.toISOString() ?? null,
+      returnedAt: order.returnedAt?.toISOString() ?? null,
+    },
+    estimatedDelivery: order.estimatedDelivery,
+    // Issued by a job moments after it is due, or on the first download, whichever comes first.
+    invoiceUrl: invoiceDue(order) ? `/api/orders/${order.id}/invoice` : null,
+    creditNoteUrl: creditNoteDue(order) ? `/api/orders/${order.id}/credit-note` : null,
   }
 }

@@ -1,12 +1,10 @@
+import { COINS_PER_RUPEE } from "@fitshop/contracts"
 import type { Db } from "../../lib/db.js"
 import { postAttribution, withdrawPostsOfOrder } from "../fitfeed/index.js"
 import { hasEnded, lockOrder, type OrderRecord } from "../orders/index.js"
 import { dropPendingEarningsThrough, earnReferralCoins, matureReferralCoins, reverseReferralCoins } from "../wallet/index.js"
 
 type Queryable = Pick<Db, "query">
-
-/** Dark Coins per rupee (spec: 10 coins = ₹1). */
-const COINS_PER_RUPEE = 10
 
 /** Coins for a line worth `paise` at `sharePercent`, rounded down; in basis points, so no float error creeps in. */
 export function referralCoins(paise: number, sharePercent: number): number {

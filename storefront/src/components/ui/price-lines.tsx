@@ -1,4 +1,4 @@
-import { formatPaise } from "@/lib/money"
+import { formatPaise } from "@fitshop/contracts"
 import { orderTotal } from "@/lib/order-total"
 
 type PriceLinesProps = {

@@ -33,6 +33,7 @@ export function LoginPage() {
       remembered: sessionStore.get(storageKeys.returnToPath),
       intent: searchParams.get("intent"),
       post: searchParams.get("post"),
+      product: searchParams.get("product"),
     })
     sessionStore.remove(storageKeys.returnToPath)
     signIn(session)

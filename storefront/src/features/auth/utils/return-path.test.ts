@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { isSafeReturnPath, resolveReturnPath } from "./return-path"
 
-const sources = { next: null, remembered: null, intent: null, post: null }
+const sources = { next: null, remembered: null, intent: null, post: null, product: null }
 
 describe("isSafeReturnPath", () => {
   it.each(["/", "/account", "/fitfeed?highlight=3", "/product/abc?refPost=12#top", "/shop/https://x"])("accepts the same-origin path %s", (path) => {
@@ -50,5 +50,11 @@ describe("resolveReturnPath", () => {
 
   it("drops malformed intent and post values", () => {
     expect(resolveReturnPath({ ...sources, next: "/fitfeed", intent: "<x>", post: "1&next=//evil" })).toBe("/fitfeed")
+  })
+
+  it("appends the product a post to create is about, when it is a product id", () => {
+    const product = "prod_01JD8XKQ3V5N7R9T1W3Y5A7C9E"
+    expect(resolveReturnPath({ ...sources, next: "/fitfeed", intent: "create", product })).toBe(`/fitfeed?intent=create&product=${product}`)
+    expect(resolveReturnPath({ ...sources, next: "/fitfeed", intent: "create", product: "prod_1&next=//evil" })).toBe("/fitfeed?intent=create")
   })
 })

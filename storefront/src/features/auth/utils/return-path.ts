@@ -1,3 +1,5 @@
+import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
+
 export const DEFAULT_RETURN_PATH = "/account"
 
 const PROBE_ORIGIN = "https://shop.invalid"
@@ -22,16 +24,19 @@ type ReturnPathSources = {
   remembered: string | null
   intent: string | null
   post: string | null
+  product: string | null
 }
 
 /**
  * Where to go after signing in: the `next` query, else the remembered return path, else /account;
- * the feed's `intent` and `post` are passed on so it can finish the like or comment.
+ * the feed's `intent`, `post` and `product` are passed on so it can finish the like or comment, or open the
+ * create dialog about the product.
  */
-export function resolveReturnPath({ next, remembered, intent, post }: ReturnPathSources): string {
+export function resolveReturnPath({ next, remembered, intent, post, product }: ReturnPathSources): string {
   const base = [next, remembered].find(isSafeReturnPath) ?? DEFAULT_RETURN_PATH
   const url = new URL(base, PROBE_ORIGIN)
   if (intent && INTENT.test(intent)) url.searchParams.set("intent", intent)
   if (post && POST_ID.test(post)) url.searchParams.set("post", post)
+  if (product && PRODUCT_ID_PATTERN.test(product)) url.searchParams.set("product", product)
   return `${url.pathname}${url.search}${url.hash}`
 }

@@ -1,6 +1,5 @@
 import { useId } from "react"
-import { formatPaise } from "@/lib/money"
-import type { BagSummary } from "@fitshop/contracts"
+import { formatPaise, type BagSummary } from "@fitshop/contracts"
 
 type DarkCoinsBoxProps = Pick<BagSummary, "darkCoins" | "usableDiscount" | "coinsToSpend"> & {
   applied: boolean

@@ -91,14 +91,14 @@ describe("/cart states", () => {
     expect(within(line).getByRole("img")).toHaveAttribute("src", `${window.location.origin}/media/products/${hoodie.productId}.jpg`)
     expect(within(line).getByLabelText("Size")).toHaveValue("M")
     expect(within(line).getByRole("group", { name: "Quantity" })).toHaveTextContent("2")
-    expect(line).toHaveTextContent("₹2598.00")
-    expect(line).toHaveTextContent("₹1299.00 × 2")
+    expect(line).toHaveTextContent("₹2,598.00")
+    expect(line).toHaveTextContent("₹1,299.00 × 2")
     expect(within(line).queryByText("required before payment")).toBeNull()
     expect(await findLine(tee)).toHaveTextContent("₹499.50")
 
-    expect(summaryValue("Subtotal")).toBe("₹3097.50")
+    expect(summaryValue("Subtotal")).toBe("₹3,097.50")
     expect(summaryValue("Dark Coins Discount")).toBeNull()
-    expect(summaryValue("Total")).toBe("₹3097.50")
+    expect(summaryValue("Total")).toBe("₹3,097.50")
     expect(screen.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop")
   })
 
@@ -125,7 +125,7 @@ describe("/cart quantity", () => {
     await waitFor(() => {
       expect(within(line).getByRole("group", { name: "Quantity" })).toHaveTextContent("2")
     })
-    expect(summaryValue("Subtotal")).toBe("₹1000.00")
+    expect(summaryValue("Subtotal")).toBe("₹1,000.00")
     await waitFor(() => {
       expect(sentBody(fetchMock, "PUT", `/api/cart/${item.id}`)).toEqual({ quantity: 2 })
     })
@@ -188,7 +188,7 @@ describe("/cart remove", () => {
     await waitFor(() => {
       expect(screen.queryByRole("listitem", { name: "Removed Polo" })).toBeNull()
     })
-    expect(summaryValue("Subtotal")).toBe("₹1299.00")
+    expect(summaryValue("Subtotal")).toBe("₹1,299.00")
     expect(callsTo(fetchMock, "DELETE", `/api/cart/${removed.id}`)).toHaveLength(1)
     remove.resolve(jsonResponse(buildCart([kept])))
     expect(await findLine(kept)).toBeInTheDocument()
@@ -340,7 +340,7 @@ describe("/cart Dark Coins", () => {
     fireEvent.click(within(box).getByRole("button", { name: "Apply" }))
 
     expect(summaryValue("Dark Coins Discount")).toBe("-₹200.00")
-    expect(summaryValue("Total")).toBe("₹1099.00")
+    expect(summaryValue("Total")).toBe("₹1,099.00")
     await waitFor(() => {
       expect(storedDarkCoins()).toEqual({ applied: true, coins: 2000 })
     })
@@ -348,7 +348,7 @@ describe("/cart Dark Coins", () => {
     fireEvent.click(within(box).getByRole("button", { name: "Remove" }))
 
     expect(summaryValue("Dark Coins Discount")).toBeNull()
-    expect(summaryValue("Total")).toBe("₹1299.00")
+    expect(summaryValue("Total")).toBe("₹1,299.00")
     expect(within(box).getByRole("button", { name: "Apply" })).toBeInTheDocument()
     await waitFor(() => {
       expect(storedDarkCoins()).toEqual({ applied: false, coins: 0 })
@@ -425,7 +425,7 @@ describe("/cart Dark Coins", () => {
     await waitFor(() => {
       expect(summaryValue("Dark Coins Discount")).toBe("-₹300.00")
     })
-    expect(summaryValue("Total")).toBe("₹2298.00")
+    expect(summaryValue("Total")).toBe("₹2,298.00")
     await waitFor(() => {
       expect(storedDarkCoins()).toEqual({ applied: true, coins: 3000 })
     })

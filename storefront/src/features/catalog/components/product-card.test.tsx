@@ -65,7 +65,7 @@ describe("ProductCard", () => {
 
   it("shows the price in rupees from paise", () => {
     renderCardImage({ basePrice: 249950 })
-    expect(screen.getByText("₹2499.50")).toBeInTheDocument()
+    expect(screen.getByText("₹2,499.50")).toBeInTheDocument()
   })
 })
 

@@ -76,8 +76,8 @@ describe("/product/:id", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Graffiti Cargo Pants" })).toBeInTheDocument()
     expect(calledUrls(fetchMock, "/api/products")[0]?.pathname).toBe(`/api/products/${product.id}`)
-    expect(screen.getByText("₹1599.00")).toBeInTheDocument()
-    expect(screen.getByText("₹2499.00").tagName).toBe("S")
+    expect(screen.getByText("₹1,599.00")).toBeInTheDocument()
+    expect(screen.getByText("₹2,499.00").tagName).toBe("S")
     expect(screen.getByText("Olive")).toBeInTheDocument()
     expect(screen.getByText("Six pockets, tapered leg.")).toBeInTheDocument()
     expect(screen.getByText("Cotton")).toBeInTheDocument()

@@ -5,10 +5,9 @@ import { BackButton } from "@/components/ui/back-button"
 import { SignInDialog } from "@/components/ui/sign-in-dialog"
 import { paths } from "@/config/paths"
 import type { AddToBagState } from "@/hooks/use-add-to-bag"
-import { formatPaise } from "@/lib/money"
 import { categoryLabel } from "@/lib/product-labels"
 import { storeReferralPostId } from "@/lib/referral"
-import type { Product, ProductRecommendations } from "@fitshop/contracts"
+import { formatPaise, type Product, type ProductRecommendations } from "@fitshop/contracts"
 import { useProduct } from "../api/get-product"
 import { DeliveryPromise } from "../components/delivery-promise"
 import { ProductGallery } from "../components/product-gallery"
@@ -36,7 +35,7 @@ const addButtonClass = (state: AddToBagState) => `button button--primary add-to-
 const categoryChips = (product: Product) =>
   [product.gender, product.categoryType, product.subcategory, product.styleGroup].filter((value): value is string => Boolean(value)).map(categoryLabel)
 
-/** Whole percent saved against the MRP, e.g. 36 for ₹1599 against ₹2499. */
+/** Whole percent saved against the MRP, e.g. 36 for ₹1,599 against ₹2,499. */
 const discountPercent = (price: number, mrp: number) => Math.round(((mrp - price) / mrp) * 100)
 
 /** 'More {subcategory}': women's products are grouped by style group instead. */

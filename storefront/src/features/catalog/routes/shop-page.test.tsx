@@ -31,7 +31,7 @@ describe("/shop", () => {
     const cards = await screen.findAllByTestId("product-card")
     expect(cards).toHaveLength(2)
     expect(screen.getByRole("link", { name: /Night Rider Hoodie/ })).toHaveAttribute("href", `/product/${hoodie.id}`)
-    expect(screen.getByText("₹1899.00")).toBeInTheDocument()
+    expect(screen.getByText("₹1,899.00")).toBeInTheDocument()
     expect(screen.getByText("₹999.00")).toBeInTheDocument()
   })
 

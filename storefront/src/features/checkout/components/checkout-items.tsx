@@ -1,7 +1,6 @@
-import { type BagItem, IMAGE_SIZES } from "@fitshop/contracts"
+import { type BagItem, IMAGE_SIZES, formatPaise } from "@fitshop/contracts"
 import { useId } from "react"
 import { ProductPicture } from "@/components/ui/product-picture"
-import { formatPaise } from "@/lib/money"
 
 export const SIZE_REQUIRED_NOTE = "size required — go back to cart to select"
 

@@ -178,18 +178,18 @@ describe("/payments states", () => {
 
     const items = screen.getByRole("list", { name: "Items" })
     const hoodieLine = within(items).getByRole("listitem", { name: "Static Shift Hoodie" })
-    expect(hoodieLine).toHaveTextContent("₹2598.00")
-    expect(hoodieLine).toHaveTextContent("₹1299.00 × 2")
+    expect(hoodieLine).toHaveTextContent("₹2,598.00")
+    expect(hoodieLine).toHaveTextContent("₹1,299.00 × 2")
     expect(hoodieLine).toHaveTextContent("Size L")
     expect(within(hoodieLine).getByRole("img")).toHaveAttribute("alt", "Static Shift Hoodie")
     const capLine = within(items).getByRole("listitem", { name: "Plain Cap" })
     expect(capLine).toHaveTextContent("No Image")
     expect(capLine).toHaveTextContent("₹499.50 × 1")
 
-    expect(summaryValue("Subtotal")).toBe("₹3097.50")
+    expect(summaryValue("Subtotal")).toBe("₹3,097.50")
     expect(summaryValue("Dark Coins Discount")).toBeNull()
     expect(summaryValue("COD Fee")).toBeNull()
-    expect(summaryValue("Total")).toBe("₹3097.50")
+    expect(summaryValue("Total")).toBe("₹3,097.50")
     expect(screen.getByRole("button", { name: "PAY NOW" })).toBeEnabled()
     expect(screen.queryByRole("button", { name: "PAY ₹1 (LIVE TEST)" })).toBeNull()
     expect(screen.queryByRole("button", { name: "PLACE COD ORDER" })).toBeNull()
@@ -358,15 +358,15 @@ describe("/payments sizes and totals", () => {
     openCheckout({ cart })
 
     await screen.findByRole("region", { name: "Order Summary" })
-    expect(summaryValue("Subtotal")).toBe("₹2599.00")
+    expect(summaryValue("Subtotal")).toBe("₹2,599.00")
     expect(summaryValue("Dark Coins Discount")).toBe("-₹200.00")
     expect(summaryValue("COD Fee")).toBeNull()
-    expect(summaryValue("Total")).toBe("₹2399.00")
+    expect(summaryValue("Total")).toBe("₹2,399.00")
 
     fireEvent.click(screen.getByRole("radio", { name: "Cash on Delivery" }))
 
     expect(summaryValue("COD Fee")).toBe("+₹100.00")
-    expect(summaryValue("Total")).toBe("₹2499.00")
+    expect(summaryValue("Total")).toBe("₹2,499.00")
   })
 
   it("takes nothing off when the shopper did not apply coins in the bag", async () => {
@@ -375,7 +375,7 @@ describe("/payments sizes and totals", () => {
 
     await screen.findByRole("region", { name: "Order Summary" })
     expect(summaryValue("Dark Coins Discount")).toBeNull()
-    expect(summaryValue("Total")).toBe("₹1299.00")
+    expect(summaryValue("Total")).toBe("₹1,299.00")
   })
 })
 

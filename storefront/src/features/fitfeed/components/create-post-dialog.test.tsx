@@ -9,9 +9,9 @@ import type { Order, Post } from "@fitshop/contracts"
 import { fakeUploads, photoFile } from "../testing/fake-upload"
 import { CreatePostDialog } from "./create-post-dialog"
 
-type Setup = { orders?: Order[]; myPosts?: Post[]; routes?: ApiRoute[] }
+type Setup = { orders?: Order[]; myPosts?: Post[]; routes?: ApiRoute[]; productId?: string | null }
 
-function openCreatePost({ orders = [], myPosts = [], routes = [] }: Setup = {}) {
+function openCreatePost({ orders = [], myPosts = [], routes = [], productId = null }: Setup = {}) {
   const session = buildSession()
   storeSession(session)
   const uploads = fakeUploads()
@@ -25,7 +25,7 @@ function openCreatePost({ orders = [], myPosts = [], routes = [] }: Setup = {}) 
   )
   const onCreated = vi.fn()
   const onClose = vi.fn()
-  renderWithProviders(<CreatePostDialog open onClose={onClose} onCreated={onCreated} />)
+  renderWithProviders(<CreatePostDialog open productId={productId} onClose={onClose} onCreated={onCreated} />)
   return { fetchMock, uploads, onCreated, onClose, session }
 }
 
@@ -70,6 +70,66 @@ describe("CreatePostDialog", () => {
     expect(posted.closest("label")).toHaveAttribute("title", "You have already posted a fit for this product")
     expect(screen.queryByText("Cancelled Tee")).toBeNull()
     expect(screen.queryByText("Returned Shirt")).toBeNull()
+  })
+
+  it("preselects the product the link named when the shopper bought it, and publishes about it", async () => {
+    const linked = buildOrderItem({ productId: buildProductId(), title: "Linked Cargo" })
+    const created = buildPost({ productId: linked.productId })
+    const { uploads, fetchMock } = openCreatePost({
+      orders: [buildOrder({ items: [buildOrderItem({ title: "Other Tee" }), linked] })],
+      productId: linked.productId,
+      routes: [{ method: "POST", path: "/api/fitfeed/posts", answer: () => jsonResponse({ post: created }, 201) }],
+    })
+
+    expect(await screen.findByRole("radio", { name: "Linked Cargo" })).toBeChecked()
+    expect(screen.getByRole("radio", { name: "Other Tee" })).not.toBeChecked()
+    choosePhoto(photoFile())
+    await waitFor(() => {
+      expect(uploads).toHaveLength(1)
+    })
+    act(() => {
+      uploads[0]!.respond(201, { url: "/media/uploads/l.jpg", thumbnailUrl: "/media/uploads/l-480.jpg" })
+    })
+    await screen.findByText("Photo uploaded")
+    publish()
+
+    await waitFor(() => {
+      expect(sentBody(fetchMock, "POST", "/api/fitfeed/posts")).toMatchObject({ productId: linked.productId })
+    })
+  })
+
+  it("lets the shopper pick another product than the one preselected", async () => {
+    const linked = buildOrderItem({ productId: buildProductId(), title: "Linked Cargo" })
+    openCreatePost({ orders: [buildOrder({ items: [linked, buildOrderItem({ title: "Other Tee" })] })], productId: linked.productId })
+
+    await screen.findByRole("radio", { name: "Linked Cargo" })
+    fireEvent.click(screen.getByRole("radio", { name: "Other Tee" }))
+
+    expect(screen.getByRole("radio", { name: "Other Tee" })).toBeChecked()
+    expect(screen.getByRole("radio", { name: "Linked Cargo" })).not.toBeChecked()
+  })
+
+  it.each([
+    ["was not bought", () => ({ orders: [buildOrder()], myPosts: [], productId: buildProductId() })],
+    [
+      "was already posted about",
+      () => {
+        const productId = buildProductId()
+        return { orders: [buildOrder({ items: [buildOrderItem({ productId })] })], myPosts: [buildPost({ productId })], productId }
+      },
+    ],
+    [
+      "came back",
+      () => {
+        const productId = buildProductId()
+        return { orders: [buildOrder({ status: "RETURNED", items: [buildOrderItem({ productId })] }), buildOrder()], myPosts: [], productId }
+      },
+    ],
+  ])("preselects nothing when the linked product %s", async (_case, setup) => {
+    openCreatePost(setup())
+
+    await screen.findAllByRole("radio")
+    expect(screen.queryByRole("radio", { checked: true })).toBeNull()
   })
 
   it("says 'You don't have any completed orders yet.' without orders to post about", async () => {

@@ -6,6 +6,7 @@ import { errorMessage } from "@/lib/api-client"
 import type { Post } from "@fitshop/contracts"
 import { useCreatePost } from "../api/create-post"
 import { usePhotoUpload } from "../hooks/use-photo-upload"
+import { usePickableProduct } from "../hooks/use-postable-products"
 import { PHOTO_ACCEPT, PHOTO_HINT } from "../utils/photo-rules"
 import { ProductPicker } from "./product-picker"
 
@@ -15,16 +16,20 @@ export const NO_PRODUCT_TEXT = "Please select the product you bought."
 
 type CreatePostDialogProps = {
   open: boolean
+  /** The product to preselect (the delivered e-mail's link names it), when the shopper may post about it. */
+  productId?: string | null
   onClose: () => void
   onCreated: (post: Post) => void
 }
 
 type Problems = { photo: string | null; product: string | null }
 
-function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, "open">) {
+function CreatePostForm({ productId: suggested = null, onClose, onCreated }: Omit<CreatePostDialogProps, "open">) {
   const upload = usePhotoUpload()
   const createPost = useCreatePost()
-  const [productId, setProductId] = useState<string | null>(null)
+  const [picked, setPicked] = useState<string | null>(null)
+  const preselected = usePickableProduct(suggested)
+  const productId = picked ?? preselected
   const [caption, setCaption] = useState("")
   const [problems, setProblems] = useState<Problems>({ photo: null, product: null })
   const [failure, setFailure] = useState<string | null>(null)
@@ -94,7 +99,7 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, "ope
       <ProductPicker
         value={productId}
         onChange={(id) => {
-          setProductId(id)
+          setPicked(id)
           setProblems((value) => ({ ...value, product: null }))
         }}
         error={problems.product}
@@ -132,10 +137,10 @@ function CreatePostForm({ onClose, onCreated }: Omit<CreatePostDialogProps, "ope
 }
 
 /** Create post: a photo of the fit, the product it shows (from the shopper's orders) and an optional caption. */
-export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogProps) {
+export function CreatePostDialog({ open, productId = null, onClose, onCreated }: CreatePostDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Create post" closeButton className="dialog--form">
-      {open ? <CreatePostForm onClose={onClose} onCreated={onCreated} /> : null}
+      {open ? <CreatePostForm productId={productId} onClose={onClose} onCreated={onCreated} /> : null}
     </Dialog>
   )
 }

@@ -1,8 +1,6 @@
 import { FormError } from "@/components/ui/form-error"
 import { LoadingLine, ReadError } from "@/components/ui/read-status"
-import { useMyOrders } from "@/lib/api/get-my-orders"
-import { useMyPosts } from "@/lib/api/get-my-posts"
-import { postableProducts } from "../utils/postable-products"
+import { usePostableProducts } from "../hooks/use-postable-products"
 
 export const ALREADY_POSTED_TEXT = "Already posted"
 export const ALREADY_POSTED_TOOLTIP = "You have already posted a fit for this product"
@@ -17,17 +15,14 @@ type ProductPickerProps = {
 
 /** The products the shopper bought, to say which one the fit shows; those already posted cannot be picked. */
 export function ProductPicker({ value, onChange, error, errorId }: ProductPickerProps) {
-  const orders = useMyOrders()
-  const myPosts = useMyPosts()
+  const { orders, products } = usePostableProducts()
 
-  if (orders.isPending || myPosts.isPending) {
-    return <LoadingLine>Loading your orders…</LoadingLine>
-  }
   if (orders.isError) {
     return <ReadError error={orders.error} fallback="Failed to load orders" />
   }
-
-  const products = postableProducts(orders.data.orders, myPosts.data?.posts ?? [])
+  if (!products) {
+    return <LoadingLine>Loading your orders…</LoadingLine>
+  }
   if (products.length === 0) return <p className="muted">{NO_ORDERS_TEXT}</p>
 
   return (

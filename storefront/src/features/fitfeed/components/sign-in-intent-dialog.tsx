@@ -14,13 +14,20 @@ export const SIGN_IN_INTENT_TEXT: Record<SignInIntent, string> = {
   report: "You need to be signed in to report posts",
 }
 
-/** The query parameters that carry an intent through /login; the screen drops them once it is done. */
-export const INTENT_PARAMS = ["intent", "post"] as const
+/** Whether a query's `intent` is one the feed can ask a visitor to sign in for. */
+export const isSignInIntent = (value: string | null): value is SignInIntent => value !== null && Object.hasOwn(SIGN_IN_INTENT_TEXT, value)
 
-/** /login with `next` (where to come back), `intent` and `post`, which the login page passes on. */
-export function signInIntentHref(next: string, intent: SignInIntent, postId: string | null): string {
+/**
+ * The query parameters that carry an intent through /login (`product`: the product a new post is about, as the
+ * delivered e-mail links); the screen drops them once it is done.
+ */
+export const INTENT_PARAMS = ["intent", "post", "product"] as const
+
+/** /login with `next` (where to come back), `intent`, `post` and `product`, which the login page passes on. */
+export function signInIntentHref(next: string, intent: SignInIntent, postId: string | null, productId: string | null = null): string {
   const query = new URLSearchParams({ next, intent })
   if (postId) query.set("post", postId)
+  if (productId) query.set("product", productId)
   return `${paths.login}?${query.toString()}`
 }
 
@@ -28,11 +35,13 @@ type SignInIntentDialogProps = {
   /** The intent to ask about; the dialog is closed while null. */
   intent: SignInIntent | null
   postId: string | null
+  /** The product a post to create is about, carried through sign-in. */
+  productId?: string | null
   onClose: () => void
 }
 
 /** "Sign in to continue": 'Not now' closes it, 'Sign in' goes to /login and comes back here with the intent. */
-export function SignInIntentDialog({ intent, postId, onClose }: SignInIntentDialogProps) {
+export function SignInIntentDialog({ intent, postId, productId = null, onClose }: SignInIntentDialogProps) {
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
   const textId = useId()
@@ -44,7 +53,7 @@ export function SignInIntentDialog({ intent, postId, onClose }: SignInIntentDial
     const next = rest ? `${pathname}?${rest}` : pathname
     sessionStore.set(storageKeys.returnToPath, next)
     onClose()
-    void navigate(signInIntentHref(next, chosen, postId))
+    void navigate(signInIntentHref(next, chosen, postId, productId))
   }
 
   return (

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { answerRoutes, calledUrls, callsTo, errorResponse, jsonResponse, mockSessionApi, type ApiRoute } from "@/testing/mock-fetch"
 import { deferred } from "@/testing/deferred"
 import { buildOrder, buildOrderItem } from "@/testing/order-factory"
-import { buildPost } from "@/testing/post-factory"
+import { buildPost, buildProductId } from "@/testing/post-factory"
 import { currentLocation, renderApp, renderAppSignedIn } from "@/testing/test-utils"
 import { buildSession } from "@/testing/user-factory"
 import type { Post } from "@fitshop/contracts"
@@ -209,6 +209,67 @@ describe("/fitfeed — signed-out intents", () => {
     await waitFor(() => {
       expect(callsTo(fetchMock, "POST", likePath(post))).toHaveLength(1)
     })
+    await waitFor(() => {
+      expect(currentLocation()).toBe("/fitfeed")
+    })
+  })
+})
+
+describe("/fitfeed — the delivered e-mail's post link", () => {
+  /** The shopper's one delivered order: the linked product and another. */
+  const ordersRoute = (linked: ReturnType<typeof buildOrderItem>): ApiRoute => ({
+    method: "GET",
+    path: "/api/orders/mine",
+    answer: () => jsonResponse({ orders: [buildOrder({ status: "DELIVERED", items: [buildOrderItem({ title: "Other Tee" }), linked] })] }),
+  })
+  const myPostsRoute: ApiRoute = { method: "GET", path: "/api/fitfeed/posts/mine", answer: () => jsonResponse({ posts: [] }) }
+
+  it("opens the create dialog with the linked product chosen, and drops intent and product", async () => {
+    const linked = buildOrderItem({ productId: buildProductId(), title: "Linked Cargo" })
+    openFeedSignedIn(`/fitfeed?intent=create&product=${linked.productId}`, [buildPost()], [ordersRoute(linked), myPostsRoute])
+
+    const dialog = await screen.findByRole("dialog", { name: "Create post" })
+    expect(await within(dialog).findByRole("radio", { name: "Linked Cargo" })).toBeChecked()
+    expect(within(dialog).getByRole("radio", { name: "Other Tee" })).not.toBeChecked()
+    await waitFor(() => {
+      expect(currentLocation()).toBe("/fitfeed")
+    })
+  })
+
+  it("asks a signed-out visitor to sign in, keeps intent and product through /login and opens the dialog with it chosen", async () => {
+    const linked = buildOrderItem({ productId: buildProductId(), title: "Linked Cargo" })
+    const session = buildSession()
+    let signedIn = false
+    mockSessionApi(
+      null,
+      answerRoutes([
+        {
+          method: "POST",
+          path: "/api/auth/login",
+          answer: () => {
+            signedIn = true
+            return jsonResponse(session)
+          },
+        },
+        ordersRoute(linked),
+        myPostsRoute,
+        { method: "GET", path: "/api/fitfeed/feed", answer: () => (signedIn ? jsonResponse({ posts: [] }) : errorResponse("Please sign in.", 401)) },
+        { method: "GET", path: "/api/fitfeed/posts", answer: () => jsonResponse({ posts: [] }) },
+      ]),
+    )
+    renderApp(`/fitfeed?intent=create&product=${linked.productId}`)
+
+    const prompt = await screen.findByRole("dialog", { name: "Sign in to continue" })
+    expect(prompt).toHaveTextContent("You need to be signed in to create a post")
+    fireEvent.click(within(prompt).getByRole("button", { name: "Sign in" }))
+    expect(currentLocation()).toBe(`/login?next=%2Ffitfeed&intent=create&product=${linked.productId}`)
+
+    fireEvent.change(await screen.findByLabelText("Email"), { target: { value: session.user.email } })
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "streets1" } })
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }))
+
+    const dialog = await screen.findByRole("dialog", { name: "Create post" })
+    expect(await within(dialog).findByRole("radio", { name: "Linked Cargo" })).toBeChecked()
     await waitFor(() => {
       expect(currentLocation()).toBe("/fitfeed")
     })

@@ -16,7 +16,10 @@ import "../fitfeed.css"
 
 const SKELETON_CARDS = 3
 
-type Prompt = { intent: SignInIntent; postId: string | null }
+type Prompt = { intent: SignInIntent; postId: string | null; productId?: string | null }
+
+/** The create dialog while open, with the product to preselect (a link's `product`), if any. */
+type Creating = { productId: string | null }
 
 function FeedSkeleton() {
   return (
@@ -55,13 +58,16 @@ export function FeedPage() {
   const { isSignedIn } = useSession()
   const { highlightId, pin } = useFeedHighlight()
   const [commentsPost, setCommentsPost] = useState<Post | null>(null)
-  const [createOpen, setCreateOpen] = useState(false)
+  const [creating, setCreating] = useState<Creating | null>(null)
   const [prompt, setPrompt] = useState<Prompt | null>(null)
 
   useResumeSignInIntent({
     onComment: setCommentsPost,
-    onCreate: () => {
-      setCreateOpen(true)
+    onCreate: (productId) => {
+      setCreating({ productId })
+    },
+    onSignInNeeded: (intent, postId, productId) => {
+      setPrompt({ intent, postId, productId })
     },
     pin,
   })
@@ -130,7 +136,7 @@ export function FeedPage() {
         className="feed-fab"
         aria-label="Create post"
         onClick={() => {
-          if (isSignedIn) setCreateOpen(true)
+          if (isSignedIn) setCreating({ productId: null })
           else requireSignIn("create", null)
         }}
       >
@@ -146,9 +152,10 @@ export function FeedPage() {
         />
       ) : null}
       <CreatePostDialog
-        open={createOpen}
+        open={creating !== null}
+        productId={creating?.productId ?? null}
         onClose={() => {
-          setCreateOpen(false)
+          setCreating(null)
         }}
         onCreated={(post) => {
           pin(post.id)
@@ -157,6 +164,7 @@ export function FeedPage() {
       <SignInIntentDialog
         intent={prompt?.intent ?? null}
         postId={prompt?.postId ?? null}
+        productId={prompt?.productId ?? null}
         onClose={() => {
           setPrompt(null)
         }}

@@ -1,8 +1,7 @@
-import { IMAGE_SIZES, type ListedProduct } from "@fitshop/contracts"
+import { IMAGE_SIZES, formatPaise, type ListedProduct } from "@fitshop/contracts"
 import type { MouseEvent } from "react"
 import { Link } from "react-router-dom"
 import { paths } from "@/config/paths"
-import { formatPaise } from "@/lib/money"
 import { getPrimaryImage, imageSourceProps } from "@/lib/product-image"
 
 type BestSellerCardProps = {

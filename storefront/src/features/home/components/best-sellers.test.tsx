@@ -39,8 +39,8 @@ describe("BestSellers", () => {
       expect(image).toHaveAttribute("height", "400")
       expect(image).toHaveAttribute("loading", "lazy")
     })
-    expect(within(cards[0] ?? document.body).getByText("₹1000.00")).toBeInTheDocument()
-    expect(within(cards[7] ?? document.body).getByText("₹1700.00")).toBeInTheDocument()
+    expect(within(cards[0] ?? document.body).getByText("₹1,000.00")).toBeInTheDocument()
+    expect(within(cards[7] ?? document.body).getByText("₹1,700.00")).toBeInTheDocument()
   })
 
   it("scrolls the list 320 px each way with the arrow buttons", async () => {

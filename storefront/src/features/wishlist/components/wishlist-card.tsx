@@ -1,11 +1,10 @@
-import { IMAGE_SIZES, type WishlistItem } from "@fitshop/contracts"
+import { IMAGE_SIZES, formatPaise, type WishlistItem } from "@fitshop/contracts"
 import { useId } from "react"
 import { Link } from "react-router-dom"
 import { AddToBagButton, type AddToBagLabels } from "@/components/ui/add-to-bag-button"
 import { ProductPicture } from "@/components/ui/product-picture"
 import { paths } from "@/config/paths"
 import { isUnauthorized } from "@/lib/api-client"
-import { formatPaise } from "@/lib/money"
 import { categoryLabel } from "@/lib/product-labels"
 import { useRemoveFromWishlist } from "../api/remove-from-wishlist"
 

@@ -58,7 +58,7 @@ describe("/wishlist states", () => {
 
     const hoodieCard = await findCard(hoodie)
     expect(hoodieCard).toHaveTextContent("Hoodies")
-    expect(hoodieCard).toHaveTextContent("₹1599.00")
+    expect(hoodieCard).toHaveTextContent("₹1,599.00")
     expect(within(hoodieCard).getByRole("link")).toHaveAttribute("href", `/product/${hoodie.productId}`)
     expect(await findCard(kurta)).toHaveTextContent("Traditions")
   })

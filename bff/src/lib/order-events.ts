@@ -1,0 +1,16 @@
+import type { Db } from "./db.js"
+
+/**
+ * What happened to an order, as the features that follow orders (its messages, its tax documents) hear it: told in
+ * the transaction that made it happen, by the code whose status change gates it, so each is heard once.
+ */
+export type OrderEvent = "placed" | "shipped" | "delivered" | "cancelled" | "returned" | "refunded"
+
+export type OrderEventListener = (client: Pick<Db, "query">, orderId: string, event: OrderEvent) => Promise<void>
+
+/** One listener that tells each of several, in order. */
+export function everyListener(...listeners: OrderEventListener[]): OrderEventListener {
+  return async (client, orderId, event) => {
+    for (const listener of listeners) await listener(client, orderId, event)
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * What a production BFF requires besides the basics: mail, payment and shipping accounts and the GST seller,
+ * none of them real and none called by the tests that start production apps.
+ */
+export const PRODUCTION_SERVICES = {
+  SMTP_URL: "smtp://127.0.0.1:1",
+  RAZORPAY_KEY_ID: "rzp_test_ProductionTests",
+  RAZORPAY_KEY_SECRET: "not-a-real-secret",
+  RAZORPAY_WEBHOOK_SECRET: "not-a-real-webhook-secret",
+  SHIPROCKET_EMAIL: "api@shop.test",
+  SHIPROCKET_PASSWORD: "not-a-real-password",
+  SHIPROCKET_WEBHOOK_TOKEN: "not-a-real-token",
+  SHIPROCKET_PICKUP_PINCODE: "400001",
+  SELLER_LEGAL_NAME: "Test Streetwear Private Limited",
+  SELLER_ADDRESS: "1 Test Road, Mumbai 400001",
+  SELLER_STATE: "Maharashtra",
+  SELLER_GSTIN: "27AAFCT1234M1Z5",
+}
