@@ -68,6 +68,27 @@ export async function payOrder(app: CheckoutApp, razorpayOrderId: string): Promi
   return (await response.json()) as RazorpayCheckoutResult
 }
 
+/**
+ * Checks out the shopper's bag as the storefront does: cash on delivery (`POST /api/checkout`), or online (create-order,
+ * Pay in the Razorpay emulator, verify). Answers the order placed.
+ */
+export async function checkOut(app: CheckoutApp, shopper: Shopper, mode: "prepaid" | "cod", options: Parameters<typeof payload>[1] = {}): Promise<string> {
+  const body = payload(mode, options)
+  if (mode === "cod") {
+    const placed = await request(app.app).post("/api/checkout").set(bearer(shopper)).send(body)
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    return placed.body.orderId as string
+  }
+  const created = await request(app.app).post("/api/payments/create-order").set(bearer(shopper)).send(body)
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  const placed = await request(app.app)
+    .post("/api/payments/verify")
+    .set(bearer(shopper))
+    .send(await payOrder(app, created.body.orderId))
+  expect(placed.status).toBe(200)
+  return placed.body.orderId as string
+}
+
 /** Gives a shopper Dark Coins as an earn entry in the ledger. */
 export async function giveCoins(app: CheckoutApp, shopper: Shopper, coins: number) {
   await app.db.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, $2, 'earn', 'test')", [shopper.user.id, coins])

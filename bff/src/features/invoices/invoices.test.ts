@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import {
   bearer,
+  checkOut,
   deliverThroughShiprocket,
   followMedusa,
   giveCoins,
   NEW_ADDRESS,
   ordersOf,
-  payload,
-  payOrder,
   startCheckoutApp,
   type CheckoutApp,
   type Shopper,
@@ -52,30 +51,14 @@ afterAll(async () => {
 const api = () => request(app.app)
 const KARNATAKA = { ...NEW_ADDRESS, city: "Bengaluru", state: "Karnataka", postalCode: "560001" }
 
-async function buy(
-  mode: "prepaid" | "cod",
-  lines: { product: Product; quantity: number }[],
-  options: { coins?: number; address?: Record<string, unknown> } = {},
-) {
+async function buy(mode: "prepaid" | "cod", lines: { product: Product; quantity: number }[], options: { coins?: number; address?: Record<string, unknown> } = {}) {
   const buyer = await signedUpUser(app.app, `inv${mode}`)
   if (options.coins) await giveCoins(app, buyer, options.coins)
   for (const { product, quantity } of lines) {
     expect((await api().post("/api/cart").set(bearer(buyer)).send({ productId: product.id, size: "M", quantity })).status).toBe(201)
   }
-  const body = payload(mode, { coins: Boolean(options.coins), ...(options.address ? { address: options.address } : {}) })
-  if (mode === "cod") {
-    const placed = await api().post("/api/checkout").set(bearer(buyer)).send(body)
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
-    return { buyer, orderId: placed.body.orderId as string }
-  }
-  const created = await api().post("/api/payments/create-order").set(bearer(buyer)).send(body)
-  expect(created.status, JSON.stringify(created.body)).toBe(201)
-  const placed = await api()
-    .post("/api/payments/verify")
-    .set(bearer(buyer))
-    .send(await payOrder(app, created.body.orderId))
-  expect(placed.status).toBe(200)
-  return { buyer, orderId: placed.body.orderId as string }
+  const orderId = await checkOut(app, buyer, mode, { coins: Boolean(options.coins), ...(options.address ? { address: options.address } : {}) })
+  return { buyer, orderId }
 }
 
 async function download(shopper: { accessToken: string }, orderId: string, kind: "invoice" | "credit-note" = "invoice") {

@@ -4,11 +4,10 @@ import type { Product } from "@fitshop/contracts"
 import { signedUpUser } from "../../../test/accounts.js"
 import {
   bearer,
+  checkOut,
   deliverThroughShiprocket,
   followMedusa,
   giveCoins,
-  payload,
-  payOrder,
   startCheckoutApp,
   type CheckoutApp,
   type Shopper,
@@ -50,25 +49,7 @@ async function buy(mode: "prepaid" | "cod", quantity: number): Promise<{ buyer: 
   const buyer = await signedUpUser(app.app, `msg${mode}`)
   await giveCoins(app, buyer, 1000)
   expect((await api().post("/api/cart").set(bearer(buyer)).send({ productId: product.id, size: "M", quantity })).status).toBe(201)
-  if (mode === "cod") {
-    const placed = await api()
-      .post("/api/checkout")
-      .set(bearer(buyer))
-      .send(payload("cod", { coins: true }))
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
-    return { buyer, orderId: placed.body.orderId as string }
-  }
-  const created = await api()
-    .post("/api/payments/create-order")
-    .set(bearer(buyer))
-    .send(payload("prepaid", { coins: true }))
-  expect(created.status, JSON.stringify(created.body)).toBe(201)
-  const placed = await api()
-    .post("/api/payments/verify")
-    .set(bearer(buyer))
-    .send(await payOrder(app, created.body.orderId))
-  expect(placed.status).toBe(200)
-  return { buyer, orderId: placed.body.orderId as string }
+  return { buyer, orderId: await checkOut(app, buyer, mode, { coins: true }) }
 }
 
 /** The shopper's order mail, oldest first. */
