@@ -51,7 +51,11 @@ afterAll(async () => {
 const api = () => request(app.app)
 const KARNATAKA = { ...NEW_ADDRESS, city: "Bengaluru", state: "Karnataka", postalCode: "560001" }
 
-async function buy(mode: "prepaid" | "cod", lines: { product: Product; quantity: number }[], options: { coins?: number; address?: Record<string, unknown> } = {}) {
+async function buy(
+  mode: "prepaid" | "cod",
+  lines: { product: Product; quantity: number }[],
+  options: { coins?: number; address?: Record<string, unknown> } = {},
+) {
   const buyer = await signedUpUser(app.app, `inv${mode}`)
   if (options.coins) await giveCoins(app, buyer, options.coins)
   for (const { product, quantity } of lines) {
