@@ -55,10 +55,20 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
     return new Set(rows.map((row) => row.channel))
   }
 
+  /** Whether the order's confirmation is still to be sent (its job waiting, say for a retry): later news waits for it. */
+  async function confirmationPending(orderId: string): Promise<boolean> {
+    const { rowCount } = await db.query("select 1 from bff.jobs where kind = $1 and key = $2 and done_at is null and failed_at is null", [
+      ORDER_MESSAGE_JOB,
+      `${orderId}:placed`,
+    ])
+    return (rowCount ?? 0) > 0
+  }
+
   async function run(job: Job): Promise<void> {
     const { orderId, event, siteUrl } = payload.parse(job.payload)
     const order = await orderById(db, orderId)
     if (!order) return
+    if (event !== "placed" && (await confirmationPending(orderId))) throw new Error(`order ${orderId}'s confirmation is sent first`)
     const sent = await sentBy(orderId, event)
     const recipient = await recipientOf(order)
     const due = channels.filter((channel) => !sent.has(channel.name) && channel.reaches(recipient))
