@@ -30,7 +30,7 @@ const SHIPPING_ADDRESS = {
 }
 
 /** The spec's checkout payload for a new address, as the checkout page sends it. */
-const checkoutPayload = (mode: "cod" | "online") => ({
+export const checkoutPayload = (mode: "cod" | "online") => ({
   shippingAddressSnapshot: SHIPPING_ADDRESS,
   payment: mode === "cod" ? { gateway: "cod", mode: "cod" } : { gateway: "razorpay", mode: "prepaid" },
   darkCoins: { applied: false },

@@ -3,13 +3,17 @@ import path from "node:path"
 import { ROOT } from "../lib/paths.js"
 import { benchAdminAnalytics, type AdminAnalyticsBench } from "./admin-analytics.js"
 import { benchCatalog, type Alongside, type CatalogMode } from "./catalog.js"
-import { benchDrop, type DropBench } from "./drop.js"
+import { benchDrop, type DropBench, type DropTarget } from "./drop.js"
 import { benchFitfeed, type FitfeedBench } from "./fitfeed.js"
+import { benchOrderMessages, type OrderMessagesBench } from "./order-messages.js"
 import { renderReport, verdicts } from "./report.js"
 import { benchStartup } from "./startup.js"
 
-/** What BENCH_ONLY narrows a run to; `drop:embedded` and `drop:redis` run the drop on one of its two stacks. */
-const ONLY = ["fitfeed", "admin", "drop", "drop:embedded", "drop:redis"] as const
+/**
+ * What BENCH_ONLY narrows a run to; `drop:embedded` and `drop:redis` run the drop on one of its two stacks,
+ * `messages` the order messages alone on one start of the shop.
+ */
+const ONLY = ["fitfeed", "admin", "drop", "drop:embedded", "drop:redis", "messages"] as const
 type Only = (typeof ONLY)[number]
 
 function onlyOf(value: string | undefined): Only | undefined {
@@ -25,6 +29,7 @@ const CATALOG_MODES: Record<Only | "all", CatalogMode | undefined> = {
   drop: "drop",
   "drop:redis": "drop",
   "drop:embedded": undefined,
+  messages: undefined,
 }
 
 type Beside = { fitfeed?: FitfeedBench; admin?: AdminAnalyticsBench }
@@ -39,15 +44,23 @@ function besideCatalogue(fitfeed: boolean, admin: boolean): Alongside<Beside> | 
   }
 }
 
+type OnStart = { drop?: DropBench; messages?: OrderMessagesBench }
+
+/** What runs on the start command's shop: the drop, then the order messages (each when asked for). */
+function onStart(drop: boolean, messages: boolean): ((shop: DropTarget) => Promise<OnStart>) | undefined {
+  if (!drop && !messages) return undefined
+  return async (shop) => ({ drop: drop ? await benchDrop(shop) : undefined, messages: messages ? await benchOrderMessages(shop) : undefined })
+}
+
 /**
  * `npm run bench`: the catalogue benchmark (5,000 bench products, Medusa vs the BFF, Lighthouse), the
  * FITFEED and admin analytics benchmarks (measured on the catalogue's cache-off BFF right after its listing), the start-up
- * benchmark and the drop (on the start command's warm-started shop, and on the catalogue's Redis stack),
- * written to bench/report.md. Exits non-zero when a target is missed.
+ * benchmark, the drop (on the start command's warm-started shop, and on the catalogue's Redis stack) and the
+ * order messages (on the start command's shop, after its drop), written to bench/report.md. Exits non-zero when a target is missed.
  * BENCH_PRODUCTS, BENCH_SECONDS, BENCH_SKIP_STARTUP=1, BENCH_KEEP_DATABASE=name and BENCH_ONLY=fitfeed
  * (FITFEED and its catalogue reference only), BENCH_ONLY=admin (the admin analytics and its reference only) or BENCH_ONLY=drop (the drop alone: one start of the shop,
- * and the Redis stack with only the demo seed; `drop:embedded` or `drop:redis` for one of them) shorten
- * runs while developing.
+ * and the Redis stack with only the demo seed; `drop:embedded` or `drop:redis` for one of them) or
+ * BENCH_ONLY=messages (the order messages alone, on one start of the shop) shorten runs while developing.
  */
 async function main() {
   const products = Number(process.env.BENCH_PRODUCTS || 5000)
@@ -61,8 +74,8 @@ async function main() {
   const startupRun =
     process.env.BENCH_SKIP_STARTUP === "1" || only === "fitfeed" || only === "admin" || only === "drop:redis"
       ? undefined
-      : await benchStartup({ drop, startupFigures: only === undefined })
-  const drops = [startupRun?.drop, catalogRun?.drop].filter((run): run is DropBench => run !== undefined)
+      : await benchStartup({ onShop: onStart(dropping, only === undefined || only === "messages"), startupFigures: only === undefined })
+  const drops = [startupRun?.onShop?.drop, catalogRun?.drop].filter((run): run is DropBench => run !== undefined)
   const run = {
     catalog: catalogRun?.catalog,
     reference: catalogRun?.reference,
@@ -71,6 +84,7 @@ async function main() {
     admin: catalogRun?.alongside?.admin,
     startup: startupRun?.startup,
     drops,
+    messages: startupRun?.onShop?.messages,
   }
   const report = renderReport(run)
   const file = path.join(ROOT, "bench", "report.md")

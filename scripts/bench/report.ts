@@ -25,6 +25,7 @@ import {
   type QueryPlan,
 } from "./fitfeed.js"
 import { CONNECTIONS, type Load } from "./load.js"
+import { MESSAGES, P99_RATIO_TARGET, STREAM_WIDTH, WINDOW_CHECKOUTS, type OrderMessagesBench, type Window } from "./order-messages.js"
 import type { CpuUse, Observation, Waits } from "./observe.js"
 import type { StartupBench } from "./startup.js"
 
@@ -32,7 +33,7 @@ export type Verdict = { name: string; ok: boolean }
 
 /**
  * One run's figures: the full catalogue (absent with BENCH_ONLY), its cache-off reference (absent with
- * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, start-up and the drops (one per stack).
+ * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, start-up, the drops (one per stack) and the order messages.
  */
 export type BenchRun = {
   catalog?: CatalogBench
@@ -42,6 +43,7 @@ export type BenchRun = {
   admin?: AdminAnalyticsBench
   startup?: StartupBench
   drops?: DropBench[]
+  messages?: OrderMessagesBench
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
@@ -56,7 +58,7 @@ function loadRow(load: Load, medusa: Load): string {
 const clean = (load: Load) => load.errors + load.non2xx === 0
 
 /** Pass or fail for every target the issues set, from one run's figures. */
-export function verdicts({ catalog, fitfeed, admin, startup, drops = [] }: BenchRun): Verdict[] {
+export function verdicts({ catalog, fitfeed, admin, startup, drops = [], messages }: BenchRun): Verdict[] {
   const list: Verdict[] = []
   if (catalog) {
     const { medusa } = catalog
@@ -104,7 +106,34 @@ export function verdicts({ catalog, fitfeed, admin, startup, drops = [] }: Bench
     list.push({ name: `stack memory ≤ ${startup.memoryTargetMb} MB`, ok: startup.warm.memoryMb <= startup.memoryTargetMb })
   }
   for (const drop of drops) list.push(...dropVerdicts(drop))
+  if (messages) list.push(...messageVerdicts(messages))
   return list
+}
+
+/** Whether every message and checkout of the run is accounted for: a checkout figure beside unverified messages is not reported as met. */
+const messagesVerified = ({ messages, reference, underLoad }: OrderMessagesBench) =>
+  messages.webhooksDelivered === MESSAGES &&
+  messages.jobsDone === MESSAGES &&
+  messages.jobsFailed === 0 &&
+  messages.rows === MESSAGES &&
+  messages.outbox === MESSAGES &&
+  reference.placed === reference.checkouts &&
+  underLoad.placed === underLoad.checkouts
+
+function messageVerdicts(bench: OrderMessagesBench): Verdict[] {
+  const verified = messagesVerified(bench)
+  return [
+    {
+      name:
+        `order messages: every courier scan's webhook delivered, exactly ${MESSAGES} shipped messages sent (${MESSAGES} \`order.message\` jobs done, none failed, ` +
+        `${MESSAGES} rows in \`bff.order_messages\`, ${MESSAGES} mails in the dev outbox), every checkout placed`,
+      ok: verified,
+    },
+    {
+      name: `order messages: checkout p99 with ${MESSAGES} messages sent at once ≤ ${P99_RATIO_TARGET}× its p99 just before (same run)`,
+      ok: verified && bench.underLoad.p99 <= P99_RATIO_TARGET * bench.reference.p99,
+    },
+  ]
 }
 
 function dropVerdicts({ label, bff, medusa }: DropBench): Verdict[] {
@@ -290,7 +319,7 @@ function adminLines({ seed, reference, calls, overview }: AdminAnalyticsBench): 
 }
 
 export function renderReport(run: BenchRun, date = new Date()): string {
-  const { catalog, reference, versions, fitfeed, admin, startup, drops = [] } = run
+  const { catalog, reference, versions, fitfeed, admin, startup, drops = [], messages } = run
   const cpu = os.cpus()
   const lines = [
     "# Benchmark report",
@@ -333,6 +362,7 @@ export function renderReport(run: BenchRun, date = new Date()): string {
     )
   }
   if (drops.length) lines.push(...dropLines(drops, startup !== undefined))
+  if (messages) lines.push(...messageLines(messages))
   lines.push("## Targets", "", ...verdicts(run).map((v) => `- ${v.ok ? "met" : "**missed**"}: ${v.name}`), "")
   return lines.join("\n")
 }
@@ -447,6 +477,64 @@ function catalogLines(catalog: CatalogBench): string[] {
     ),
     "",
     "The median run's figures; the benchmark index is Lighthouse's estimate of this machine's speed in that run (higher is faster; it drifts between runs minutes apart).",
+    "",
+  ]
+}
+
+/** In the order messages' run Medusa places every checkout, and the bench's process is the shoppers and the courier. */
+const MESSAGE_PROCESS_NAMES: typeof PROCESS_NAMES = {
+  ...DROP_PROCESS_NAMES,
+  client: "the shoppers' and the courier's client (in the bench's process)",
+}
+
+function messageLines({ label, postgres, setupSeconds, setupOrders, reference, underLoad, messages }: OrderMessagesBench): string[] {
+  const seconds = (value: number) => (Number.isNaN(value) ? "—" : `${value.toFixed(1)} s`)
+  const placed = (window: Window) => `${window.placed} of ${window.checkouts}`
+  const failures = [...reference.failures.map((f) => ({ ...f, window: "before" })), ...underLoad.failures.map((f) => ({ ...f, window: "after the burst" }))]
+  /** Two decimals, so a ratio just past the target never prints as the target. */
+  const times = (value: number) => `${value.toFixed(2)} ×`
+  const stretch = (window: Window) => `${window.stretch.from.toFixed(1)} to ${window.stretch.to.toFixed(1)} s`
+  return [
+    "## Order messages",
+    "",
+    `On ${label} (PostgreSQL ${postgres}). Set-up, not measured (${setupSeconds.toFixed(0)} s): a fresh product with ample stock (made through Medusa's admin API, as the drop's are), ` +
+      `${setupOrders} shoppers signed up through the shop's sign-up and e-mailed code, each placing one cash-on-delivery order ` +
+      "(`POST /api/cart`, `POST /api/checkout`); then the bench waits until every order has its AWB from its dispatch job and no job is waiting, due or running in `bff.jobs`. " +
+      `Measured: a stream of other shoppers each checking out one cash-on-delivery order, ${STREAM_WIDTH} at a time without a pause, each on a keep-alive connection of its own; ` +
+      "the figure is the `POST /api/checkout` request alone (the bag's add before it is not counted). " +
+      `Once ${STREAM_WIDTH + WINDOW_CHECKOUTS} checkouts have ended (the first ${STREAM_WIDTH}, which start together, are not counted), the courier's SHIPPED scan fires for the ${setupOrders} set-up orders at once ` +
+      "(the Shiprocket emulator's test hook, which calls the BFF's tracking webhook, whose transaction queues the `shipped` message and the `medusa-shipment` job) while the stream goes on. " +
+      `Before: the ${WINDOW_CHECKOUTS} checkouts that ended just before the burst; after: the ${WINDOW_CHECKOUTS} that ended next. ` +
+      "Send times come from `bff.jobs` (from the burst to the last `order.message` job done); the messages are counted in `bff.order_messages` and in the dev outbox.",
+    "",
+    "| | before the burst | after it | ratio |",
+    "|---|---|---|---|",
+    `| checkouts placed | ${placed(reference)} | ${placed(underLoad)} | — |`,
+    `| checkout (\`POST /api/checkout\`, cash on delivery) p50 | ${duration(reference.p50)} | ${duration(underLoad.p50)} | ${times(underLoad.p50 / reference.p50)} |`,
+    `| checkout p99 | ${duration(reference.p99)} | ${duration(underLoad.p99)} | ${times(underLoad.p99 / reference.p99)} (target ≤ ${P99_RATIO_TARGET.toFixed(2)} ×) |`,
+    `| checkouts placed a second over the window (its seconds from the burst) | ${reference.perSecond.toFixed(2)} (${stretch(reference)}) | ${underLoad.perSecond.toFixed(2)} (${stretch(underLoad)}) | ${times(underLoad.perSecond / reference.perSecond)} |`,
+    `| of them, those started before the last message was sent: how many, p50 / p99 | — | ${underLoad.duringSend.checkouts}: ${spread(underLoad.duringSend)} | — |`,
+    `| of them, those started after the last message was sent: how many, p50 / p99 | — | ${underLoad.afterSend.checkouts}: ${spread(underLoad.afterSend)} | — |`,
+    "",
+    `The burst: ${messages.scans} scans, ${messages.webhooksDelivered} webhooks delivered; the last \`order.message\` job queued ${seconds(messages.queuedSeconds)} after the burst ` +
+      `and the last done ${seconds(messages.sentSeconds)} after it (${messages.jobsDone} done, ${messages.jobsFailed} failed); ` +
+      `${messages.rows} shipped rows in \`bff.order_messages\` and ${messages.outbox} shipped mails in the dev outbox for the set-up orders and their buyers. ` +
+      `By the stream's end Medusa had been told of ${messages.medusaShipmentsDone} of the ${messages.scans} shipments (one \`medusa-shipment\` job at a time on the \`jobs\` queue, ` +
+      `the last ${seconds(messages.medusaShipmentsLastSeconds)} after the burst).`,
+    "",
+    ...(failures.length
+      ? [
+          "Checkouts not placed:",
+          "",
+          ...failures.map((f) => `- ${f.window}: ${f.status === 0 ? "no answer" : f.status} ${f.message.replace(/\s+/g, " ").slice(0, 200)}`),
+          "",
+        ]
+      : []),
+    "What limited each figure (CPU from /proc read every 100 ms, PostgreSQL's backends for the shop's database sampled every 50 ms; seconds from the burst):",
+    "",
+    `- Before (${stretch(reference)}): ${limitedBy(reference.stretch, MESSAGE_PROCESS_NAMES, "the BFF or Medusa")}`,
+    `- From the burst to the last message sent (${seconds(messages.stretch.to)}): ${limitedBy(messages.stretch, MESSAGE_PROCESS_NAMES, "the BFF or Medusa")}`,
+    `- After the burst, the whole window (${stretch(underLoad)}): ${limitedBy(underLoad.stretch, MESSAGE_PROCESS_NAMES, "the BFF or Medusa")}`,
     "",
   ]
 }

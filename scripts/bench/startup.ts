@@ -50,7 +50,7 @@ async function stop(child: ChildProcess) {
   await exited
 }
 
-/** The shop the start command runs, as the drop sees it: its BFF and Medusa (found among the start command's children) and the embedded database. */
+/** The shop the start command runs, as the benchmarks run on it see it: its BFF and Medusa (found among the start command's children) and the embedded database. */
 function shopUnderTest(child: ChildProcess, env: NodeJS.ProcessEnv): DropTarget {
   const bffPid = findInTree(child.pid!, (command) => command.includes("src/main.ts"))
   const medusaPid = findInTree(child.pid!, (command) => command.includes("medusa start"))
@@ -65,8 +65,11 @@ function shopUnderTest(child: ChildProcess, env: NodeJS.ProcessEnv): DropTarget 
   }
 }
 
+/** What a benchmark run on the started shop does with it (the drop, the order messages), once its memory is measured. */
+export type OnShop<D> = (shop: DropTarget) => Promise<D>
+
 /** Starts the shop, browses, measures its memory, then (when given) runs `then` on it before stopping it. */
-async function run<D>(env: NodeJS.ProcessEnv, port: number, then?: (shop: DropTarget) => Promise<D>): Promise<Run & { then?: D }> {
+async function run<D>(env: NodeJS.ProcessEnv, port: number, then?: OnShop<D>): Promise<Run & { then?: D }> {
   const { child, ready } = startShop(env)
   try {
     const seconds = await ready
@@ -82,12 +85,12 @@ export type StartupBench = { cold: Run; warm: Run; warmTargetS: number; memoryTa
 
 /**
  * Cold and warm start of `npm start` on a fresh embedded PostgreSQL, and the stack's memory after traffic;
- * `drop` runs on the warm-started shop once its memory is measured. With `startupFigures: false` the shop
- * starts once (without the FITFEED demo, which only slows the start) just for the drop.
+ * `onShop` runs on the warm-started shop once its memory is measured. With `startupFigures: false` the shop
+ * starts once (without the FITFEED demo, which only slows the start) just for `onShop`.
  */
-export async function benchStartup<D>({ drop, startupFigures = true }: { drop?: (shop: DropTarget) => Promise<D>; startupFigures?: boolean } = {}): Promise<{
+export async function benchStartup<D>({ onShop, startupFigures = true }: { onShop?: OnShop<D>; startupFigures?: boolean } = {}): Promise<{
   startup?: StartupBench
-  drop?: D
+  onShop?: D
 }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "fitshop-bench-pg-"))
   const mediaDir = await mkdtemp(path.join(tmpdir(), "fitshop-bench-media-"))
@@ -107,10 +110,10 @@ export async function benchStartup<D>({ drop, startupFigures = true }: { drop?: 
   delete env.DATABASE_URL
   delete env.REDIS_URL
   try {
-    if (!startupFigures) return { drop: (await run({ ...env, FITFEED_DEMO: "off" }, port, drop)).then }
+    if (!startupFigures) return { onShop: (await run({ ...env, FITFEED_DEMO: "off" }, port, onShop)).then }
     const cold = await run(env, port)
-    const { then: dropped, ...warm } = await run(env, port, drop)
-    return { startup: { cold, warm, warmTargetS: WARM_TARGET_S, memoryTargetMb: MEMORY_TARGET_MB }, drop: dropped }
+    const { then: measured, ...warm } = await run(env, port, onShop)
+    return { startup: { cold, warm, warmTargetS: WARM_TARGET_S, memoryTargetMb: MEMORY_TARGET_MB }, onShop: measured }
   } finally {
     await rm(dataDir, { recursive: true, force: true })
     await rm(mediaDir, { recursive: true, force: true })
