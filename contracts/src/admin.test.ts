@@ -26,6 +26,12 @@ describe("adminProductInput", () => {
     expect(adminProductInput.parse({ title: "  Draft  " })).toMatchObject({ title: "Draft", status: "DRAFT", price: null, sizes: [], images: [] })
   })
 
+  it("reads a product as returnable unless the body says it is not", () => {
+    expect(adminProductInput.parse({ title: "T" }).returnable).toBe(true)
+    expect(adminProductInput.parse({ title: "T", returnable: false }).returnable).toBe(false)
+    expect(messages({ title: "T", returnable: "no" })).toHaveLength(1)
+  })
+
   it("refuses what the editor refuses, naming the field", () => {
     expect(messages({ title: "" })).toEqual([`title: ${EDITOR_MESSAGES.titleRequired}`])
     expect(messages({ title: "x".repeat(201) })).toEqual([`title: ${EDITOR_MESSAGES.titleTooLong}`])
@@ -76,6 +82,7 @@ const product = {
   washInstructions: null,
   weightGrams: null,
   gstPercent: null,
+  returnable: true,
   isActive: true,
   status: "LIVE",
   availableSizes: ["M"],

@@ -59,6 +59,7 @@ export const FIELD_STEP: Record<string, EditorStep> = {
   videos: "Media",
   gstPercent: "Tax & Weight",
   weightGrams: "Tax & Weight",
+  returnable: "Tax & Weight",
 }
 
 const optionalText = (max: number) =>
@@ -153,6 +154,8 @@ const productFields = z.object({
     .max(100_000)
     .nullish()
     .transform((v) => v ?? null),
+  /** Whether shoppers may return or exchange it after delivery; older clients and the seed leave it out, so it defaults to yes. */
+  returnable: z.boolean().default(true),
   sizes: z
     .array(sizeRow)
     .max(SIZES.length)

@@ -78,6 +78,8 @@ export const productSchema = z.strictObject({
   washInstructions: z.string().nullable(),
   weightGrams: z.number().nullable(),
   gstPercent: z.number().nullable(),
+  /** False when staff marked the product not returnable: no return or exchange after delivery. */
+  returnable: z.boolean(),
   isActive: z.boolean(),
   status: z.enum(PRODUCT_STATUSES),
   availableSizes: z.array(z.string()),

@@ -3,6 +3,8 @@ import { ORDER_STATUSES } from "./order-statuses.js"
 
 /** A line of a placed order; unitPrice in paise. */
 export const orderItemSchema = z.strictObject({
+  /** The order line's id in Medusa (ordli_…), which a return names; null on lines bought before it was kept. */
+  id: z.string().nullable(),
   type: z.literal("product"),
   productId: z.string(),
   title: z.string(),
@@ -10,6 +12,10 @@ export const orderItemSchema = z.strictObject({
   size: z.string().nullable(),
   quantity: z.number().int(),
   unitPrice: z.number(),
+  /** Whether the shopper may ask to return or exchange it now: delivered, within the return window, a returnable product, units left to return. */
+  returnable: z.boolean(),
+  /** When its return window closes (ISO instant): the delivery plus the window; null when it has none (not delivered, ended, not returnable). */
+  returnableUntil: z.string().nullable(),
 })
 export type OrderItem = z.infer<typeof orderItemSchema>
 

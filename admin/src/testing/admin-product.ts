@@ -39,6 +39,7 @@ export const adminProduct = (overrides: Partial<AdminProduct> = {}): AdminProduc
   washInstructions: null,
   weightGrams: null,
   gstPercent: null,
+  returnable: true,
   isActive: false,
   status: "DRAFT",
   availableSizes: [],

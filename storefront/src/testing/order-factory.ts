@@ -6,6 +6,7 @@ let sequence = 0
 export function buildOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   sequence += 1
   return {
+    id: `ordli_${String(sequence)}`,
     type: "product",
     productId: `prod_order_${String(sequence)}`,
     title: `Ordered Hoodie ${String(sequence)}`,
@@ -13,6 +14,8 @@ export function buildOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     size: "M",
     quantity: 1,
     unitPrice: 129900,
+    returnable: false,
+    returnableUntil: null,
     ...overrides,
   }
 }

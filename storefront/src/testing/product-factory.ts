@@ -32,6 +32,7 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     washInstructions: null,
     weightGrams: null,
     gstPercent: 12,
+    returnable: true,
     isActive: true,
     status: "LIVE",
     availableSizes: [],

@@ -13,6 +13,13 @@ const basicsDone = { ...EMPTY_FORM, title: "Boxy tee", price: "799", categoryTyp
 
 const change = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
+const openStep = (name: string) => fireEvent.click(screen.getByRole("tab", { name }))
+
+/** The Review step's line for `label` ("Returns: Returnable"). */
+const reviewLine = (label: string) => screen.getByText(`${label}:`).parentElement
+
+const RETURNABLE_HINT = "Shoppers can return or exchange it within the return window after delivery."
+
 describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
   it("shows Basics' messages and opens Next only once the step is valid", async () => {
     stubRoutes({ "GET /api/admin/config/sizes": { status: 200, body: { items: [] } } })
@@ -72,7 +79,13 @@ describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: "Save draft" }))
 
     expect(await screen.findByText("Saved draft")).toBeInTheDocument()
-    expect(callsTo(fetchMock, "POST /api/admin/products")[0]?.body).toMatchObject({ title: "Boxy tee", price: 799, status: "DRAFT", gender: "MEN" })
+    expect(callsTo(fetchMock, "POST /api/admin/products")[0]?.body).toMatchObject({
+      title: "Boxy tee",
+      price: 799,
+      status: "DRAFT",
+      gender: "MEN",
+      returnable: true,
+    })
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull()
     expect(screen.getByLabelText("Product name")).toHaveValue("")
     await waitFor(() => expect(screen.queryByText("Saved draft")).not.toBeInTheDocument(), { timeout: 3000 })
@@ -165,5 +178,52 @@ describe("ProductEditor: an existing product", { timeout: 20_000 }, () => {
     stubRoutes({ "GET /api/admin/products/prod_9": { status: 500, body: {} } })
     renderWithDataProvider(<ProductEditor productId="prod_9" />)
     expect(await screen.findByText("Failed to load product")).toBeInTheDocument()
+  })
+})
+
+describe("ProductEditor: returns", { timeout: 20_000 }, () => {
+  const image = { key: "a", kind: "image" as const, url: "/media/a.jpg", altText: "", isPrimary: true, uploading: false, progress: 1 }
+  const complete = { ...basicsDone, sizes: [{ size: "M", stock: "5", measurements: {} }], media: [image] }
+
+  it("offers Returnable, checked, on Tax & Weight; unchecked, the review says so and the save sends returnable: false", async () => {
+    writeDraft(complete)
+    const fetchMock = stubRoutes({ "POST /api/admin/products": { status: 201, body: { product: saved } } })
+    renderWithDataProvider(<ProductEditor />)
+
+    openStep("Tax & Weight")
+    const returnable = screen.getByRole("checkbox", { name: "Returnable" })
+    expect(returnable).toBeChecked()
+    expect(returnable).toHaveAccessibleDescription(RETURNABLE_HINT)
+    openStep("Review & Publish")
+    expect(reviewLine("Returns")).toHaveTextContent(/^Returns: Returnable$/)
+
+    openStep("Tax & Weight")
+    fireEvent.click(screen.getByRole("checkbox", { name: "Returnable" }))
+    expect(screen.getByRole("checkbox", { name: "Returnable" })).not.toBeChecked()
+    openStep("Review & Publish")
+    expect(reviewLine("Returns")).toHaveTextContent(/^Returns: Not returnable$/)
+
+    fireEvent.click(screen.getByRole("button", { name: "Save draft" }))
+    expect(await screen.findByText("Saved draft")).toBeInTheDocument()
+    expect(callsTo(fetchMock, "POST /api/admin/products")[0]?.body).toMatchObject({ title: "Boxy tee", status: "DRAFT", returnable: false })
+  })
+
+  it("loads a product marked not returnable unchecked, and keeps it so on save", async () => {
+    const notReturnable = { ...product, returnable: false }
+    const fetchMock = stubRoutes({
+      "GET /api/admin/products/prod_9": { status: 200, body: { product: notReturnable } },
+      "PUT /api/admin/products/prod_9": { status: 200, body: { product: { ...notReturnable, version: 4 } } },
+    })
+    renderWithDataProvider(<ProductEditor productId="prod_9" />)
+    expect(await screen.findByLabelText("Product name")).toHaveValue("Boxy tee")
+
+    openStep("Tax & Weight")
+    expect(screen.getByRole("checkbox", { name: "Returnable" })).not.toBeChecked()
+    openStep("Review & Publish")
+    expect(reviewLine("Returns")).toHaveTextContent(/^Returns: Not returnable$/)
+
+    fireEvent.click(screen.getByRole("button", { name: "Publish" }))
+    expect(await screen.findByText("Published")).toBeInTheDocument()
+    expect(callsTo(fetchMock, "PUT /api/admin/products/prod_9")[0]?.body).toMatchObject({ version: 3, product: { status: "LIVE", returnable: false } })
   })
 })

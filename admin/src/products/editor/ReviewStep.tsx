@@ -24,6 +24,7 @@ export function ReviewStep({ form }: { form: EditorForm }) {
       {row("Media", `${String(images)} image(s), ${String(videos)} video(s)`)}
       {row("GST", form.gstPercent ? `${form.gstPercent}%` : "")}
       {row("Weight", form.weightGrams ? `${form.weightGrams} g` : "")}
+      {row("Returns", form.returnable ? "Returnable" : "Not returnable")}
     </Stack>
   )
 }

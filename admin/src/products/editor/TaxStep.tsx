@@ -1,12 +1,31 @@
-import { Stack } from "@mui/material"
+import { Box, Checkbox, FormControlLabel, FormHelperText, Stack } from "@mui/material"
+import { useId } from "react"
 import { FormText, type StepProps } from "./fields"
 
-/** Step 4: GST (0 to 28 when filled) and shipping weight. */
+/** Step 4: GST (0 to 28 when filled), shipping weight, and whether shoppers may return the product. */
 export function TaxStep({ form, dispatch }: StepProps) {
+  const hintId = useId()
   return (
-    <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-      <FormText form={form} dispatch={dispatch} field="gstPercent" label="GST (%)" inputMode="decimal" />
-      <FormText form={form} dispatch={dispatch} field="weightGrams" label="Weight (grams)" inputMode="numeric" />
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <FormText form={form} dispatch={dispatch} field="gstPercent" label="GST (%)" inputMode="decimal" />
+        <FormText form={form} dispatch={dispatch} field="weightGrams" label="Weight (grams)" inputMode="numeric" />
+      </Stack>
+      <Box>
+        <FormControlLabel
+          label="Returnable"
+          control={
+            <Checkbox
+              checked={form.returnable}
+              onChange={(event) => dispatch({ type: "returnable", returnable: event.target.checked })}
+              slotProps={{ input: { "aria-describedby": hintId } }}
+            />
+          }
+        />
+        <FormHelperText id={hintId} sx={{ mt: 0 }}>
+          Shoppers can return or exchange it within the return window after delivery.
+        </FormHelperText>
+      </Box>
     </Stack>
   )
 }

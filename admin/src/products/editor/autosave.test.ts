@@ -19,6 +19,12 @@ describe("new-product autosave", () => {
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull()
   })
 
+  it("reads a draft saved before the returnable flag as returnable", () => {
+    const { returnable: _returnable, ...older } = typed
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(older))
+    expect(readDraft()).toEqual({ ...typed, returnable: true })
+  })
+
   it("ignores a stored value that is not an editor form", () => {
     localStorage.setItem(DRAFT_KEY, "{not json")
     expect(readDraft()).toBeNull()

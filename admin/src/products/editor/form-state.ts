@@ -44,6 +44,8 @@ export const editorForm = z.object({
   washInstructions: z.string(),
   gstPercent: z.string(),
   weightGrams: z.string(),
+  /** A draft autosaved before the flag existed reads as returnable. */
+  returnable: z.boolean().default(true),
   sizes: z.array(sizeForm),
   media: z.array(mediaForm),
 })
@@ -55,7 +57,7 @@ export type TextField = {
   [K in keyof EditorForm]: EditorForm[K] extends string ? K : never
 }[keyof EditorForm]
 
-/** A blank product with the spec's defaults: gender MEN, season NEUTRAL, sleeve HALF, collar NO_COLLAR. */
+/** A blank product with the spec's defaults: gender MEN, season NEUTRAL, sleeve HALF, collar NO_COLLAR, returnable. */
 export const EMPTY_FORM: EditorForm = {
   title: "",
   description: "",
@@ -75,6 +77,7 @@ export const EMPTY_FORM: EditorForm = {
   washInstructions: "",
   gstPercent: "",
   weightGrams: "",
+  returnable: true,
   sizes: [],
   media: [],
 }
@@ -82,6 +85,7 @@ export const EMPTY_FORM: EditorForm = {
 export type EditorAction =
   | { type: "load"; form: EditorForm }
   | { type: "field"; field: TextField; value: string }
+  | { type: "returnable"; returnable: boolean }
   | { type: "toggleSize"; size: string; order: readonly string[] }
   | { type: "stock"; size: string; value: string }
   | { type: "bulkStock"; value: string }
@@ -123,6 +127,8 @@ export function editorReducer(form: EditorForm, action: EditorAction): EditorFor
       return action.form
     case "field":
       return withField(form, action.field, action.value)
+    case "returnable":
+      return { ...form, returnable: action.returnable }
     case "toggleSize": {
       if (form.sizes.some((row) => row.size === action.size)) return { ...form, sizes: form.sizes.filter((row) => row.size !== action.size) }
       const sizes = [...form.sizes, { size: action.size, stock: "", measurements: {} }]

@@ -44,6 +44,7 @@ export function formFromProduct(product: AdminProduct): EditorForm {
     washInstructions: text(product.washInstructions),
     gstPercent: amount(product.gstPercent),
     weightGrams: amount(product.weightGrams),
+    returnable: product.returnable,
     sizes: product.variants.map((variant) => {
       const measurements: Partial<Record<MeasurementName, number>> = {}
       for (const name of MEASUREMENT_NAMES) {

@@ -89,6 +89,11 @@ describe("toProductInput", () => {
       status: "LIVE",
     })
   })
+
+  it("sends the Returnable box as returnable, ticked unless staff untick it", () => {
+    expect(toProductInput(complete, "DRAFT").returnable).toBe(true)
+    expect(toProductInput({ ...complete, returnable: false }, "DRAFT").returnable).toBe(false)
+  })
 })
 
 describe("sizes without stock", () => {

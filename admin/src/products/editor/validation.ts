@@ -40,6 +40,7 @@ export function toProductInput(form: EditorForm, status: "DRAFT" | "LIVE") {
     washInstructions: orNull(form.washInstructions),
     gstPercent: parsedNumber(form.gstPercent),
     weightGrams: parsedNumber(form.weightGrams),
+    returnable: form.returnable,
     sizes: form.sizes.map((row) => ({
       size: row.size,
       stock: parsedStock(row.stock),

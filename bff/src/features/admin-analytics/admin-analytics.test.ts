@@ -83,7 +83,7 @@ async function recordTestOrder(userId: string, lines: CheckoutLine[], options: {
   const orderId = `order_analytics_${id}`
   await transaction(app.db, async (tx) => {
     await insertCheckout(tx, checkout)
-    await recordOrder(tx, orderId, null, checkout)
+    await recordOrder(tx, { id: orderId, displayId: null }, checkout)
     if (options.createdAt) await tx.query("update bff.orders set created_at = $2 where id = $1", [orderId, options.createdAt])
   })
   return { orderId, total: checkout.amount }

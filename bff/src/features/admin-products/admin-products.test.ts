@@ -1,10 +1,20 @@
 import { randomBytes } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
-import { type AdminProduct, type AdminProductForm, type AdminProductList, EDITOR_MESSAGES, type ListedProduct, SIZES } from "@fitshop/contracts"
+import {
+  type AdminProduct,
+  type AdminProductForm,
+  adminProductInput,
+  type AdminProductList,
+  EDITOR_MESSAGES,
+  type ListedProduct,
+  type Product,
+  SIZES,
+} from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
 import { hoodieForm, shopperSession, staffSession, uploadedProductImage } from "../../../test/staff.js"
+import { medusaProduct } from "./medusa-product.js"
 import { COMMERCE_UNAVAILABLE_MESSAGE, STALE_PRODUCT_MESSAGE } from "./service.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -146,6 +156,49 @@ describe("admin products: visibility in the shop", () => {
       const page = await request(ctx.app).get(`/api/products/${product.id}`)
       return page.status === 200 && page.body.product.basePrice === 129900 && page.body.product.availableSizes.join() === "XL"
     }, "the product page with the new sizes and price")
+  })
+})
+
+describe("admin products: returns", () => {
+  /** The product page's answer once the shop shows the product. */
+  async function shopProduct(id: string): Promise<Product> {
+    await eventually(() => inShop(id), "the LIVE product's page")
+    const page = await request(ctx.app).get(`/api/products/${id}`)
+    expect(page.status).toBe(200)
+    return page.body.product as Product
+  }
+
+  it("keeps a product marked not returnable so on the console, its copy and the product page, until it is marked returnable again", async () => {
+    const product = await created(hoodie({ returnable: false }))
+    expect(product.returnable).toBe(false)
+    expect((await admin.get(product.id)).body.product).toMatchObject({ returnable: false })
+    expect(await shopProduct(product.id)).toMatchObject({ id: product.id, returnable: false })
+
+    const copy = await request(ctx.app).post(`/api/admin/products/${product.id}/duplicate`).set(staff.headers)
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201)
+    expect(copy.body.product).toMatchObject({ status: "DRAFT", returnable: false })
+
+    const saved = await admin.update(product.id, product.version, hoodie({ title: product.title, returnable: true }))
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body.product).toMatchObject({ returnable: true })
+    await eventually(
+      async () => (await request(ctx.app).get(`/api/products/${product.id}`)).body.product?.returnable === true,
+      "the product page returnable again",
+    )
+  })
+
+  it("reads a product saved without the flag (before it existed, or by the seed) as returnable", async () => {
+    const { metadata, ...rest } = medusaProduct(adminProductInput.parse(hoodie({ title: `Old Hoodie ${word()}` })))
+    const { returnable: _returnable, ...oldMetadata } = metadata
+    const { product } = await ctx.commerce.internal<{ product: { id: string; metadata: Record<string, unknown> } }>("/internal/admin-products", {
+      method: "POST",
+      body: { ...rest, metadata: oldMetadata },
+    })
+    expect(product.metadata).not.toHaveProperty("returnable")
+    await ctx.sync.refresh([product.id])
+
+    expect((await admin.get(product.id)).body.product).toMatchObject({ returnable: true })
+    expect(await shopProduct(product.id)).toMatchObject({ id: product.id, returnable: true })
   })
 })
 

@@ -64,6 +64,7 @@ export function medusaProduct(input: AdminProductInput) {
       seasonFit: input.seasonFit,
       washInstructions: input.washInstructions,
       gstPercent: input.gstPercent,
+      returnable: input.returnable,
       mrp: input.mrp,
       media,
     },

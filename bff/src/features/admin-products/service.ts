@@ -62,6 +62,7 @@ function formOf(product: AdminProduct): AdminProductForm {
     genre: product.genre,
     washInstructions: product.washInstructions,
     gstPercent: product.gstPercent,
+    returnable: product.returnable,
     weightGrams: product.weightGrams,
     sizes: product.variants.map((variant) => ({
       size: variant.size as AdminProductInput["sizes"][number]["size"],

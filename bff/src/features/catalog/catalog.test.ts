@@ -52,8 +52,8 @@ describe("GET /api/products", () => {
       expect(product.images).toHaveLength(1)
       expect(product.images[0]!.isPrimary).toBe(true)
       // Listings send cards: variants (ids, stock, the size guide's measurements), the description, care
-      // details, handle and SKU are on the product page.
-      for (const field of ["variants", "description", "washInstructions", "weightGrams", "gstPercent", "videos", "handle", "sku"]) {
+      // details, whether it may be returned, handle and SKU are on the product page.
+      for (const field of ["variants", "description", "washInstructions", "weightGrams", "gstPercent", "returnable", "videos", "handle", "sku"]) {
         expect(product).not.toHaveProperty(field)
       }
     }

@@ -74,6 +74,8 @@ export const productMetadata = z.object({
   seasonFit: z.enum(SEASON_FITS).nullish().catch(null),
   washInstructions: text,
   gstPercent: z.number().min(0).max(GST_PERCENT_MAX).nullish().catch(null),
+  /** Only a stored `false` takes returns away: products saved before the flag (and the seed's) stay returnable. */
+  returnable: z.boolean().catch(true),
   mrp: z.number().positive().nullish().catch(null),
   /** The console's alt texts, primary choice and videos (Medusa's images have only a url and a rank). */
   media: z
@@ -144,6 +146,7 @@ type Attributes = Pick<
   | "seasonFit"
   | "washInstructions"
   | "gstPercent"
+  | "returnable"
 >
 
 /** The spec's attributes of a product, from its metadata (Medusa's `material` when no fabric was given); men's products have no style group. */
@@ -163,5 +166,6 @@ export function productAttributes(meta: ProductMetadata, material: string | null
     seasonFit: meta.seasonFit ?? null,
     washInstructions: meta.washInstructions ?? null,
     gstPercent: meta.gstPercent ?? null,
+    returnable: meta.returnable,
   }
 }

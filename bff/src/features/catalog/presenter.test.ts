@@ -67,4 +67,12 @@ describe("presentProduct", () => {
     expect(result.colorHex).toBeNull()
     expect(result.sleeveType).toBeNull()
   })
+
+  it("reads a product as returnable unless its metadata says returnable: false", () => {
+    const withMetadata = (metadata: Record<string, unknown>) => presentProduct({ ...product, metadata } as unknown as HttpTypes.StoreProduct)
+    expect(presentProduct(product).returnable).toBe(true)
+    expect(withMetadata({ ...product.metadata, returnable: false }).returnable).toBe(false)
+    expect(withMetadata({ ...product.metadata, returnable: "false" }).returnable).toBe(true)
+    expect(withMetadata({ ...product.metadata, returnable: null }).returnable).toBe(true)
+  })
 })

@@ -20,7 +20,8 @@ export type CommercePayment =
   | { provider_id: "pp_razorpay_razorpay"; data: { razorpay_order_id: string; razorpay_payment_id: string; amount_paise: number; verified_at: string } }
   | { provider_id: "pp_cod_cod"; data: Record<string, unknown> }
 
-export type PlacedOrder = { id: string; displayId: number | null }
+/** The order Medusa placed, with its line ids (ordli_…) by variant: returns and exchanges name lines by them. */
+export type PlacedOrder = { id: string; displayId: number | null; lines: { id: string; variantId: string | null }[] }
 
 /** Medusa would not place the order: stock ran out, or the provider refused the payment. Final for this cart. */
 export class OrderRefused extends Error {
@@ -60,11 +61,17 @@ export function commerceCheckout(commerce: Commerce) {
 
     /** Places the cart's order (idempotent: a cart that already became an order answers that order). */
     async complete(cartId: string, payment: CommercePayment): Promise<PlacedOrder> {
-      const answer = await commerce.internal<{ order_id?: string; display_id?: number | null; type?: string; message?: string }>(
-        `/internal/checkout-carts/${encodeURIComponent(cartId)}/complete`,
-        { method: "POST", body: payment, acceptStatuses: [409] },
-      )
-      if (answer.order_id) return { id: answer.order_id, displayId: answer.display_id ?? null }
+      const answer = await commerce.internal<{
+        order_id?: string
+        display_id?: number | null
+        lines?: { id: string; variant_id: string | null }[]
+        type?: string
+        message?: string
+      }>(`/internal/checkout-carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", body: payment, acceptStatuses: [409] })
+      if (answer.order_id) {
+        const lines = (answer.lines ?? []).map((line) => ({ id: line.id, variantId: line.variant_id }))
+        return { id: answer.order_id, displayId: answer.display_id ?? null, lines }
+      }
       throw new OrderRefused(answer.type === "out_of_stock" ? "out_of_stock" : "payment_refused", answer.message ?? "Medusa refused the order")
     },
   }

@@ -61,7 +61,7 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditR
         orderId = await inTransaction(client, async (tx) => {
           if (checkout.coins > 0) await spendCoins(tx, checkout.userId, checkout.id, checkout.coins)
           const placedOrder = await commerce.complete(checkout.medusaCartId, payment)
-          await recordOrder(tx, placedOrder.id, placedOrder.displayId, checkout)
+          await recordOrder(tx, placedOrder, checkout)
           await markPlaced(tx, checkout.id, placedOrder.id)
           await assignCheckoutEntriesToOrder(tx, checkout.id, placedOrder.id)
           await creditReferrals?.(tx, placedOrder.id)

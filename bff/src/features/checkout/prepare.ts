@@ -98,6 +98,8 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
         title: item.product.title,
         imageUrl: item.product.imageUrl,
         refPostId: item.refPostId,
+        // A page stored before the flag was kept lacks it: returnable, as staff leave products unless they say otherwise.
+        returnable: item.product.returnable !== false,
         hsn: hsnFor(item.product),
         gstPercent: item.product.gstPercent,
       }

@@ -21,6 +21,7 @@ export {
   PAID_OR_DELIVERED,
   recordOrder,
   recordShipment,
+  returnWindowEnd,
   type CheckoutLine,
   type OrderRecord,
   type OrderStatus,
@@ -28,7 +29,7 @@ export {
 } from "./orders.js"
 
 type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & {
-  config: Pick<Config, "INTERNAL_API_SECRET">
+  config: Pick<Config, "INTERNAL_API_SECRET" | "RETURN_WINDOW_DAYS">
   /** Ends an order cancelled or returned whole in Medusa (checkout's undoing: coins, referral earnings, refund). */
   end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
   /** Pays referral earnings for an order Medusa says was delivered. */
@@ -47,6 +48,12 @@ export function ordersModule({ config, db, authentication, commerce, logger, end
   syncOrders(): Promise<number>
 } {
   const sync = medusaOrderSync({ db, commerce, logger, end, creditReferrals, onOrderEvent, onEnqueued: kickJobs })
-  const routes = orderRoutes({ db, authentication, internalSecret: config.INTERNAL_API_SECRET, changed: sync.noticed })
+  const routes = orderRoutes({
+    db,
+    authentication,
+    internalSecret: config.INTERNAL_API_SECRET,
+    returnWindowDays: config.RETURN_WINDOW_DAYS,
+    changed: sync.noticed,
+  })
   return { routes, internal: [routes], jobs: { [ORDER_SYNC_JOB]: sync.syncJob }, syncOrders: sync.sweep }
 }

@@ -14,6 +14,10 @@ export type CheckoutLine = {
   title: string
   imageUrl: string | null
   refPostId: string | null
+  /** Medusa's order line (ordli_…) this line became, which returns and exchanges name; absent on lines bought before it was kept. */
+  lineId?: string
+  /** Whether the product could be returned when it was bought (staff may mark a product not returnable); absent before it was kept: returnable. */
+  returnable?: boolean
   /** The tax facts as they were at the sale: the HSN code of the product's category and the GST % staff set (null: the apparel rule). Absent on lines bought before invoices. */
   hsn?: string
   gstPercent?: number | null
@@ -131,16 +135,24 @@ export type PlacedCheckout = {
   estimatedDelivery: string | null
 }
 
-/** The BFF's record of a placed order (Medusa keeps the order itself); a replay inserts nothing. */
-export async function recordOrder(client: Queryable, orderId: string, displayId: number | null, checkout: PlacedCheckout): Promise<void> {
+/** The order as Medusa placed it: its id, display id and line ids by variant. */
+export type MedusaPlacedOrder = { id: string; displayId: number | null; lines?: { id: string; variantId: string | null }[] }
+
+/** The BFF's record of a placed order (Medusa keeps the order itself), each line with its Medusa line id; a replay inserts nothing. */
+export async function recordOrder(client: Queryable, placed: MedusaPlacedOrder, checkout: PlacedCheckout): Promise<void> {
+  const lineIds = new Map((placed.lines ?? []).map((line) => [line.variantId, line.id]))
+  const items = checkout.lines.map((line) => {
+    const lineId = lineIds.get(line.variantId)
+    return lineId ? { ...line, lineId } : line
+  })
   await client.query(
     `insert into bff.orders (id, display_id, checkout_id, user_id, status, payment_method, is_test, subtotal_paise, discount_paise, cod_fee_paise,
        total_paise, items, shipping_address, estimated_delivery)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      on conflict (id) do nothing`,
     [
-      orderId,
-      displayId,
+      placed.id,
+      placed.displayId,
       checkout.id,
       checkout.userId,
       checkout.mode === "cod" ? "PLACED" : "PAID",
@@ -150,7 +162,7 @@ export async function recordOrder(client: Queryable, orderId: string, displayId:
       checkout.discount,
       checkout.codFee,
       checkout.amount,
-      JSON.stringify(checkout.lines),
+      JSON.stringify(items),
       JSON.stringify(checkout.address),
       checkout.estimatedDelivery,
     ],
@@ -204,6 +216,12 @@ export async function advanceStatus(client: Queryable, id: string, status: Order
   )
   return (rowCount ?? 0) > 0
 }
+
+const DAY_MS = 24 * 60 * 60_000
+
+/** When the order's return window closes: its delivery plus the window (RETURN_WINDOW_DAYS); null before delivery. */
+export const returnWindowEnd = (order: Pick<OrderRecord, "deliveredAt">, returnWindowDays: number): Date | null =>
+  order.deliveredAt ? new Date(order.deliveredAt.getTime() + returnWindowDays * DAY_MS) : null
 
 /** Whether the order was cancelled or came back whole: nothing it gave (referral earnings, posts) stands. */
 export const hasEnded = (order: Pick<OrderRecord, "status">) => orderHasEnded(order.status)

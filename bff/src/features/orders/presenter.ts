@@ -1,17 +1,36 @@
 import type { Order, OrderItem } from "@fitshop/contracts"
-import { creditNoteDue, invoiceDue, type OrderRecord } from "./orders.js"
+import { creditNoteDue, hasEnded, invoiceDue, returnWindowEnd, type CheckoutLine, type OrderRecord } from "./orders.js"
+
+/** What a line's return eligibility depends on besides the order: the shop's return window, and the time now. */
+export type ReturnRules = { returnWindowDays: number; now: Date }
+
+/**
+ * When a line's return window closes, if it has one: the order delivered (and neither cancelled nor returned, nor a
+ * ₹1 test), the product returnable when bought. Lines bought before the flag was kept count as returnable.
+ */
+function lineWindowEnd(order: OrderRecord, line: CheckoutLine, rules: ReturnRules): Date | null {
+  if (order.isTest || hasEnded(order) || line.returnable === false) return null
+  return returnWindowEnd(order, rules.returnWindowDays)
+}
 
 /** The spec's Order: amounts in paise (total and totalCents alike), items under both names the spec shows. */
-export function presentOrder(order: OrderRecord): Order {
-  const items: OrderItem[] = order.items.map((line) => ({
-    type: "product",
-    productId: line.productId,
-    title: line.title,
-    imageUrl: line.imageUrl,
-    size: line.size,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-  }))
+export function presentOrder(order: OrderRecord, rules: ReturnRules): Order {
+  const items: OrderItem[] = order.items.map((line) => {
+    const until = lineWindowEnd(order, line, rules)
+    return {
+      id: line.lineId ?? null,
+      type: "product",
+      productId: line.productId,
+      title: line.title,
+      imageUrl: line.imageUrl,
+      size: line.size,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      // A line must be named to be asked back: one bought before line ids were kept waits until its id is read from Medusa.
+      returnable: until !== null && until > rules.now && line.lineId !== undefined,
+      returnableUntil: until?.toISOString() ?? null,
+    }
+  })
   return {
     id: order.id,
     displayId: order.displayId,

@@ -11,11 +11,13 @@ type Options = {
   db: Db
   authentication: Authentication
   internalSecret: string
+  /** RETURN_WINDOW_DAYS: how long after delivery a line may be asked back. */
+  returnWindowDays: number
   /** Commerce's notice that an order changed in its dashboard (cancelled, returned): queues reading its state. */
   changed: (orderId: string) => Promise<boolean>
 }
 
-export function orderRoutes({ db, authentication, internalSecret, changed }: Options): Router {
+export function orderRoutes({ db, authentication, internalSecret, returnWindowDays, changed }: Options): Router {
   const router = Router()
 
   // Acknowledged once the job that follows it is queued; an order the BFF doesn't know is simply acknowledged.
@@ -26,7 +28,8 @@ export function orderRoutes({ db, authentication, internalSecret, changed }: Opt
 
   router.get("/orders/mine", authentication.requireUser, noStore, async (req, res) => {
     const orders = await ordersOfUser(db, currentUser(req).id)
-    res.json({ orders: orders.map(presentOrder) } satisfies MyOrdersAnswer)
+    const rules = { returnWindowDays, now: new Date() }
+    res.json({ orders: orders.map((order) => presentOrder(order, rules)) } satisfies MyOrdersAnswer)
   })
   return router
 }

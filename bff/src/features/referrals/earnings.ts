@@ -1,7 +1,7 @@
 import { COINS_PER_RUPEE } from "@fitshop/contracts"
 import type { Db } from "../../lib/db.js"
 import { postAttribution, withdrawPostsOfOrder } from "../fitfeed/index.js"
-import { hasEnded, lockOrder, type OrderRecord } from "../orders/index.js"
+import { hasEnded, lockOrder, returnWindowEnd, type OrderRecord } from "../orders/index.js"
 import { dropPendingEarningsThrough, earnReferralCoins, matureReferralCoins, reverseReferralCoins } from "../wallet/index.js"
 
 type Queryable = Pick<Db, "query">
@@ -26,7 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export function referralEarnings({ sharePercent, returnWindowDays }: { sharePercent: number; returnWindowDays: number }) {
   async function creditOrder(client: Queryable, order: OrderRecord): Promise<number> {
     if (!isSettled(order) || order.isTest) return 0
-    const maturesAt = order.status === "DELIVERED" ? new Date((order.deliveredAt ?? new Date()).getTime() + returnWindowDays * DAY_MS) : null
+    const maturesAt = order.status === "DELIVERED" ? (returnWindowEnd(order, returnWindowDays) ?? new Date(Date.now() + returnWindowDays * DAY_MS)) : null
     let credited = 0
     for (const line of order.items) {
       if (!line.refPostId) continue
