@@ -1,6 +1,4 @@
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
-}
+import { escapeHtml } from "../../lib/html.js"
 
 /**
  * JSON text made safe inside <script>: no sequence in the data can close the tag or open a comment
