@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adhocOrder, startShiprocketEmulator } from "../../test/shiprocket.js"
-import { ShiprocketError, shiprocketClient } from "./shiprocket.js"
+import { indiaDay } from "./india-time.js"
+import { ShiprocketError, shiprocketClient, type ShiprocketReturnOrder } from "./shiprocket.js"
 
 let emulator: Awaited<ReturnType<typeof startShiprocketEmulator>>
 
@@ -12,6 +14,34 @@ beforeAll(async () => {
 afterAll(() => emulator.close())
 
 const count = (calls: string[], path: string) => calls.filter((call) => call.endsWith(path)).length
+
+/** A valid return order with a unique order_id. */
+const returnOrder = (): ShiprocketReturnOrder => ({
+  order_id: `R${Date.now()}${randomBytes(3).toString("hex")}`,
+  order_date: "2025-01-20 09:15",
+  pickup_customer_name: "Asha",
+  pickup_address: "12 MG Road",
+  pickup_city: "Bengaluru",
+  pickup_state: "Karnataka",
+  pickup_country: "India",
+  pickup_pincode: "560001",
+  pickup_email: "asha@example.test",
+  pickup_phone: "9876543210",
+  shipping_customer_name: "Fitshop Returns",
+  shipping_address: "Unit 4, Andheri East",
+  shipping_city: "Mumbai",
+  shipping_state: "Maharashtra",
+  shipping_country: "India",
+  shipping_pincode: "400069",
+  shipping_phone: "9123456780",
+  order_items: [{ name: "Oversized Tee", sku: "TEE-BLK-M", units: 1, selling_price: 1299 }],
+  payment_method: "PREPAID",
+  sub_total: 1299,
+  length: 30,
+  breadth: 25,
+  height: 5,
+  weight: 0.5,
+})
 
 describe("the Shiprocket client", () => {
   it("logs in, creates an order, assigns an AWB and tracks it", async () => {
@@ -120,6 +150,69 @@ describe("the Shiprocket client", () => {
     } finally {
       silent.closeAllConnections()
       silent.close()
+    }
+  })
+
+  it("books a return: creates it, asks for its AWB as a return's, and books the pickup for the next India day", async () => {
+    const client = emulator.client()
+    const shipment = await client.createReturn(returnOrder())
+    expect(shipment).toMatchObject({ status: "RETURN PENDING", awbCode: null })
+    const awb = await client.assignAwb(shipment.shipmentId, { isReturn: true })
+    expect(awb.trackingUrl).toBe(`${emulator.apiUrl}/tracking/${awb.awbCode}`)
+    expect(await client.schedulePickup(shipment.shipmentId)).toEqual({ pickupDate: indiaDay(Date.now() + 86_400_000) })
+    // Without is_return the emulator refuses a return's shipment, as a reminder that Shiprocket needs it.
+    await expect(client.assignAwb(shipment.shipmentId)).rejects.toMatchObject({ name: "ShiprocketError", status: 400, retryable: false })
+  })
+
+  it("finds the first return when Shiprocket says its order_id is taken, and fails retryably when the list does not show it", async () => {
+    const own = await startShiprocketEmulator({
+      mount: (app) => {
+        app.post("/emulator/shiprocket/v1/external/orders/create/return", (_req, res) => {
+          res.status(422).json({ message: "Oops! Invalid Data.", errors: { order_id: ["The order id has already been taken."] }, status_code: 422 })
+        })
+        app.get("/emulator/shiprocket/v1/external/orders/processing/return", (_req, res) => {
+          res.json({ data: [], meta: { pagination: { total: 0, total_pages: 0 } } })
+        })
+      },
+    })
+    try {
+      const failure = await own
+        .client()
+        .createReturn(returnOrder())
+        .catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(ShiprocketError)
+      expect(failure).toMatchObject({ status: 422, retryable: true })
+      expect((failure as Error).message).toMatch(/list of returns does not show it/)
+      expect(count(own.calls, "/orders/processing/return")).toBe(1)
+    } finally {
+      await own.close()
+    }
+  })
+
+  it("reads a refused return as not retryable, a pickup already queued as booked, and a 5xx as retryable", async () => {
+    let pickupReply: { status: number; body: unknown } = { status: 400, body: { message: "Already in Pickup Queue.", status_code: 400 } }
+    const own = await startShiprocketEmulator({
+      mount: (app) =>
+        app.post("/emulator/shiprocket/v1/external/courier/generate/pickup", (_req, res) => {
+          res.status(pickupReply.status).json(pickupReply.body)
+        }),
+    })
+    try {
+      const client = own.client()
+      const refused = await client.createReturn({ ...returnOrder(), pickup_pincode: "12" }).catch((error: unknown) => error)
+      expect(refused).toMatchObject({
+        name: "ShiprocketError",
+        status: 422,
+        retryable: false,
+        fieldErrors: { pickup_pincode: ["The pickup pincode must be 6 digits."] },
+      })
+      expect(await client.schedulePickup(1)).toEqual({ pickupDate: null })
+      pickupReply = { status: 200, body: { pickup_status: 0, message: "Pickup not generated" } }
+      await expect(client.schedulePickup(1)).rejects.toMatchObject({ name: "ShiprocketError", retryable: true })
+      pickupReply = { status: 502, body: { message: "Bad Gateway" } }
+      await expect(client.schedulePickup(1)).rejects.toMatchObject({ name: "ShiprocketError", status: 502, retryable: true })
+    } finally {
+      await own.close()
     }
   })
 

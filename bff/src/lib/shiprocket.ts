@@ -58,6 +58,59 @@ export type ShiprocketOrder = {
   weight: number
 } & ({ shipping_is_billing: true } | ({ shipping_is_billing: false } & ShippingAddress))
 
+/** One line of a return: an order line plus Shiprocket's quality check at the doorstep (`qc_*`, for couriers that do it). */
+export type ShiprocketReturnItem = ShiprocketOrderItem & {
+  qc_enable?: boolean
+  qc_size?: string
+  qc_color?: string
+  qc_brand?: string
+  qc_product_name?: string
+  qc_product_image?: string
+}
+
+/**
+ * The body of `POST /v1/external/orders/create/return` (a reverse pickup), in Shiprocket's own field names:
+ * pickup_* is the shopper the courier collects from, shipping_* where the parcel goes back to (our warehouse).
+ */
+export type ShiprocketReturnOrder = {
+  /** Our return's id; Shiprocket keeps one return per id, which makes booking idempotent. */
+  order_id: string
+  /** `yyyy-mm-dd hh:mm`. */
+  order_date: string
+  channel_id?: string | number
+  pickup_customer_name: string
+  pickup_last_name?: string
+  pickup_address: string
+  pickup_address_2?: string
+  pickup_city: string
+  pickup_state: string
+  pickup_country: string
+  pickup_pincode: string
+  /** Required by Shiprocket. */
+  pickup_email: string
+  pickup_phone: string
+  shipping_customer_name: string
+  shipping_last_name?: string
+  shipping_address: string
+  shipping_address_2?: string
+  shipping_city: string
+  shipping_country: string
+  shipping_pincode: string
+  shipping_state: string
+  shipping_email?: string
+  shipping_phone: string
+  order_items: ShiprocketReturnItem[]
+  /** A return is always prepaid. */
+  payment_method: "PREPAID"
+  total_discount?: number
+  sub_total: number
+  /** Package size in cm and weight in kg. */
+  length: number
+  breadth: number
+  height: number
+  weight: number
+}
+
 export type ShiprocketShipment = {
   shiprocketOrderId: number
   shipmentId: number
@@ -146,7 +199,18 @@ export type ShiprocketClientOptions = {
 
 export type ShiprocketClient = {
   createOrder(order: ShiprocketOrder): Promise<ShiprocketShipment>
-  assignAwb(shipmentId: number): Promise<ShiprocketAwb>
+  /**
+   * Books a reverse pickup (status RETURN PENDING). Sent again under the same order_id it answers the first return,
+   * with its AWB once it has one, so a retried booking never makes a second.
+   */
+  createReturn(order: ShiprocketReturnOrder): Promise<ShiprocketShipment>
+  /**
+   * A return's shipment takes `{ isReturn: true }`, sent as `is_return: 1` (integrators' usage; Shiprocket's published
+   * parameter list for assign/awb does not show it). The emulator refuses a mismatch either way.
+   */
+  assignAwb(shipmentId: number, options?: { isReturn?: boolean }): Promise<ShiprocketAwb>
+  /** `POST /v1/external/courier/generate/pickup`: books the courier's visit; `pickupDate` is its India day, `yyyy-mm-dd`. */
+  schedulePickup(shipmentId: number): Promise<{ pickupDate: string | null }>
   track(awb: string): Promise<ShiprocketTracking>
   /** `GET /v1/external/courier/serviceability/`: which couriers serve a lane; a pincode Shiprocket doesn't serve answers no couriers. */
   serviceability(query: ShiprocketServiceabilityQuery): Promise<ShiprocketServiceability>
@@ -224,6 +288,25 @@ const serviceabilityAnswer = z.object({
     })
     .nullish(),
 })
+const returnListAnswer = z.object({
+  data: z
+    .array(
+      z.object({
+        id: z.coerce.number(),
+        channel_order_id: z.coerce.string(),
+        shipment_id: z.coerce.number(),
+        status: z.string().default("RETURN PENDING"),
+        shipments: z.array(z.object({ awb: z.coerce.string().nullish(), courier: z.string().nullish() })).nullish(),
+      }),
+    )
+    .default([]),
+  meta: z.object({ pagination: z.object({ total_pages: z.coerce.number().optional() }).optional() }).optional(),
+})
+const pickupAnswer = z.object({
+  pickup_status: looseNumber,
+  message: z.string().optional(),
+  response: z.object({ pickup_scheduled_date: z.string().nullish(), data: z.unknown().optional() }).nullish(),
+})
 const errorAnswer = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() })
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -244,6 +327,23 @@ export function etdDay(etd: string | null | undefined): string | null {
  */
 const saysNotServiceable = (status: number, body: z.infer<typeof serviceabilityAnswer> | undefined) =>
   (status === 404 || body?.status === 404) && /delivery postcode.* not serviceable/i.test(body?.message ?? "")
+
+/** Shiprocket's answer to a return under an order_id it already has: a 422 about order_id alone. */
+function saysOrderIdTaken(status: number, body: unknown): boolean {
+  const errors = errorAnswer.safeParse(body).data?.errors ?? {}
+  const fields = Object.keys(errors)
+  return status === 422 && fields.length === 1 && fields[0] === "order_id" && /already been taken/i.test(errors.order_id?.join(" ") ?? "")
+}
+
+/** Integrators report this 400 for a pickup asked for again (not in Shiprocket's documentation): the first booking stands. */
+const saysAlreadyQueued = (status: number, body: unknown) => status === 400 && /already in pickup queue/i.test(errorAnswer.safeParse(body).data?.message ?? "")
+
+/**
+ * How far `GET /v1/external/orders/processing/return` is searched for a return Shiprocket says it has (it documents
+ * no search by order_id there, nor the list's order; the emulator lists newest first).
+ */
+const RETURN_LIST_PAGES = 10
+const RETURN_LIST_PAGE_SIZE = 100
 
 function describeFailure(body: unknown): { message: string; fieldErrors: Record<string, string[]> } {
   const parsed = errorAnswer.safeParse(body)
@@ -325,6 +425,27 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
     return send(method, path, body, await currentToken(), waitMs)
   }
 
+  /** The return Shiprocket already has under our order_id, from its list of returns. */
+  async function findReturn(orderId: string): Promise<ShiprocketShipment> {
+    for (let page = 1; page <= RETURN_LIST_PAGES; page++) {
+      const query = new URLSearchParams({ page: String(page), per_page: String(RETURN_LIST_PAGE_SIZE) })
+      const { data, meta } = await call("GET", `/v1/external/orders/processing/return?${query}`, undefined, returnListAnswer)
+      const found = data.find((entry) => entry.channel_order_id === orderId)
+      if (found) {
+        const shipment = found.shipments?.[0]
+        return {
+          shiprocketOrderId: found.id,
+          shipmentId: found.shipment_id,
+          status: found.status,
+          awbCode: shipment?.awb || null,
+          courierName: shipment?.courier || null,
+        }
+      }
+      if (data.length === 0 || page >= (meta?.pagination?.total_pages ?? page)) break
+    }
+    throw new ShiprocketError(`Shiprocket has a return under order_id ${orderId} but its list of returns does not show it yet`, 422, {}, true)
+  }
+
   async function call<Schema extends z.ZodType>(method: "GET" | "POST", path: string, body: unknown, schema: Schema) {
     return read(await authorized(method, path, body), schema)
   }
@@ -341,8 +462,22 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
       }
     },
 
-    async assignAwb(shipmentId) {
-      const assigned = await call("POST", "/v1/external/courier/assign/awb", { shipment_id: shipmentId }, assignAnswer)
+    async createReturn(order) {
+      const answer = await authorized("POST", "/v1/external/orders/create/return", order)
+      if (saysOrderIdTaken(answer.status, answer.json)) return findReturn(order.order_id)
+      const created = read(answer, createAnswer)
+      return {
+        shiprocketOrderId: created.order_id,
+        shipmentId: created.shipment_id,
+        status: created.status,
+        awbCode: created.awb_code || null,
+        courierName: created.courier_name || null,
+      }
+    },
+
+    async assignAwb(shipmentId, { isReturn = false } = {}) {
+      const body = { shipment_id: shipmentId, ...(isReturn ? { is_return: 1 } : {}) }
+      const assigned = await call("POST", "/v1/external/courier/assign/awb", body, assignAnswer)
       const data = assigned.response?.data
       if (assigned.awb_assign_status !== 1 || !data?.awb_code) {
         const reason = data?.awb_assign_error || assigned.message || "no AWB in the answer"
@@ -354,6 +489,18 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
         courierCompanyId: data.courier_company_id ?? null,
         trackingUrl: `${trackingBase}/${encodeURIComponent(data.awb_code)}`,
       }
+    },
+
+    async schedulePickup(shipmentId) {
+      const answer = await authorized("POST", "/v1/external/courier/generate/pickup", { shipment_id: [shipmentId] })
+      if (saysAlreadyQueued(answer.status, answer.json)) return { pickupDate: null }
+      const booked = read(answer, pickupAnswer)
+      if (booked.pickup_status !== 1) {
+        const reason = booked.message || "no pickup in the answer"
+        throw new ShiprocketError(`Shiprocket could not book a pickup for shipment ${shipmentId}: ${reason}`, 200, {}, true)
+      }
+      // Shiprocket's times are India's wall clock, so the date part is the India day.
+      return { pickupDate: etdDay(booked.response?.pickup_scheduled_date) }
     },
 
     async track(awb) {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { createHash, randomBytes } from "node:crypto"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adhocOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../test/shiprocket.js"
@@ -6,6 +6,7 @@ import { shiprocketEmulator } from "./index.js"
 import { EXAMPLE_PINCODES } from "./serviceability.js"
 import type { TrackingWebhook } from "./webhook.js"
 import { indiaDay } from "../../lib/india-time.js"
+import type { ShiprocketReturnOrder } from "../../lib/shiprocket.js"
 
 let emulator: Awaited<ReturnType<typeof startShiprocketEmulator>>
 
@@ -42,6 +43,47 @@ async function shippable(target: Awaited<ReturnType<typeof startShiprocketEmulat
   const order = adhocOrder()
   const shipment = await client.createOrder(order)
   const { awbCode } = await client.assignAwb(shipment.shipmentId)
+  return { order, shipment, awb: awbCode }
+}
+
+/** A valid return order with a unique order_id: picked up from a shopper in Bengaluru, back to the warehouse in Mumbai. */
+function returnOrder(overrides: Partial<ShiprocketReturnOrder> = {}): ShiprocketReturnOrder {
+  return {
+    order_id: `R${Date.now()}${randomBytes(3).toString("hex")}`,
+    order_date: "2025-01-20 09:15",
+    pickup_customer_name: "Asha",
+    pickup_last_name: "Rao",
+    pickup_address: "12 MG Road",
+    pickup_city: "Bengaluru",
+    pickup_state: "Karnataka",
+    pickup_country: "India",
+    pickup_pincode: "560001",
+    pickup_email: "asha@example.test",
+    pickup_phone: "9876543210",
+    shipping_customer_name: "Fitshop Returns",
+    shipping_address: "Unit 4, Andheri East",
+    shipping_city: "Mumbai",
+    shipping_state: "Maharashtra",
+    shipping_country: "India",
+    shipping_pincode: "400069",
+    shipping_phone: "9123456780",
+    order_items: [{ name: "Oversized Tee", sku: "TEE-BLK-M", units: 1, selling_price: 1299 }],
+    payment_method: "PREPAID",
+    sub_total: 1299,
+    length: 30,
+    breadth: 25,
+    height: 5,
+    weight: 0.5,
+    ...overrides,
+  }
+}
+
+/** A return with its AWB on the given emulator. */
+async function returnWithAwb(target: Awaited<ReturnType<typeof startShiprocketEmulator>>) {
+  const client = target.client()
+  const order = returnOrder()
+  const shipment = await client.createReturn(order)
+  const { awbCode } = await client.assignAwb(shipment.shipmentId, { isReturn: true })
   return { order, shipment, awb: awbCode }
 }
 
@@ -362,6 +404,181 @@ describe("the Shiprocket emulator's courier serviceability", () => {
       expect((await ask()).couriers).toEqual([])
       reply = { status: 502, body: { message: "Bad Gateway" } }
       await expect(ask()).rejects.toMatchObject({ status: 502, retryable: true })
+    } finally {
+      await own.close()
+    }
+  })
+})
+
+describe("the Shiprocket emulator's return orders (reverse pickups)", () => {
+  it("books a return, its AWB and its pickup, and sends each return status with is_return: 1 to the webhook", async () => {
+    const receiver = await startWebhookReceiver()
+    const own = await startShiprocketEmulator({ webhookUrl: receiver.url, webhookToken: "return-hook" })
+    try {
+      const client = own.client()
+      const order = returnOrder()
+      const shipment = await client.createReturn(order)
+      expect(shipment).toMatchObject({ status: "RETURN PENDING", awbCode: null, courierName: null })
+
+      const awb = await client.assignAwb(shipment.shipmentId, { isReturn: true })
+      expect(awb.awbCode).toMatch(/^\d{14}$/)
+      const { pickupDate } = await client.schedulePickup(shipment.shipmentId)
+      expect(pickupDate).toBe(indiaDay(Date.now() + 86_400_000))
+      expect(await client.schedulePickup(shipment.shipmentId)).toEqual({ pickupDate })
+      expect(await client.track(awb.awbCode)).toMatchObject({ found: true, shipmentStatusId: 23, currentStatus: "Return Pickup Queued" })
+
+      const statuses = ["RETURN PICKUP GENERATED", "RETURN PICKED UP", "RETURN DELIVERED"]
+      for (const status of statuses) {
+        const moved = await call(own.apiUrl, `/test/shipments/${awb.awbCode}/status`, { body: { status } })
+        expect(moved).toMatchObject({ status: 200, body: { current_status: status, webhook: { delivered: true, attempts: 1 } } })
+      }
+      const webhooks = receiver.received.map((hook) => hook.body as TrackingWebhook)
+      expect(webhooks.map((hook) => [hook.current_status, hook.current_status_id, hook.shipment_status])).toEqual([
+        ["RETURN PICKUP GENERATED", 28, "RETURN PICKUP GENERATED"],
+        ["RETURN PICKED UP", 32, "RETURN PICKED UP"],
+        ["RETURN DELIVERED", 26, "RETURN DELIVERED"],
+      ])
+      for (const hook of webhooks) {
+        expect(hook).toMatchObject({ awb: awb.awbCode, order_id: order.order_id, sr_order_id: shipment.shiprocketOrderId, is_return: 1 })
+        expect(hook.pickup_scheduled_date).toBe(`${pickupDate} 10:00:00`)
+      }
+      expect(receiver.received.every((hook) => hook.headers["x-api-key"] === "return-hook")).toBe(true)
+      expect(webhooks.at(-1)!.scans.map((scan) => [scan["sr-status-label"], scan.location])).toEqual([
+        ["AWB ASSIGNED", "Bengaluru (Karnataka)"],
+        ["RETURN PICKUP QUEUED", "Bengaluru (Karnataka)"],
+        ["RETURN PICKUP GENERATED", "Bengaluru (Karnataka)"],
+        ["RETURN PICKED UP", "Bengaluru (Karnataka)"],
+        ["RETURN DELIVERED", "Mumbai (Maharashtra)"],
+      ])
+
+      const tracking = await client.track(awb.awbCode)
+      expect(tracking).toMatchObject({ found: true, shipmentStatusId: 26, currentStatus: "Return Delivered" })
+      const page = await call(own.apiUrl, `/tracking/${awb.awbCode}`)
+      expect(page.body).toContain(`Return shipment ${awb.awbCode}`)
+      expect(page.body).toContain('data-status="RETURN DELIVERED"')
+    } finally {
+      await own.close()
+      await receiver.close()
+    }
+  })
+
+  it("answers a return sent again under its order_id with Shiprocket's 422, and the client with the first return and its AWB", async () => {
+    const token = await tokenFor(emulator)
+    const order = returnOrder()
+    const first = await call(emulator.apiUrl, "/v1/external/orders/create/return", { token, body: order })
+    expect(first).toMatchObject({ status: 200, body: { status: "RETURN PENDING", status_code: 21 } })
+    const again = await call(emulator.apiUrl, "/v1/external/orders/create/return", { token, body: { ...order, sub_total: 1 } })
+    expect(again).toMatchObject({ status: 422, body: { message: "Oops! Invalid Data.", errors: { order_id: ["The order id has already been taken."] } } })
+
+    const client = emulator.client()
+    const found = await client.createReturn(order)
+    expect(found).toMatchObject({ shiprocketOrderId: first.body.order_id, shipmentId: first.body.shipment_id, status: "RETURN PENDING", awbCode: null })
+    const awb = await client.assignAwb(found.shipmentId, { isReturn: true })
+    expect(await client.createReturn(order)).toMatchObject({
+      shipmentId: found.shipmentId,
+      awbCode: awb.awbCode,
+      courierName: awb.courierName,
+      status: "AWB ASSIGNED",
+    })
+
+    const fresh = returnOrder()
+    const [one, two] = await Promise.all([client.createReturn(fresh), client.createReturn(fresh)])
+    expect(two!.shipmentId).toBe(one!.shipmentId)
+  })
+
+  it("refuses an invalid return with 422 and messages for each field", async () => {
+    const token = await tokenFor(emulator)
+    const { pickup_city: _city, ...withoutCity } = returnOrder({
+      pickup_pincode: "5600",
+      shipping_phone: "12",
+      payment_method: "COD" as "PREPAID",
+      order_items: [],
+    })
+    const refused = await call(emulator.apiUrl, "/v1/external/orders/create/return", { token, body: withoutCity })
+    expect(refused).toMatchObject({ status: 422, body: { message: "Oops! Invalid Data.", status_code: 422 } })
+    expect(refused.body.errors).toEqual({
+      pickup_city: ["The pickup city field is required."],
+      pickup_pincode: ["The pickup pincode must be 6 digits."],
+      shipping_phone: ["The shipping phone must be 10 digits."],
+      order_items: ["The order items must have at least one item."],
+      payment_method: ["The payment method must be Prepaid."],
+    })
+    const failure = await emulator
+      .client()
+      .createReturn(returnOrder({ pickup_email: "nope" }))
+      .catch((error: unknown) => error)
+    expect(failure).toMatchObject({
+      name: "ShiprocketError",
+      status: 422,
+      retryable: false,
+      fieldErrors: { pickup_email: [expect.stringMatching(/pickup email/)] },
+    })
+  })
+
+  it("keeps returns apart from orders: AWBs asked for with is_return, statuses of their own kind, order_ids taken for both", async () => {
+    const token = await tokenFor(emulator)
+    const { order, awb } = await returnWithAwb(emulator)
+    const forward = await shippable(emulator)
+
+    for (const status of ["SHIPPED", "DELIVERED"]) {
+      expect(await call(emulator.apiUrl, `/test/shipments/${awb}/status`, { body: { status } })).toMatchObject({ status: 409 })
+    }
+    expect(await call(emulator.apiUrl, `/test/shipments/${forward.awb}/status`, { body: { status: "RETURN PICKED UP" } })).toMatchObject({ status: 409 })
+    expect((await emulator.client().track(forward.awb)).currentStatus).toBe("AWB Assigned")
+
+    const unassigned = await emulator.client().createReturn(returnOrder())
+    expect(await call(emulator.apiUrl, "/v1/external/courier/assign/awb", { token, body: { shipment_id: unassigned.shipmentId } })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/is a return: send is_return: 1/) },
+    })
+    expect(
+      await call(emulator.apiUrl, "/v1/external/courier/assign/awb", { token, body: { shipment_id: forward.shipment.shipmentId, is_return: 1 } }),
+    ).toMatchObject({
+      status: 400,
+    })
+    expect(await call(emulator.apiUrl, "/v1/external/courier/generate/pickup", { token, body: { shipment_id: [unassigned.shipmentId] } })).toMatchObject({
+      status: 400,
+    })
+    expect(await call(emulator.apiUrl, "/v1/external/orders/create/adhoc", { token, body: adhocOrder({ order_id: order.order_id }) })).toMatchObject({
+      status: 422,
+      body: { errors: { order_id: ["The order id has already been taken."] } },
+    })
+    expect(await call(emulator.apiUrl, "/v1/external/orders/create/return", { token, body: returnOrder({ order_id: forward.order.order_id }) })).toMatchObject({
+      status: 422,
+    })
+  })
+
+  it("moves a return only forward, and cancels it only before it is picked up", async () => {
+    const move = (awb: string, status: string) => call(emulator.apiUrl, `/test/shipments/${awb}/status`, { body: { status } })
+    const picked = await returnWithAwb(emulator)
+    expect((await move(picked.awb, "RETURN OUT FOR PICKUP")).status).toBe(200)
+    expect((await move(picked.awb, "RETURN PICKUP GENERATED")).status).toBe(409)
+    expect((await move(picked.awb, "RETURN PICKED UP")).status).toBe(200)
+    expect(await move(picked.awb, "RETURN CANCELLED")).toMatchObject({ status: 409, body: { message: expect.stringMatching(/is RETURN PICKED UP/) } })
+
+    const cancelled = await returnWithAwb(emulator)
+    expect((await move(cancelled.awb, "RETURN PICKUP GENERATED")).status).toBe(200)
+    expect((await move(cancelled.awb, "RETURN CANCELLED")).body).toMatchObject({ current_status: "RETURN CANCELLED" })
+    expect((await move(cancelled.awb, "RETURN PICKED UP")).status).toBe(409)
+    expect(await emulator.client().track(cancelled.awb)).toMatchObject({ shipmentStatusId: 27, currentStatus: "Return Cancelled" })
+  })
+
+  it("lists the account's returns newest first, a page at a time", async () => {
+    const own = await startShiprocketEmulator()
+    try {
+      const token = await tokenFor(own)
+      const client = own.client()
+      const first = await client.createReturn(returnOrder())
+      const second = await client.createReturn(returnOrder())
+      await client.createOrder(adhocOrder())
+      const listed = await call(own.apiUrl, "/v1/external/orders/processing/return?per_page=1&page=2", { token })
+      expect(listed.status).toBe(200)
+      expect(listed.body.meta.pagination).toMatchObject({ total: 2, count: 1, per_page: 1, current_page: 2, total_pages: 2 })
+      expect(listed.body.data).toMatchObject([{ id: first.shiprocketOrderId, shipment_id: first.shipmentId, status: "RETURN PENDING", status_code: 21 }])
+      expect((await call(own.apiUrl, "/v1/external/orders/processing/return", { token })).body.data.map((entry: { id: number }) => entry.id)).toEqual([
+        second.shiprocketOrderId,
+        first.shiprocketOrderId,
+      ])
     } finally {
       await own.close()
     }

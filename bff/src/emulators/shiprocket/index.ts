@@ -3,11 +3,12 @@ import { z } from "zod"
 import { noStore } from "../../http/no-store.js"
 import type { Db } from "../../lib/db.js"
 import { sameBytes } from "../../lib/tokens.js"
-import { adhocOrderSchema } from "./order-schema.js"
-import { assignedAwb, createdOrder, noTracking, tracking } from "./presenters.js"
+import { adhocOrderSchema, flag } from "./order-schema.js"
+import { assignedAwb, createdOrder, createdReturn, noTracking, returnListEntry, scheduledPickup, tracking } from "./presenters.js"
 import { ShiprocketReply, parseOr422, shiprocketErrors, shiprocketNotFound } from "./replies.js"
+import { returnOrderSchema } from "./return-order-schema.js"
 import { serviceabilityAnswer, serviceabilityQuerySchema } from "./serviceability.js"
-import { MOVABLE_STATUSES, shiprocketTime } from "./statuses.js"
+import { MOVABLE_RETURN_STATUSES, MOVABLE_STATUSES, shiprocketTime } from "./statuses.js"
 import { isAssigned, shiprocketStore } from "./store.js"
 import { TRACKING_PAGE_POLICY, trackingPage } from "./tracking-page.js"
 import { checkWebhookUrl, deliverWebhook, trackingWebhook } from "./webhook.js"
@@ -29,8 +30,14 @@ export type ShiprocketEmulatorOptions = {
 }
 
 const loginSchema = z.object({ email: z.string().trim().min(1), password: z.string().min(1) })
-const assignSchema = z.object({ shipment_id: z.coerce.number().int().positive(), courier_id: z.coerce.number().int().optional() })
-const moveSchema = z.object({ status: z.enum(MOVABLE_STATUSES) })
+const shipmentId = z.coerce.number().int().positive()
+const assignSchema = z.object({ shipment_id: shipmentId, courier_id: z.coerce.number().int().optional(), is_return: flag.optional() })
+const pickupSchema = z.object({ shipment_id: z.union([shipmentId, z.array(shipmentId).min(1).max(50)]).transform((ids) => [ids].flat()) })
+const returnListSchema = z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(100).default(15) })
+const moveSchema = z.object({ status: z.enum([...MOVABLE_STATUSES, ...MOVABLE_RETURN_STATUSES]) })
+
+/** Shiprocket's documented answer to a second order (or return) under an order_id it already has. */
+const orderIdTaken = () => new ShiprocketReply(422, "Oops! Invalid Data.", { order_id: ["The order id has already been taken."] })
 
 const originOf = (req: Request) => `${req.protocol}://${req.get("host")}`
 
@@ -39,9 +46,10 @@ const trackingPageUrl = (req: Request, awb: string) => `${originOf(req)}${req.ba
 
 /**
  * A local Shiprocket for development and tests, mounted at /emulator/shiprocket (never in production): token login,
- * adhoc orders, AWB assignment, tracking, courier serviceability (serviceability.ts says which pincodes are served
- * and which without cash on delivery), a tracking page, and test hooks that move a shipment on and send the
- * tracking webhook. Its state lives in the `emulator_shiprocket` schema, shared by every BFF process.
+ * adhoc orders, return orders (reverse pickups), AWB assignment, pickup booking, tracking, courier serviceability
+ * (serviceability.ts says which pincodes are served and which without cash on delivery), a tracking page, and test
+ * hooks that move a shipment on and send the tracking webhook. Its state lives in the `emulator_shiprocket` schema,
+ * shared by every BFF process.
  */
 export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
   if (options.webhookUrl) checkWebhookUrl(options.webhookUrl)
@@ -71,14 +79,53 @@ export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
 
   router.post("/v1/external/orders/create/adhoc", requireToken, async (req, res) => {
     const { shipment } = await store.createOrder(parseOr422(adhocOrderSchema, req.body))
+    if (shipment.isReturn) throw orderIdTaken()
     res.json(createdOrder(shipment))
   })
 
+  // Shiprocket's documentation answers a second return under the same order_id with 422; the client then finds the
+  // first in the list of returns below.
+  router.post("/v1/external/orders/create/return", requireToken, async (req, res) => {
+    const shipment = await store.createReturn(parseOr422(returnOrderSchema, req.body))
+    if (!shipment) throw orderIdTaken()
+    res.json(createdReturn(shipment))
+  })
+
+  router.get("/v1/external/orders/processing/return", requireToken, async (req, res) => {
+    const { page, per_page: perPage } = parseOr422(returnListSchema, req.query)
+    const { returns, total } = await store.listReturns(page, perPage)
+    res.json({
+      data: returns.map(returnListEntry),
+      meta: { pagination: { total, count: returns.length, per_page: perPage, current_page: page, total_pages: Math.ceil(total / perPage) } },
+    })
+  })
+
+  // A return's AWB is asked for with is_return: 1; the emulator refuses a mismatch so a caller that forgets it is caught.
   router.post("/v1/external/courier/assign/awb", requireToken, async (req, res) => {
-    const { shipment_id: shipmentId } = parseOr422(assignSchema, req.body)
+    const { shipment_id: shipmentId, is_return: isReturn = false } = parseOr422(assignSchema, req.body)
+    const found = await store.findByShipmentId(shipmentId)
+    if (!found) throw new ShiprocketReply(400, `Shipment id ${shipmentId} does not exist.`)
+    if (found.isReturn !== isReturn) {
+      throw new ShiprocketReply(
+        400,
+        found.isReturn ? `Shipment id ${shipmentId} is a return: send is_return: 1.` : `Shipment id ${shipmentId} is not a return.`,
+      )
+    }
     const shipment = await store.assignAwb(shipmentId)
     if (!shipment) throw new ShiprocketReply(400, `Shipment id ${shipmentId} does not exist.`)
     res.json(assignedAwb(shipment))
+  })
+
+  router.post("/v1/external/courier/generate/pickup", requireToken, async (req, res) => {
+    const { shipment_id: shipmentIds } = parseOr422(pickupSchema, req.body)
+    const scheduled = []
+    for (const id of shipmentIds) {
+      const shipment = await store.findByShipmentId(id)
+      if (!shipment) throw new ShiprocketReply(400, `Shipment id ${id} does not exist.`)
+      if (!isAssigned(shipment)) throw new ShiprocketReply(400, `Shipment id ${id} has no AWB yet: assign one before generating its pickup.`)
+      scheduled.push(await store.schedulePickup(shipment))
+    }
+    res.json(scheduledPickup(scheduled[0]!))
   })
 
   router.get("/v1/external/courier/track/awb/:awb", requireToken, async (req, res) => {
@@ -107,6 +154,10 @@ export function shiprocketEmulator(options: ShiprocketEmulatorOptions): Router {
     const result = await store.moveTo(awb, status)
     if ("missing" in result) throw new ShiprocketReply(404, `No shipment has AWB ${awb}.`)
     if ("backwards" in result) throw new ShiprocketReply(409, `Shipment ${awb} is ${result.backwards.status}; it cannot go back to ${status}.`)
+    if ("otherKind" in result) {
+      const kind = result.otherKind.isReturn ? "a return; it takes only RETURN statuses" : "not a return; it takes no RETURN status"
+      throw new ShiprocketReply(409, `Shipment ${awb} is ${kind}, not ${status}.`)
+    }
     const webhook = options.webhookUrl
       ? await deliverWebhook(options.webhookUrl, options.webhookToken, trackingWebhook(result.moved), {
           firstDelayMs: options.webhookRetryDelayMs,

@@ -2,9 +2,9 @@ import { z } from "zod"
 
 // Shiprocket takes numbers and digit strings alike, and answers a bad order with 422 and messages per field.
 
-const text = (max = 255) => z.string().trim().min(1).max(max)
-const optionalText = (max = 255) => z.string().trim().max(max).optional()
-const amount = z.union([
+export const text = (max = 255) => z.string().trim().min(1).max(max)
+export const optionalText = (max = 255) => z.string().trim().max(max).optional()
+export const amount = z.union([
   z.number(),
   z
     .string()
@@ -12,16 +12,16 @@ const amount = z.union([
     .regex(/^\d+(\.\d+)?$/, "must be a number")
     .transform(Number),
 ])
-const digits = (count: number) =>
+export const digits = (count: number) =>
   z
     .union([z.number().int().nonnegative(), z.string().trim()])
     .transform(String)
     .pipe(z.string().regex(new RegExp(`^\\d{${count}}$`), `must be ${count} digits`))
-const flag = z
+export const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "0", "1"])])
   .transform((value) => value === true || value === 1 || value === "true" || value === "1")
 
-const orderItem = z.object({
+export const orderItem = z.object({
   name: text(),
   sku: text(100),
   units: amount.pipe(z.number().int("must be a whole number").min(1)),
@@ -41,13 +41,23 @@ const SHIPPING_FIELDS = [
   "shipping_phone",
 ] as const
 
+export const orderId = z.union([z.string(), z.number()]).transform(String).pipe(text(50))
+export const orderDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "must be a date as yyyy-mm-dd hh:mm")
+/** Package size in cm and weight in kg, as Shiprocket bounds them. */
+export const parcel = {
+  length: amount.pipe(z.number().gt(0.5, "must be more than 0.5")),
+  breadth: amount.pipe(z.number().gt(0.5, "must be more than 0.5")),
+  height: amount.pipe(z.number().gt(0.5, "must be more than 0.5")),
+  weight: amount.pipe(z.number().gt(0, "must be more than 0")),
+}
+
 export const adhocOrderSchema = z
   .object({
-    order_id: z.union([z.string(), z.number()]).transform(String).pipe(text(50)),
-    order_date: z
-      .string()
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "must be a date as yyyy-mm-dd hh:mm"),
+    order_id: orderId,
+    order_date: orderDate,
     pickup_location: text(),
     comment: optionalText(),
     billing_customer_name: text(),
@@ -82,10 +92,7 @@ export const adhocOrderSchema = z
     transaction_charges: amount.optional(),
     total_discount: amount.optional(),
     sub_total: amount.pipe(z.number().min(0)),
-    length: amount.pipe(z.number().gt(0.5, "must be more than 0.5")),
-    breadth: amount.pipe(z.number().gt(0.5, "must be more than 0.5")),
-    height: amount.pipe(z.number().gt(0.5, "must be more than 0.5")),
-    weight: amount.pipe(z.number().gt(0, "must be more than 0")),
+    ...parcel,
   })
   .superRefine((order, ctx) => {
     if (order.shipping_is_billing) return

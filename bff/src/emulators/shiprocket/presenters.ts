@@ -1,9 +1,16 @@
-import { SHIPMENT_STATUSES, shiprocketTime } from "./statuses.js"
-import type { Shipment } from "./store.js"
-import { estimatedDelivery } from "./webhook.js"
+import { TRACKING_STATUSES, shiprocketTime } from "./statuses.js"
+import { shipmentEnds, type ReturnShipment, type Shipment } from "./store.js"
+import { EMULATED_CHANNEL_ID, estimatedDelivery, pickupScheduledTime } from "./webhook.js"
 
-const statusId = (shipment: Shipment) => (shipment.status === "NEW" ? 1 : SHIPMENT_STATUSES[shipment.status].id)
-const statusTitle = (shipment: Shipment) => (shipment.status === "NEW" ? "New" : SHIPMENT_STATUSES[shipment.status].title)
+/** Before an AWB an order is NEW (1), a return RETURN PENDING (21). */
+function statusOf(shipment: Shipment): { id: number; title: string } {
+  if (shipment.status === "NEW") return { id: 1, title: "New" }
+  if (shipment.status === "RETURN PENDING") return { id: 21, title: "Return Pending" }
+  return TRACKING_STATUSES[shipment.status]
+}
+
+const statusId = (shipment: Shipment) => statusOf(shipment).id
+const statusTitle = (shipment: Shipment) => statusOf(shipment).title
 const scanDate = (shipment: Shipment, label: string) => shipment.scans.find((scan) => scan["sr-status-label"] === label)?.date ?? null
 
 /** `POST /v1/external/orders/create/adhoc`'s answer; `order_id` is Shiprocket's own id. */
@@ -18,6 +25,43 @@ export function createdOrder(shipment: Shipment) {
     awb_code: shipment.awbCode,
     courier_company_id: shipment.courierCompanyId,
     courier_name: shipment.courierName,
+  }
+}
+
+/** `POST /v1/external/orders/create/return`'s answer, as Shiprocket's documentation shows it. */
+export function createdReturn(shipment: Shipment) {
+  return {
+    order_id: shipment.srOrderId,
+    shipment_id: shipment.shipmentId,
+    status: shipment.status,
+    status_code: statusId(shipment),
+    company_name: "Emulated Shop",
+  }
+}
+
+/** One entry of `GET /v1/external/orders/processing/return`: the return, its products and its shipment. */
+export function returnListEntry(shipment: ReturnShipment) {
+  const ends = shipmentEnds(shipment)
+  const { order } = shipment
+  return {
+    id: shipment.srOrderId,
+    channel_id: EMULATED_CHANNEL_ID,
+    channel_name: "CUSTOM",
+    base_channel_code: "CS",
+    channel_order_id: shipment.channelOrderId,
+    customer_name: ends.consignee,
+    customer_pincode: order.shipping_pincode,
+    pickup_code: order.pickup_pincode,
+    pickup_location: ends.origin,
+    total: order.sub_total.toFixed(2),
+    status: shipment.status,
+    status_code: statusId(shipment),
+    payment_method: "prepaid",
+    created_at: shiprocketTime(shipment.createdAt),
+    products: order.order_items.map((item) => ({ name: item.name, channel_sku: item.sku, sku: item.sku, quantity: item.units })),
+    cod: 0,
+    shipment_id: shipment.shipmentId,
+    shipments: [{ courier: shipment.courierName ?? "", weight: String(order.weight), awb: shipment.awbCode ?? "" }],
   }
 }
 
@@ -38,14 +82,30 @@ export function assignedAwb(shipment: Shipment) {
         company_id: 1,
         courier_name: shipment.courierName,
         child_courier_name: null,
-        pickup_scheduled_date: shipment.awbAssignedAt && shiprocketTime(shipment.awbAssignedAt),
+        pickup_scheduled_date: pickupScheduledTime(shipment),
         routing_code: "",
         rto_routing_code: "",
         invoice_no: `INV-${shipment.channelOrderId}`,
         transporter_id: "",
         transporter_name: "",
-        shipped_by: { shipper_company_name: shipment.order.pickup_location },
+        shipped_by: { shipper_company_name: shipmentEnds(shipment).origin },
       },
+    },
+  }
+}
+
+/** `POST /v1/external/courier/generate/pickup`'s answer: when the courier comes, India time. */
+export function scheduledPickup(shipment: Shipment, at = new Date()) {
+  const scheduledFor = pickupScheduledTime(shipment)
+  return {
+    pickup_status: 1,
+    response: {
+      pickup_scheduled_date: scheduledFor,
+      pickup_token_number: `Reference No: EMU${shipment.shipmentId}`,
+      status: 3,
+      others: "",
+      pickup_generated_date: { date: `${shiprocketTime(at)}.000000`, timezone_type: 3, timezone: "Asia/Kolkata" },
+      data: `Pickup is scheduled for ${scheduledFor}`,
     },
   }
 }
@@ -53,8 +113,8 @@ export function assignedAwb(shipment: Shipment) {
 /** `GET /v1/external/courier/track/awb/{awb}`'s answer; scans newest first, the tracking page on the emulator itself. */
 export function tracking(shipment: Shipment, trackUrl: string) {
   const { order } = shipment
-  const city = order.shipping_is_billing ? order.billing_city : (order.shipping_city ?? order.billing_city)
-  const delivered = shipment.status === "DELIVERED"
+  const ends = shipmentEnds(shipment)
+  const delivered = shipment.status === "DELIVERED" || shipment.status === "RETURN DELIVERED"
   return {
     tracking_data: {
       track_status: 1,
@@ -66,15 +126,15 @@ export function tracking(shipment: Shipment, trackUrl: string) {
           courier_company_id: shipment.courierCompanyId,
           shipment_id: shipment.shipmentId,
           order_id: shipment.srOrderId,
-          pickup_date: scanDate(shipment, "SHIPPED"),
-          delivered_date: scanDate(shipment, "DELIVERED"),
+          pickup_date: scanDate(shipment, shipment.isReturn ? "RETURN PICKED UP" : "SHIPPED"),
+          delivered_date: scanDate(shipment, shipment.isReturn ? "RETURN DELIVERED" : "DELIVERED"),
           weight: String(order.weight),
           packages: 1,
           current_status: statusTitle(shipment),
-          delivered_to: city,
-          destination: city,
-          consignee_name: order.shipping_is_billing ? order.billing_customer_name : (order.shipping_customer_name ?? ""),
-          origin: order.pickup_location,
+          delivered_to: ends.destination,
+          destination: ends.destination,
+          consignee_name: ends.consignee,
+          origin: ends.origin,
           courier_agent_details: null,
           courier_name: shipment.courierName,
           edd: null,

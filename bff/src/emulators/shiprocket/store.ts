@@ -1,8 +1,20 @@
 import { randomInt } from "node:crypto"
 import type { Db } from "../../lib/db.js"
+import { indiaDay } from "../../lib/india-time.js"
 import { randomToken, sha256 } from "../../lib/tokens.js"
 import type { AdhocOrder } from "./order-schema.js"
-import { SHIPMENT_STATUSES, STATUS_ORDER, shiprocketTime, type ShipmentStatus } from "./statuses.js"
+import type { ReturnOrder } from "./return-order-schema.js"
+import {
+  RETURN_STATUS_ORDER,
+  STATUS_ORDER,
+  TRACKING_STATUSES,
+  isReturnStatus,
+  shiprocketTime,
+  statusesBefore,
+  type ReturnStatus,
+  type ShipmentStatus,
+  type TrackingStatus,
+} from "./statuses.js"
 
 /** One courier scan, stored and sent in Shiprocket's own shape. */
 export type Scan = {
@@ -14,36 +26,47 @@ export type Scan = {
   "sr-status-label": string
 }
 
-export type Shipment = {
+type ShipmentBase = {
   srOrderId: number
   shipmentId: number
   channelOrderId: string
-  order: AdhocOrder
-  status: (typeof STATUS_ORDER)[number]
   awbCode: string | null
   courierName: string | null
   courierCompanyId: number | null
   awbAssignedAt: Date | null
+  /** Set by generate/pickup: the day and time the courier comes. */
+  pickupScheduledAt: Date | null
   createdAt: Date
   /** Oldest first. */
   scans: Scan[]
 }
 
-/** A shipment with a courier: it has an AWB and a tracking status. */
-export type AssignedShipment = Shipment & { awbCode: string; status: ShipmentStatus }
+/** An order going out from our pickup location to the shopper. */
+export type ForwardShipment = ShipmentBase & { isReturn: false; order: AdhocOrder; status: (typeof STATUS_ORDER)[number] }
 
-export const isAssigned = (shipment: Shipment | undefined): shipment is AssignedShipment => Boolean(shipment?.awbCode) && shipment?.status !== "NEW"
+/** A return order: picked up from the shopper, delivered back to our warehouse. */
+export type ReturnShipment = ShipmentBase & { isReturn: true; order: ReturnOrder; status: (typeof RETURN_STATUS_ORDER)[number] | "RETURN CANCELLED" }
+
+export type Shipment = ForwardShipment | ReturnShipment
+
+/** A shipment with a courier: it has an AWB and a tracking status. */
+export type AssignedShipment = Shipment & { awbCode: string; status: TrackingStatus }
+
+export const isAssigned = (shipment: Shipment | undefined): shipment is AssignedShipment =>
+  Boolean(shipment?.awbCode) && shipment?.status !== "NEW" && shipment?.status !== "RETURN PENDING"
 
 type ShipmentRow = {
   sr_order_id: string
   shipment_id: string
   channel_order_id: string
-  payload: AdhocOrder
-  status: Shipment["status"]
+  is_return: boolean
+  payload: AdhocOrder | ReturnOrder
+  status: string
   awb_code: string | null
   courier_name: string | null
   courier_company_id: number | null
   awb_assigned_at: Date | null
+  pickup_scheduled_at: Date | null
   created_at: Date
   scans: Scan[]
 }
@@ -77,44 +100,76 @@ const SCHEMA_SQL = `
     scans jsonb not null default '[]',
     unique (account, channel_order_id)
   );
+  alter table emulator_shiprocket.orders add column if not exists is_return boolean not null default false;
+  alter table emulator_shiprocket.orders add column if not exists pickup_scheduled_at timestamptz;
 `
 
 function toShipment(row: ShipmentRow): Shipment {
-  return {
+  const base: ShipmentBase = {
     srOrderId: Number(row.sr_order_id),
     shipmentId: Number(row.shipment_id),
     channelOrderId: row.channel_order_id,
-    order: row.payload,
-    status: row.status,
     awbCode: row.awb_code,
     courierName: row.courier_name,
     courierCompanyId: row.courier_company_id,
     awbAssignedAt: row.awb_assigned_at,
+    pickupScheduledAt: row.pickup_scheduled_at,
     createdAt: row.created_at,
     scans: row.scans,
   }
+  // The row's kind says which payload and statuses it holds; the routes wrote both.
+  return row.is_return
+    ? { ...base, isReturn: true, order: row.payload as ReturnOrder, status: row.status as ReturnShipment["status"] }
+    : { ...base, isReturn: false, order: row.payload as AdhocOrder, status: row.status as ForwardShipment["status"] }
 }
 
-function scanFor(status: ShipmentStatus, shipment: Pick<Shipment, "order">, at: Date): Scan {
-  const step = SHIPMENT_STATUSES[status]
+/** Where a shipment's scans happen and who receives it: a forward one leaves our pickup location, a return the shopper. */
+export function shipmentEnds(shipment: Shipment) {
+  if (shipment.isReturn) {
+    const { order } = shipment
+    return {
+      origin: order.pickup_city,
+      originScan: `${order.pickup_city} (${order.pickup_state})`,
+      destination: order.shipping_city,
+      destinationScan: `${order.shipping_city} (${order.shipping_state})`,
+      consignee: order.shipping_customer_name,
+    }
+  }
   const { order } = shipment
   const city = order.shipping_is_billing ? order.billing_city : (order.shipping_city ?? order.billing_city)
   const state = order.shipping_is_billing ? order.billing_state : (order.shipping_state ?? order.billing_state)
   return {
+    origin: order.pickup_location,
+    originScan: `${order.pickup_location} hub`,
+    destination: city,
+    destinationScan: `${city} (${state})`,
+    consignee: order.shipping_is_billing ? order.billing_customer_name : (order.shipping_customer_name ?? ""),
+  }
+}
+
+function scanFor(status: TrackingStatus, shipment: Shipment, at: Date): Scan {
+  const step = TRACKING_STATUSES[status]
+  const ends = shipmentEnds(shipment)
+  return {
     date: shiprocketTime(at),
     status: step.code,
     activity: step.activity,
-    location: step.at === "origin" ? `${order.pickup_location} hub` : `${city} (${state})`,
+    location: step.at === "origin" ? ends.originScan : ends.destinationScan,
     "sr-status": String(step.id),
     "sr-status-label": status,
   }
+}
+
+/** The courier comes the next India day at ten in the morning. */
+function nextPickup(now: Date): Date {
+  return new Date(`${indiaDay(now.getTime() + 86_400_000)}T10:00:00+05:30`)
 }
 
 function newAwb(): string {
   return `77${String(randomInt(0, 1e6)).padStart(6, "0")}${String(randomInt(0, 1e6)).padStart(6, "0")}`
 }
 
-export type MoveResult = { moved: AssignedShipment } | { missing: true } | { backwards: Shipment }
+export type MoveResult = { moved: AssignedShipment } | { missing: true } | { backwards: Shipment } | { otherKind: Shipment }
 
 /** The emulator's state for one Shiprocket account, in its own PostgreSQL schema so every BFF process shares it. */
 export function shiprocketStore(db: Db, account: string) {
@@ -141,11 +196,13 @@ export function shiprocketStore(db: Db, account: string) {
   const findByShipmentId = (shipmentId: number) =>
     one("select * from emulator_shiprocket.orders where account = $1 and shipment_id = $2", [account, shipmentId])
   const findByAwb = (awb: string) => one("select * from emulator_shiprocket.orders where account = $1 and awb_code = $2", [account, awb])
+  const findByOrderId = (orderId: string) => one("select * from emulator_shiprocket.orders where account = $1 and channel_order_id = $2", [account, orderId])
 
   return {
     ready,
     findByShipmentId,
     findByAwb,
+    findByOrderId,
 
     async issueToken(): Promise<string> {
       await ready()
@@ -174,7 +231,7 @@ export function shiprocketStore(db: Db, account: string) {
       return rowCount ?? 0
     },
 
-    /** Creates the order, or answers the one already made under the same order_id, unchanged. */
+    /** Creates the order, or answers the one already made under the same order_id (a return, too), unchanged. */
     async createOrder(order: AdhocOrder): Promise<{ shipment: Shipment; created: boolean }> {
       const inserted = await one(
         `insert into emulator_shiprocket.orders (account, channel_order_id, payload) values ($1, $2, $3)
@@ -182,9 +239,33 @@ export function shiprocketStore(db: Db, account: string) {
         [account, order.order_id, JSON.stringify(order)],
       )
       if (inserted) return { shipment: inserted, created: true }
-      const existing = await one("select * from emulator_shiprocket.orders where account = $1 and channel_order_id = $2", [account, order.order_id])
+      const existing = await findByOrderId(order.order_id)
       if (!existing) throw new Error(`order ${order.order_id} vanished while being created`)
       return { shipment: existing, created: false }
+    },
+
+    /** Creates a return order as RETURN PENDING; undefined when its order_id is taken (Shiprocket keeps one per id). */
+    async createReturn(order: ReturnOrder): Promise<Shipment | undefined> {
+      return one(
+        `insert into emulator_shiprocket.orders (account, channel_order_id, payload, is_return, status) values ($1, $2, $3, true, 'RETURN PENDING')
+         on conflict (account, channel_order_id) do nothing returning *`,
+        [account, order.order_id, JSON.stringify(order)],
+      )
+    },
+
+    /** The account's return orders, newest first, a page at a time. */
+    async listReturns(page: number, perPage: number): Promise<{ returns: ReturnShipment[]; total: number }> {
+      await ready()
+      const [{ rows }, counted] = await Promise.all([
+        db.query<ShipmentRow>("select * from emulator_shiprocket.orders where account = $1 and is_return order by sr_order_id desc limit $2 offset $3", [
+          account,
+          perPage,
+          (page - 1) * perPage,
+        ]),
+        db.query<{ total: string }>("select count(*) as total from emulator_shiprocket.orders where account = $1 and is_return", [account]),
+      ])
+      const returns = rows.map(toShipment).filter((shipment): shipment is ReturnShipment => shipment.isReturn)
+      return { returns, total: Number(counted.rows[0]?.total ?? 0) }
     },
 
     /** Gives the shipment an AWB unless it has one; either way answers the shipment as it now is. */
@@ -202,16 +283,39 @@ export function shiprocketStore(db: Db, account: string) {
       ).then((assigned) => assigned ?? findByShipmentId(shipmentId))
     },
 
-    /** Moves a shipment forward (or repeats its status, adding a scan); never backwards. */
-    async moveTo(awb: string, status: ShipmentStatus): Promise<MoveResult> {
+    /**
+     * Books the courier's visit for the next India day, once: asked again, the first booking stands. A shipment just
+     * given its AWB moves on to PICKUP SCHEDULED (a return to RETURN PICKUP QUEUED).
+     */
+    async schedulePickup(shipment: AssignedShipment, now = new Date()): Promise<Shipment> {
+      const scheduled: TrackingStatus = shipment.isReturn ? "RETURN PICKUP QUEUED" : "PICKUP SCHEDULED"
+      const booked = await one(
+        `update emulator_shiprocket.orders
+            set pickup_scheduled_at = coalesce(pickup_scheduled_at, $3),
+                status = case when status = 'AWB ASSIGNED' then $4 else status end,
+                scans = case when status = 'AWB ASSIGNED' then scans || jsonb_build_array($5::jsonb) else scans end
+          where account = $1 and shipment_id = $2
+          returning *`,
+        [account, shipment.shipmentId, nextPickup(now), scheduled, JSON.stringify(scanFor(scheduled, shipment, now))],
+      )
+      if (!booked) throw new Error(`shipment ${shipment.shipmentId} vanished while its pickup was booked`)
+      return booked
+    },
+
+    /**
+     * Moves a shipment forward (or repeats its status, adding a scan); never backwards, and only through the
+     * statuses of its kind: a return's are RETURN …, a forward shipment's the others.
+     */
+    async moveTo(awb: string, status: ShipmentStatus | ReturnStatus): Promise<MoveResult> {
       const shipment = await findByAwb(awb)
       if (!shipment) return { missing: true }
+      if (shipment.isReturn !== isReturnStatus(status)) return { otherKind: shipment }
       const moved = await one(
         `update emulator_shiprocket.orders
             set status = $3, scans = scans || jsonb_build_array($4::jsonb)
-          where account = $1 and awb_code = $2 and array_position($5::text[], status) <= array_position($5::text[], $3)
+          where account = $1 and awb_code = $2 and status = any($5::text[])
           returning *`,
-        [account, awb, status, JSON.stringify(scanFor(status, shipment, new Date())), STATUS_ORDER],
+        [account, awb, status, JSON.stringify(scanFor(status, shipment, new Date())), statusesBefore(status)],
       )
       if (isAssigned(moved)) return { moved }
       const current = await findByAwb(awb)

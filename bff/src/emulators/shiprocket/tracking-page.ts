@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto"
-import { SHIPMENT_STATUSES } from "./statuses.js"
+import { escapeHtml } from "../../lib/html.js"
+import { TRACKING_STATUSES } from "./statuses.js"
 import type { AssignedShipment } from "./store.js"
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char)
 
 const STYLE = "body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}li{margin:.5rem 0}time,span{color:#666}"
 
@@ -12,7 +10,7 @@ export const TRACKING_PAGE_POLICY = `default-src 'none'; style-src 'sha256-${cre
 
 /** The shopper's tracking page for an emulated shipment: status and scans, newest first, and nothing fetched from elsewhere. */
 export function trackingPage(shipment: AssignedShipment): string {
-  const { title } = SHIPMENT_STATUSES[shipment.status]
+  const { title } = TRACKING_STATUSES[shipment.status]
   const scans = [...shipment.scans]
     .reverse()
     .map(
@@ -29,7 +27,7 @@ export function trackingPage(shipment: AssignedShipment): string {
     <style>${STYLE}</style>
   </head>
   <body>
-    <h1>Shipment ${escapeHtml(shipment.awbCode)}</h1>
+    <h1>${shipment.isReturn ? "Return shipment" : "Shipment"} ${escapeHtml(shipment.awbCode)}</h1>
     <p>Status: <strong data-status="${escapeHtml(shipment.status)}">${escapeHtml(title)}</strong> · ${escapeHtml(shipment.courierName ?? "")} (Shiprocket emulator)</p>
     <ol reversed>
       ${scans}

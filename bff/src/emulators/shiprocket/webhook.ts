@@ -1,17 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises"
-import { SHIPMENT_STATUSES, shiprocketTime, webhookTimestamp, type ShipmentStatus } from "./statuses.js"
+import { TRACKING_STATUSES, shiprocketTime, webhookTimestamp, type TrackingStatus } from "./statuses.js"
 import type { AssignedShipment, Shipment } from "./store.js"
 
-/** Shiprocket's one webhook: a tracking update, sent on every new scan. */
+/** Shiprocket's one webhook: a tracking update, sent on every new scan of an order or a return (`is_return: 1`). */
 export type TrackingWebhook = {
   awb: string
   courier_name: string
-  current_status: ShipmentStatus
+  current_status: TrackingStatus
   current_status_id: number
-  shipment_status: ShipmentStatus
+  shipment_status: TrackingStatus
   shipment_status_id: number
   current_timestamp: string
-  /** Our order id, as it was sent to create the order. */
+  /** Our order id, as it was sent to create the order (or the return). */
   order_id: string
   sr_order_id: number
   awb_assigned_date: string | null
@@ -19,7 +19,7 @@ export type TrackingWebhook = {
   etd: string
   /** Oldest first, in Shiprocket's scan shape. */
   scans: Shipment["scans"]
-  is_return: 0
+  is_return: 0 | 1
   channel_id: number
   pod_status: string
   pod: string
@@ -43,9 +43,19 @@ export function estimatedDelivery(shipment: Shipment): string {
   return `${shiprocketTime(new Date(shipment.createdAt.getTime() + 2 * 86_400_000)).slice(0, 10)} 18:00:00`
 }
 
+/**
+ * When the courier comes, as generate/pickup booked it; before that a forward shipment shows its AWB's time (the
+ * emulator's courier collects from our own pickup location the same day) and a return nothing.
+ */
+export function pickupScheduledTime(shipment: Shipment): string | null {
+  const at = shipment.pickupScheduledAt ?? (shipment.isReturn ? null : shipment.awbAssignedAt)
+  return at && shiprocketTime(at)
+}
+
 export function trackingWebhook(shipment: AssignedShipment, at = new Date()): TrackingWebhook {
-  const { id } = SHIPMENT_STATUSES[shipment.status]
+  const { id } = TRACKING_STATUSES[shipment.status]
   const assignedAt = shipment.awbAssignedAt && shiprocketTime(shipment.awbAssignedAt)
+  const delivered = shipment.status === "DELIVERED" || shipment.status === "RETURN DELIVERED"
   return {
     awb: shipment.awbCode,
     courier_name: shipment.courierName ?? "",
@@ -57,13 +67,13 @@ export function trackingWebhook(shipment: AssignedShipment, at = new Date()): Tr
     order_id: shipment.channelOrderId,
     sr_order_id: shipment.srOrderId,
     awb_assigned_date: assignedAt,
-    pickup_scheduled_date: assignedAt,
+    pickup_scheduled_date: pickupScheduledTime(shipment),
     etd: estimatedDelivery(shipment),
     scans: shipment.scans,
-    is_return: 0,
+    is_return: shipment.isReturn ? 1 : 0,
     channel_id: EMULATED_CHANNEL_ID,
-    pod_status: shipment.status === "DELIVERED" ? "OTP Based Delivery" : "",
-    pod: shipment.status === "DELIVERED" ? "Available" : "Not Available",
+    pod_status: delivered ? "OTP Based Delivery" : "",
+    pod: delivered ? "Available" : "Not Available",
   }
 }
 
