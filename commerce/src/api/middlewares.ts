@@ -5,7 +5,7 @@ import express from "express"
 import { InternalAdminProduct, InternalAdminProductStatuses, InternalAdminProductVersion } from "./internal/admin-products/validators"
 import { InternalCheckoutCart, InternalCheckoutCompletion } from "./internal/checkout-carts/validators"
 import { InternalCustomerAddress } from "./internal/customers/[id]/addresses/validators"
-import { InternalShipment } from "./internal/orders/validators"
+import { InternalEmptyBody, InternalExchangeRequest, InternalExchangeShipment, InternalReturnRequest, InternalShipment } from "./internal/orders/validators"
 
 const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
 
@@ -54,6 +54,15 @@ export default defineMiddlewares({
       middlewares: [validateAndTransformBody(InternalCheckoutCompletion)],
     },
     { matcher: "/internal/orders/:id/shipment", method: ["POST"], middlewares: [validateAndTransformBody(InternalShipment)] },
+    { matcher: "/internal/orders/:id/returns", method: ["POST"], middlewares: [validateAndTransformBody(InternalReturnRequest)] },
+    { matcher: "/internal/orders/:id/returns/:return_id/receive", method: ["POST"], middlewares: [validateAndTransformBody(InternalEmptyBody)] },
+    { matcher: "/internal/orders/:id/returns/:return_id/cancel", method: ["POST"], middlewares: [validateAndTransformBody(InternalEmptyBody)] },
+    { matcher: "/internal/orders/:id/exchanges", method: ["POST"], middlewares: [validateAndTransformBody(InternalExchangeRequest)] },
+    {
+      matcher: "/internal/orders/:id/exchanges/:exchange_id/ship",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(InternalExchangeShipment)],
+    },
     { matcher: "/internal/admin-products", method: ["POST"], middlewares: [validateAndTransformBody(InternalAdminProduct)] },
     { matcher: "/internal/admin-products/statuses", method: ["POST"], middlewares: [validateAndTransformBody(InternalAdminProductStatuses)] },
     { matcher: "/internal/admin-products/:id/versions", method: ["POST"], middlewares: [validateAndTransformBody(InternalAdminProductVersion)] },

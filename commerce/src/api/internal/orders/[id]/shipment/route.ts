@@ -8,7 +8,13 @@ import type { InternalShipmentType } from "../../validators"
 
 // An order line's quantity comes from its detail row, which the query must ask for.
 type OrderItem = { id: string; quantity: BigNumberInput; requires_shipping?: boolean | null }
-type Fulfillment = { id: string; shipped_at?: string | null; delivered_at?: string | null; canceled_at?: string | null }
+type Fulfillment = {
+  id: string
+  shipped_at?: string | null
+  delivered_at?: string | null
+  canceled_at?: string | null
+  metadata?: Record<string, unknown> | null
+}
 
 /**
  * Follows the courier in Medusa, so ops see in the dashboard what the shopper sees: the first scan
@@ -32,6 +38,7 @@ export const POST = async (req: MedusaRequest<InternalShipmentType>, res: Medusa
       "fulfillments.shipped_at",
       "fulfillments.delivered_at",
       "fulfillments.canceled_at",
+      "fulfillments.metadata",
     ],
     filters: { id: orderId },
   })
@@ -48,7 +55,8 @@ export const POST = async (req: MedusaRequest<InternalShipmentType>, res: Medusa
     .map((item) => ({ id: item.id, quantity: MathBN.convert(item.quantity).toNumber() }))
   const labels = [{ tracking_number, tracking_url, label_url: tracking_url }]
 
-  let fulfillment = ((order.fulfillments ?? []) as Fulfillment[]).find((f) => !f.canceled_at)
+  // The order's own parcel: a size exchange's parcel is a fulfilment of its own (marked with its exchange), followed apart.
+  let fulfillment = ((order.fulfillments ?? []) as Fulfillment[]).find((f) => !f.canceled_at && !f.metadata?.exchange_id)
   if (!fulfillment) {
     const { result } = await createOrderFulfillmentWorkflow(req.scope).run({
       input: { order_id: orderId, items, labels, no_notification: true, metadata: { courier_tracking: tracking_url } },
