@@ -26,6 +26,12 @@ const REQUIRED = {
   SELLER_ADDRESS: "1 Test Road, Mumbai 400001",
   SELLER_STATE: "Maharashtra",
   SELLER_GSTIN: "27AAFCT1234M1Z5",
+  RETURN_WAREHOUSE_NAME: "Test Streetwear Returns",
+  RETURN_WAREHOUSE_ADDRESS: "1 Test Road",
+  RETURN_WAREHOUSE_CITY: "Mumbai",
+  RETURN_WAREHOUSE_STATE: "Maharashtra",
+  RETURN_WAREHOUSE_PINCODE: "400001",
+  RETURN_WAREHOUSE_PHONE: "9000000001",
 }
 const LONG_RUNNING = ["postgres", "redis", "redis-queues", "commerce", "commerce-worker", "bff"]
 

@@ -9,6 +9,7 @@ import jobs from "./jobs"
 import { AdminLayout } from "./layout/AdminLayout"
 import products from "./products"
 import reportedPosts from "./reported-posts"
+import returns from "./returns"
 
 /** The merchandisers' console; the caller mounts it at /admin/* inside a router. Paths are the spec's (section 2). */
 export function App() {
@@ -31,6 +32,7 @@ export function App() {
       </Resource>
       <Resource name="reported-posts" {...reportedPosts} />
       <Resource name="jobs" {...jobs} />
+      <Resource name="returns" {...returns} />
     </Admin>
   )
 }

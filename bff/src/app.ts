@@ -12,6 +12,7 @@ import { adminAnalyticsModule } from "./features/admin-analytics/index.js"
 import { adminFitfeedModule } from "./features/admin-fitfeed/index.js"
 import { adminJobsModule } from "./features/admin-jobs/index.js"
 import { adminProductsModule } from "./features/admin-products/index.js"
+import { adminReturnsModule } from "./features/admin-returns/index.js"
 import { authModule, type PrunedAuthRecords } from "./features/auth/index.js"
 import { cartModule } from "./features/cart/index.js"
 import {
@@ -32,6 +33,7 @@ import { ordersModule } from "./features/orders/index.js"
 import { invoicesModule } from "./features/invoices/index.js"
 import { orderMessagesModule } from "./features/order-messages/index.js"
 import { referralsModule } from "./features/referrals/index.js"
+import { returnsModule } from "./features/returns/index.js"
 import { seoModule } from "./features/seo/index.js"
 import { serviceabilityModule } from "./features/serviceability/index.js"
 import { medusaStaffCheck, staffAuthModule } from "./features/staff-auth/index.js"
@@ -54,6 +56,7 @@ import { jobQueue, pruneDoneJobs, type JobQueue } from "./lib/jobs.js"
 import type { Logger } from "./lib/logger.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
 import { everyListener } from "./lib/order-events.js"
+import { returnWarehouse } from "./lib/return-warehouse.js"
 import { sellerSettings } from "./lib/seller-settings.js"
 import type { Commerce } from "./lib/medusa.js"
 import { insuredRateLimiter, memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
@@ -176,6 +179,15 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   })
   const onOrderEvent = everyListener(orderMessages.onOrderEvent, invoices.onOrderEvent)
   const serviceability = serviceabilityModule({ ...shared, shiprocketClient: shiprocketApi, pickupPincode: shiprocket.pickupPincode })
+  const returns = returnsModule({
+    ...shared,
+    addresses: addresses.service,
+    razorpayClient,
+    shiprocketClient: shiprocketApi,
+    warehouse: returnWarehouse(config),
+    onReturnEvent: orderMessages.onReturnEvent,
+    kickJobs: kickOrderWork,
+  })
   const checkout = checkoutModule({
     ...shared,
     razorpay,
@@ -188,8 +200,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     undoReferrals,
     onOrderEvent,
     kickJobs: kickOrderWork,
+    backThroughReturns: returns.refundedByReturns,
   })
-  const orders = ordersModule({ ...shared, end: checkout.endOrder, creditReferrals, onOrderEvent, kickJobs: kickOrderWork })
+  const orders = ordersModule({ ...shared, end: checkout.endOrder, creditReferrals, onOrderEvent, kickJobs: kickOrderWork, asksOf: returns.asksOf })
   const fulfillment = fulfillmentModule({
     ...shared,
     shiprocket,
@@ -198,6 +211,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     creditReferrals,
     undoReferrals,
     onOrderEvent,
+    returnScanned: returns.scanned,
   })
   const fitfeed = fitfeedModule({ ...shared, uploads: uploads.service })
   const adminProducts = adminProductsModule({ ...shared, refreshCatalog: sync.refresh })
@@ -220,6 +234,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     serviceability,
     checkout,
     orders,
+    returns,
     invoices,
     orderMessages,
     fulfillment,
@@ -230,6 +245,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     staffAuth,
     adminFitfeed,
     adminJobs,
+    adminReturnsModule(shared),
     dev,
     seo,
   ]

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url"
 import { PINCODE_PATTERN } from "@fitshop/contracts"
 import { z } from "zod"
 import { razorpayIssues } from "./lib/razorpay-settings.js"
+import { returnWarehouseIssues } from "./lib/return-warehouse.js"
 import { GSTIN_PATTERN, sellerIssues } from "./lib/seller-settings.js"
 import { shiprocketIssues } from "./lib/shiprocket-settings.js"
 
@@ -155,6 +156,18 @@ const configSchema = z
     SELLER_ADDRESS: optionalText.pipe(z.string().max(300, "must be at most 300 characters").optional()),
     SELLER_STATE: optionalText.pipe(z.string().max(60, "must be at most 60 characters").optional()),
     SELLER_GSTIN: optionalText.pipe(z.string().regex(GSTIN_PATTERN, "must be a 15-character GSTIN (e.g. 27AAFCB1234M1Z5)").optional()),
+    /** Where returned parcels go (lib/return-warehouse.ts): all six, required in production; the demo warehouse elsewhere. */
+    RETURN_WAREHOUSE_NAME: optionalText.pipe(z.string().max(120, "must be at most 120 characters").optional()),
+    RETURN_WAREHOUSE_ADDRESS: optionalText.pipe(z.string().max(200, "must be at most 200 characters").optional()),
+    RETURN_WAREHOUSE_CITY: optionalText.pipe(z.string().max(60, "must be at most 60 characters").optional()),
+    RETURN_WAREHOUSE_STATE: optionalText.pipe(z.string().max(60, "must be at most 60 characters").optional()),
+    RETURN_WAREHOUSE_PINCODE: optionalText,
+    RETURN_WAREHOUSE_PHONE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\+?\d{10,13}$/, "must be a phone number of 10 to 13 digits")
+        .optional(),
+    ),
     /** Widens FITFEED's per-address rate limits (likes, comments, posts, follows, reports): for load tests from one address. */
     FITFEED_ADDRESS_LIMIT_SCALE: z.coerce.number().int().min(1).default(1),
   })
@@ -162,6 +175,7 @@ const configSchema = z
     for (const issue of shiprocketIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of sellerIssues(config)) ctx.addIssue({ code: "custom", ...issue })
+    for (const issue of returnWarehouseIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     if (config.NODE_ENV === "production" && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
     }

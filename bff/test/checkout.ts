@@ -11,10 +11,11 @@ import { createTestApp } from "./app.js"
 /**
  * The real app listening on a port of its own, which is also its PUBLIC_URL: its Razorpay and
  * Shiprocket emulators (mounted in the app, as in development) answer the SDKs there and send their
- * webhooks back to it. Jobs run only when a test calls `runJobs`, so every step is deterministic.
+ * webhooks back to it. Jobs run only when a test calls `runJobs`, so every step is deterministic. A test that puts
+ * a hop of its own in front of the app (to cut a service the app reaches on itself) chooses the port.
  */
-export async function startCheckoutApp(overrides: Record<string, string> = {}) {
-  const port = await freePort()
+export async function startCheckoutApp(overrides: Record<string, string> = {}, { port: chosenPort }: { port?: number } = {}) {
+  const port = chosenPort ?? (await freePort())
   const origin = `http://127.0.0.1:${port}`
   const ctx = await createTestApp({ PUBLIC_URL: origin, ...overrides })
   const server: Server = await new Promise((resolve) => {

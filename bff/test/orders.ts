@@ -55,7 +55,8 @@ export async function placeMedusaOrder(
 }
 
 /** A token of Medusa's demo admin, as ops sign in to Medusa's dashboard. */
-async function opsToken(): Promise<string> {
+/** A session of the demo admin (ops) on Medusa's admin API. */
+export async function opsToken(): Promise<string> {
   return (await medusaApi<{ token: string }>("POST", "/auth/user/emailpass", { body: DEMO.admin })).token
 }
 

@@ -1,5 +1,5 @@
 /**
- * What a production BFF requires besides the basics: mail, payment and shipping accounts and the GST seller,
+ * What a production BFF requires besides the basics: mail, payment and shipping accounts and the GST seller and the returns warehouse,
  * none of them real and none called by the tests that start production apps.
  */
 export const PRODUCTION_SERVICES = {
@@ -15,4 +15,10 @@ export const PRODUCTION_SERVICES = {
   SELLER_ADDRESS: "1 Test Road, Mumbai 400001",
   SELLER_STATE: "Maharashtra",
   SELLER_GSTIN: "27AAFCT1234M1Z5",
+  RETURN_WAREHOUSE_NAME: "Test Streetwear Returns",
+  RETURN_WAREHOUSE_ADDRESS: "1 Test Road",
+  RETURN_WAREHOUSE_CITY: "Mumbai",
+  RETURN_WAREHOUSE_STATE: "Maharashtra",
+  RETURN_WAREHOUSE_PINCODE: "400001",
+  RETURN_WAREHOUSE_PHONE: "9000000001",
 }

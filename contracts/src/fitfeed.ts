@@ -31,8 +31,8 @@ export const postSchema = z.strictObject({
   createdAt: z.iso.datetime({ offset: true }),
   /** Dark Coins the author earned from purchases made through this post. */
   earningsCoins: z.number().int(),
-  /** Always true: only buyers can post. */
-  verifiedBuyer: z.literal(true),
+  /** Only buyers can post; false once part of the purchase came back (a purchase returned whole takes the post with it). */
+  verifiedBuyer: z.boolean(),
   /** The size on the author's order line, for the card's fit note. */
   sizeBought: z.string().nullable(),
   /** Hidden from everyone else after three reports, until staff review it; only its author sees this as true. */

@@ -7,3 +7,22 @@ const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "IN
 export function formatPaise(paise: number): string {
   return rupees.format((Number.isFinite(paise) ? Math.round(paise) : 0) / 100)
 }
+
+/**
+ * Splits `amount` across `weights` in proportion, with largest-remainder rounding: the shares add up to `amount`
+ * exactly and none exceeds its weight (when `amount` is at most their sum). Ties go to the earlier weight.
+ */
+export function shareInProportion(amount: number, weights: number[]): number[] {
+  const sum = weights.reduce((total, weight) => total + weight, 0)
+  if (amount === 0 || sum === 0) return weights.map(() => 0)
+  const shares = weights.map((weight) => Math.floor((amount * weight) / sum))
+  const remainders = weights.map((weight, index) => ({ index, remainder: (amount * weight) % sum }))
+  let left = amount - shares.reduce((total, share) => total + share, 0)
+  remainders.sort((a, b) => b.remainder - a.remainder || a.index - b.index)
+  for (const { index } of remainders) {
+    if (left === 0) break
+    shares[index] = (shares[index] ?? 0) + 1
+    left--
+  }
+  return shares
+}

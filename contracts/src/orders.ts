@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { ORDER_STATUSES } from "./order-statuses.js"
+import { orderReturnSchema } from "./returns.js"
 
 /** A line of a placed order; unitPrice in paise. */
 export const orderItemSchema = z.strictObject({
@@ -16,6 +17,8 @@ export const orderItemSchema = z.strictObject({
   returnable: z.boolean(),
   /** When its return window closes (ISO instant): the delivery plus the window; null when it has none (not delivered, ended, not returnable). */
   returnableUntil: z.string().nullable(),
+  /** How many of its units may still be asked back: bought less those returned or on their way back. */
+  returnableQuantity: z.number().int().nonnegative(),
 })
 export type OrderItem = z.infer<typeof orderItemSchema>
 
@@ -58,6 +61,8 @@ export const orderSchema = z.strictObject({
   invoiceUrl: z.string().nullable(),
   /** Where the credit note that reverses the invoice downloads, once an invoiced order was cancelled or returned. */
   creditNoteUrl: z.string().nullable(),
+  /** The returns and size exchanges asked for on this order, oldest first. */
+  returns: z.array(orderReturnSchema),
 })
 export type Order = z.infer<typeof orderSchema>
 

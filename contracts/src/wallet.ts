@@ -3,7 +3,8 @@ import { z } from "zod"
 /** 10 Dark Coins are worth ₹1 (spec): one coin is 10 paise. */
 export const COINS_PER_RUPEE = 10
 
-export const LEDGER_KINDS = ["earn", "spend", "reversal", "adjustment"] as const
+/** What moved the coins; a 'refund' is a returned cash-on-delivery line's value credited as coins. */
+export const LEDGER_KINDS = ["earn", "spend", "reversal", "adjustment", "refund"] as const
 
 /** One Dark Coins ledger entry: when, why (reason) and which order. */
 export const ledgerEntrySchema = z.strictObject({

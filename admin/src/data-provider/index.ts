@@ -31,7 +31,7 @@ async function setProductsStatus(ids: Identifier[], data: unknown): Promise<void
 
 /**
  * react-admin's view of the BFF's /api/admin, the console's only way to it: the standard methods over its
- * resources (products, orders, reported-posts, jobs), every answer checked against its contract, and the custom
+ * resources (products, orders, reported-posts, jobs, returns), every answer checked against its contract, and the custom
  * methods for what is no resource's record (analytics, duplicates, sizes, restores, job retries, uploads).
  */
 export const dataProvider = {

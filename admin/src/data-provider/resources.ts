@@ -1,4 +1,4 @@
-import { adminJobSchema, adminOrderSchema, adminProductSchema, reportedPostSchema } from "@fitshop/contracts"
+import { adminJobSchema, adminOrderSchema, adminProductSchema, adminReturnSchema, reportedPostSchema } from "@fitshop/contracts"
 import type { GetListParams, Identifier, RaRecord } from "react-admin"
 import { isRecord } from "../lib/guards"
 
@@ -26,6 +26,8 @@ const ROUTES: Record<string, ResourceRoute> = {
   },
   // Background jobs: the failed ones are listed with ?state=failed, each retried at /jobs/{id}/retry.
   jobs: { list: `${API_ROOT}/jobs`, record: under("/jobs"), listKey: "jobs", parse: (value) => adminJobSchema.parse(value) },
+  // Returns and size exchanges: listed (read-only) at /returns, newest first, ?status= narrowing them.
+  returns: { list: `${API_ROOT}/returns`, record: under("/returns"), listKey: "returns", parse: (value) => adminReturnSchema.parse(value) },
 }
 
 /** A resource's route; one the console has no contract for lives at /api/admin/<resource>. */

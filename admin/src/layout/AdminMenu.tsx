@@ -1,10 +1,11 @@
+import AssignmentReturnIcon from "@mui/icons-material/AssignmentReturn"
 import CheckroomIcon from "@mui/icons-material/Checkroom"
 import EditNoteIcon from "@mui/icons-material/EditNote"
 import FlagIcon from "@mui/icons-material/Flag"
 import SyncProblemIcon from "@mui/icons-material/SyncProblem"
 import { Menu, useBasename } from "react-admin"
 
-/** The spec's side navigation (Dashboard, Products, Drafts) plus the FITFEED review and the failed background jobs. */
+/** The spec's side navigation (Dashboard, Products, Drafts) plus the FITFEED review, the failed background jobs and returns. */
 export function AdminMenu() {
   const basename = useBasename()
   return (
@@ -14,6 +15,7 @@ export function AdminMenu() {
       <Menu.Item to={`${basename}/products/drafts`} primaryText="Drafts" leftIcon={<EditNoteIcon />} />
       <Menu.Item to={`${basename}/reported-posts`} primaryText="Reported posts" leftIcon={<FlagIcon />} />
       <Menu.Item to={`${basename}/jobs`} primaryText="Failed jobs" leftIcon={<SyncProblemIcon />} />
+      <Menu.Item to={`${basename}/returns`} primaryText="Returns" leftIcon={<AssignmentReturnIcon />} />
     </Menu>
   )
 }

@@ -14,3 +14,9 @@ export function everyListener(...listeners: OrderEventListener[]): OrderEventLis
     for (const listener of listeners) await listener(client, orderId, event)
   }
 }
+
+/** The steps of a return or exchange the shopper hears of, told like an order's events by the code whose status change gates them. */
+export const RETURN_EVENTS = ["return_requested", "return_pickup", "return_refunded", "exchange_shipped"] as const
+export type ReturnEvent = (typeof RETURN_EVENTS)[number]
+
+export type ReturnEventListener = (client: Pick<Db, "query">, returnId: string, event: ReturnEvent) => Promise<void>

@@ -1,4 +1,4 @@
-import type { Order, OrderItem, OrderTimeline } from "@fitshop/contracts"
+import type { Order, OrderItem, OrderReturn, OrderTimeline } from "@fitshop/contracts"
 
 let sequence = 0
 
@@ -16,6 +16,7 @@ export function buildOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     unitPrice: 129900,
     returnable: false,
     returnableUntil: null,
+    returnableQuantity: 0,
     ...overrides,
   }
 }
@@ -48,9 +49,50 @@ export function buildOrder({ timeline, ...overrides }: OrderOverrides = {}): Ord
     estimatedDelivery: null,
     invoiceUrl: null,
     creditNoteUrl: null,
+    returns: [],
     ...overrides,
     timeline: { placedAt: createdAt, shippedAt: null, deliveredAt: null, cancelledAt: null, returnedAt: null, ...timeline },
     items,
     OrderItems: items,
+  }
+}
+
+let returnSequence = 0
+
+/** What a test may set on a return: any field, and only the timeline's steps it cares about. */
+export type OrderReturnOverrides = Omit<Partial<OrderReturn>, "timeline"> & { timeline?: Partial<OrderReturn["timeline"]> }
+
+/** A return just asked for on one line, as an order in GET /api/orders/mine carries it: one M hoodie, too small. */
+export function buildOrderReturn({ timeline, ...overrides }: OrderReturnOverrides = {}): OrderReturn {
+  returnSequence += 1
+  return {
+    id: `00000000-0000-4000-8000-${String(returnSequence).padStart(12, "0")}`,
+    kind: "return",
+    status: "requested",
+    lines: [
+      {
+        lineId: `ordli_return${String(returnSequence)}`,
+        title: "Ordered Hoodie",
+        size: "M",
+        quantity: 1,
+        reason: "Size too small",
+        note: null,
+        exchangeSize: null,
+      },
+    ],
+    refund: { toPayment: 129900, coins: 0 },
+    pickupDate: null,
+    trackingUrl: null,
+    ...overrides,
+    timeline: {
+      requestedAt: "2025-03-20T10:00:00.000Z",
+      pickupScheduledAt: null,
+      pickedUpAt: null,
+      receivedAt: null,
+      refundedAt: null,
+      exchangedAt: null,
+      cancelledAt: null,
+      ...timeline,
+    },
   }
 }

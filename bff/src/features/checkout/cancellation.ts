@@ -17,6 +17,8 @@ type Options = {
   alsoUndo?: (client: Queryable, orderId: string) => Promise<unknown>
   /** Told of the ending in its transaction (the shopper's message, the credit note). */
   onOrderEvent?: OrderEventListener
+  /** What the order's returns already gave back (money to the payment, coins spent): the ending gives back only the rest. */
+  backThroughReturns?: (client: Queryable, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
 }
 
 /** What ended the order, with the status it takes: each ending happens once, and an ended order can't end again. */
@@ -31,9 +33,10 @@ export type OrderEnding = keyof typeof ENDINGS
  * An order ended in Medusa's dashboard, cancelled or returned whole: it shows as CANCELLED or RETURNED,
  * its Dark Coins come back, referral earnings are taken back and an online payment is refunded through
  * Razorpay by the refund job. The status change gates the rest, so a repeated notice changes nothing.
- * Cash paid on delivery for a returned order is not refunded here: ops refund it (issue 29 refunds it as coins).
+ * What the shopper's own returns already gave back is not given again. Cash paid on delivery for an order returned
+ * whole from the dashboard is not refunded here: ops refund it (a return asked from the account refunds it as coins).
  */
-export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent }: Options) {
+export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent, backThroughReturns }: Options) {
   return async function end(orderId: string, ending: OrderEnding): Promise<boolean> {
     const order = await orderById(db, orderId)
     if (!order) return false
@@ -42,11 +45,13 @@ export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent }: 
     const coins = await transaction(db, async (client) => {
       if (!(await mark(client, order.id))) return undefined
       await lockWalletsOfOrder(client, order.checkoutId, order.id)
-      const returned = await returnSpentCoins(client, order.checkoutId)
+      const back = (await backThroughReturns?.(client, order.id)) ?? { toPayment: 0, spentCoins: 0 }
+      const returned = await returnSpentCoins(client, order.checkoutId, back.spentCoins)
       await alsoUndo?.(client, order.id)
       await onOrderEvent?.(client, order.id, ending)
-      if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId) {
-        await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: checkout.amount, reason })
+      const refund = (checkout?.amount ?? 0) - back.toPayment
+      if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId && refund > 0) {
+        await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: refund, reason })
       }
       return returned
     })

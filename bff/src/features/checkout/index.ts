@@ -17,6 +17,11 @@ import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./razorpay-settlemen
 import { checkoutRoutes, razorpayWebhookRoute } from "./routes.js"
 import { checkoutService, COD_CHECK_JOB } from "./service.js"
 
+/** What returns share with checkout: a checkout's payment, and the stock gate an exchange's new size goes through. */
+export { checkoutById } from "./checkouts.js"
+export { StockShortfall } from "./commerce-checkout.js"
+export { CheckoutInFlight, holdStock } from "./stock-holds.js"
+
 type ReferralStep = (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
 
 type Deps = SharedDeps & {
@@ -37,6 +42,8 @@ type Deps = SharedDeps & {
   onOrderEvent: OrderEventListener
   /** Called after jobs are queued (in the transaction that needs them), so the queue runs them at once. */
   kickJobs: () => void
+  /** What an order's returns already gave back, which its ending doesn't give again. */
+  backThroughReturns: (client: Pick<Db, "query">, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
 }
 
 /**
@@ -96,6 +103,13 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     jobs: { [SETTLE_JOB]: settlement.settleJob, [REFUND_JOB]: settlement.refundJob, [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob },
     reconcilePayments: settlement.reconcile,
     recoverCutCheckouts: checkout.recoverCutCheckouts,
-    endOrder: orderEnding({ db, logger, onEnqueued: kickJobs, alsoUndo: deps.undoReferrals, onOrderEvent: deps.onOrderEvent }),
+    endOrder: orderEnding({
+      db,
+      logger,
+      onEnqueued: kickJobs,
+      alsoUndo: deps.undoReferrals,
+      onOrderEvent: deps.onOrderEvent,
+      backThroughReturns: deps.backThroughReturns,
+    }),
   }
 }

@@ -6,7 +6,7 @@ import { carriesInlinePhoto, fitfeedRoutes } from "./routes.js"
 import { refreshTrending } from "./trending.js"
 
 /** What staff's review and referrals use of FITFEED's posts. */
-export { deletePost, postAttribution, postById, withdrawPostsOfOrder } from "./posts.js"
+export { deletePost, postAttribution, postById, postsAfterReturn, withdrawPostsOfOrder } from "./posts.js"
 export { postAnswer } from "./presenter.js"
 export { reportedPosts, restorePost } from "./review.js"
 export { postIdOf } from "./routes.js"

@@ -169,6 +169,30 @@ export async function withdrawPostsOfOrder(client: Queryable, orderId: string): 
   return withdrawn
 }
 
+/**
+ * Part of a purchase came back: posts made on the order about the product no longer come from a verified buyer,
+ * unless another paid or delivered order of the author's holds the product up. When every unit of it came back
+ * (`wholePurchaseBack`), they go as a cancelled order's do (withdrawPostsOfOrder). Answers the ids of the posts that left.
+ */
+export async function postsAfterReturn(client: Queryable, orderId: string, productId: string, wholePurchaseBack: boolean): Promise<string[]> {
+  const { rows: posts } = await client.query<{ id: string; user_id: string }>(
+    "select id::text, user_id from bff.fitfeed_posts where order_id = $1 and product_id = $2 for update",
+    [orderId, productId],
+  )
+  const withdrawn: string[] = []
+  for (const post of posts) {
+    const other = await latestPaidPurchaseOf(client, post.user_id, productId, orderId)
+    if (other) {
+      await client.query("update bff.fitfeed_posts set order_id = $2, size_bought = $3 where id = $1", [post.id, other.orderId, other.size])
+    } else if (!wholePurchaseBack) {
+      await client.query("update bff.fitfeed_posts set verified_buyer = false where id = $1", [post.id])
+    } else if (await deletePost(client, post.id, null)) {
+      withdrawn.push(post.id)
+    }
+  }
+  return withdrawn
+}
+
 /** Deletes the author's own post; false when it is not theirs. */
 export const deleteOwnPost = (db: Queryable, userId: string, id: string): Promise<boolean> => deletePost(db, id, userId)
 

@@ -25,6 +25,8 @@ type Deps = SharedDeps & {
   undoReferrals: ReferralStep
   /** Told of a shipment or delivery the courier reports, in the transaction that records it. */
   onOrderEvent: OrderEventListener
+  /** A scan of a return's reverse pickup; answers whether the AWB was a return's. */
+  returnScanned: (awb: string, shiprocketStatus: string) => Promise<boolean>
 }
 
 /** Shiprocket: each order's dispatch, the courier's tracking webhook, and Medusa told what the courier did. */
@@ -39,10 +41,21 @@ export function fulfillmentModule({
   shiprocketClient,
   kickJobs,
   onOrderEvent,
+  returnScanned,
   ...referrals
 }: Deps): FeatureModule {
   return {
-    routes: fulfillmentRoutes({ db, authentication, limiter, webhookToken: shiprocket.webhookToken, logger, onEnqueued: kickJobs, onOrderEvent, ...referrals }),
+    routes: fulfillmentRoutes({
+      db,
+      authentication,
+      limiter,
+      webhookToken: shiprocket.webhookToken,
+      logger,
+      onEnqueued: kickJobs,
+      onOrderEvent,
+      returnScanned,
+      ...referrals,
+    }),
     jobs: {
       [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }),
       [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }),

@@ -54,6 +54,8 @@ type Options = {
   undoReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
   /** Told of a shipment or delivery in the transaction that records it (the shopper's message, a COD invoice). */
   onOrderEvent?: OrderEventListener
+  /** A scan of a return's reverse pickup (the returns feature follows those); answers whether the AWB was a return's. */
+  returnScanned?: (awb: string, shiprocketStatus: string) => Promise<boolean>
 }
 
 /** Shiprocket's return-to-origin statuses (RTO INITIATED, RTO IN TRANSIT, RTO DELIVERED, …): the parcel comes back to us. */
@@ -74,6 +76,7 @@ export function fulfillmentRoutes({
   creditReferrals,
   undoReferrals,
   onOrderEvent,
+  returnScanned,
 }: Options): Router {
   const router = Router()
   // The client calls it once per order; more is a script.
@@ -107,6 +110,10 @@ export function fulfillmentRoutes({
     requireWebhookToken,
     validated({ body: trackingUpdate }, async (_req, res, { body: update }) => {
       const shiprocketStatus = update.shipment_status ?? update.current_status ?? ""
+      if (await returnScanned?.(update.awb, shiprocketStatus)) {
+        res.json({ ok: true })
+        return
+      }
       const status = orderStatusFor(shiprocketStatus)
       const order = await orderByTrackingId(db, update.awb)
       const moved =

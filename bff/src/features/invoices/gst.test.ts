@@ -6,7 +6,6 @@ import {
   COD_FEE_DESCRIPTION,
   COD_FEE_RATE,
   COD_FEE_SAC,
-  shareInProportion,
   taxLines,
   type InvoicePiece,
 } from "./gst.js"
@@ -176,20 +175,5 @@ describe("taxLines", () => {
     expect(() => taxLines({ ...order, pieces: [piece(999.5)] })).toThrow(RangeError)
     expect(() => taxLines({ ...order, pieces: [piece(99_900, { quantity: 0 })] })).toThrow(RangeError)
     expect(() => taxLines({ ...order, pieces: [piece(99_900, { gstPercent: -5 })] })).toThrow(RangeError)
-  })
-})
-
-describe("shareInProportion", () => {
-  it("hands the paise left by rounding down to the largest remainders, earlier lines first on a tie", () => {
-    expect(shareInProportion(100, [1, 1, 1])).toEqual([34, 33, 33])
-    expect(shareInProportion(10, [3, 3, 4])).toEqual([3, 3, 4])
-    expect(shareInProportion(7, [10, 20, 40])).toEqual([1, 2, 4])
-    expect(shareInProportion(5, [1, 2, 3])).toEqual([1, 2, 2])
-  })
-
-  it("never gives a line more than its value, and nothing to a line worth nothing", () => {
-    expect(shareInProportion(3, [1, 1, 1, 0])).toEqual([1, 1, 1, 0])
-    expect(shareInProportion(0, [5, 5])).toEqual([0, 0])
-    expect(shareInProportion(0, [])).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import { discountShares } from "@fitshop/contracts"
 import type { TaxLine, TaxTotals } from "./document.js"
 
 /**
@@ -37,25 +38,6 @@ export type TaxLinesInput = {
 export function apparelRate(pieceValue: number, gstPercent: number | null): number {
   if (gstPercent !== null) return gstPercent
   return pieceValue <= APPAREL_RATE_THRESHOLD ? APPAREL_LOW_RATE : APPAREL_HIGH_RATE
-}
-
-/**
- * Splits `amount` across `weights` in proportion, with largest-remainder rounding: the shares add up to `amount`
- * exactly and none exceeds its weight (when `amount` is at most their sum). Ties go to the earlier weight.
- */
-export function shareInProportion(amount: number, weights: number[]): number[] {
-  const sum = weights.reduce((total, weight) => total + weight, 0)
-  if (amount === 0 || sum === 0) return weights.map(() => 0)
-  const shares = weights.map((weight) => Math.floor((amount * weight) / sum))
-  const remainders = weights.map((weight, index) => ({ index, remainder: (amount * weight) % sum }))
-  let left = amount - shares.reduce((total, share) => total + share, 0)
-  remainders.sort((a, b) => b.remainder - a.remainder || a.index - b.index)
-  for (const { index } of remainders) {
-    if (left === 0) break
-    shares[index] = (shares[index] ?? 0) + 1
-    left--
-  }
-  return shares
 }
 
 /**
@@ -109,7 +91,7 @@ export function taxLines(input: TaxLinesInput): { lines: TaxLine[]; totals: TaxT
   const values = input.pieces.map((piece) => piece.unitPrice * piece.quantity)
   const subtotal = values.reduce((total, value) => total + value, 0)
   checkInput(input, subtotal)
-  const shares = shareInProportion(input.discount, values)
+  const shares = discountShares(input.discount, values)
   const lines = input.pieces.map((piece, index) => {
     const value = (values[index] ?? 0) - (shares[index] ?? 0)
     const rate = apparelRate(value / piece.quantity, piece.gstPercent)

@@ -4,9 +4,12 @@ import type { Mailer } from "../../lib/mailer.js"
 import type { OrderEventListener } from "../../lib/order-events.js"
 import type { OrderRecord } from "../orders/index.js"
 import { emailChannel, type MessageChannel } from "./channels.js"
+import type { ReturnEventListener } from "../../lib/order-events.js"
+import { returnMessages } from "./return-sender.js"
 import { orderMessages } from "./sender.js"
 
 export { ORDER_MESSAGE_JOB } from "./sender.js"
+export { RETURN_MESSAGE_JOB } from "./return-sender.js"
 export type { MessageChannel, Recipient } from "./channels.js"
 
 type Deps = Pick<SharedDeps, "db" | "logger"> & {
@@ -17,7 +20,7 @@ type Deps = Pick<SharedDeps, "db" | "logger"> & {
   moreChannels?: MessageChannel[]
 }
 
-/** The shopper's messages about each order, on a queue of their own so a burst delays neither codes nor dispatch. */
+/** The shopper's messages about each order and each return, on a queue of their own so a burst delays neither codes nor dispatch. */
 export function orderMessagesModule({
   config,
   db,
@@ -25,7 +28,9 @@ export function orderMessagesModule({
   mailer,
   invoiceLink,
   moreChannels = [],
-}: Deps): FeatureModule & { onOrderEvent: OrderEventListener } {
-  const messages = orderMessages({ db, logger, channels: [emailChannel(mailer), ...moreChannels], publicUrl: config.PUBLIC_URL, invoiceLink })
-  return { messageJobs: messages.handlers, onOrderEvent: messages.listener }
+}: Deps): FeatureModule & { onOrderEvent: OrderEventListener; onReturnEvent: ReturnEventListener } {
+  const channels = [emailChannel(mailer), ...moreChannels]
+  const messages = orderMessages({ db, logger, channels, publicUrl: config.PUBLIC_URL, invoiceLink })
+  const returns = returnMessages({ db, logger, channels, publicUrl: config.PUBLIC_URL })
+  return { messageJobs: { ...messages.handlers, ...returns.handlers }, onOrderEvent: messages.listener, onReturnEvent: returns.listener }
 }

@@ -10,6 +10,12 @@ import { ORDER_MESSAGE_EVENTS, orderMessage, type OrderMessageEvent, type OrderM
 
 export const ORDER_MESSAGE_JOB = "order.message"
 
+/** Who hears of an order: the account's e-mail and name, the delivery address's phone. */
+export async function recipientOf(db: Pick<Db, "query">, order: Pick<OrderRecord, "userId" | "shippingAddress">): Promise<Recipient & { name: string | null }> {
+  const { rows } = await db.query<{ email: string; name: string }>("select email, name from bff.users where id = $1", [order.userId])
+  return { email: rows[0]?.email ?? null, name: rows[0]?.name ?? null, phone: order.shippingAddress.phone || null }
+}
+
 /** Which events a shopper hears of. A whole return is followed by its refund's message (returns get theirs in issue 29). */
 const MESSAGE_OF: Partial<Record<OrderEvent, OrderMessageEvent>> = {
   placed: "placed",
@@ -45,11 +51,6 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
     if (message) await enqueueJob(client, ORDER_MESSAGE_JOB, `${orderId}:${message}`, { orderId, event: message, siteUrl: publicUrl })
   }
 
-  async function recipientOf(order: OrderRecord): Promise<Recipient & { name: string | null }> {
-    const { rows } = await db.query<{ email: string; name: string }>("select email, name from bff.users where id = $1", [order.userId])
-    return { email: rows[0]?.email ?? null, name: rows[0]?.name ?? null, phone: order.shippingAddress.phone || null }
-  }
-
   async function sentBy(orderId: string, event: OrderMessageEvent): Promise<Set<string>> {
     const { rows } = await db.query<{ channel: string }>("select channel from bff.order_messages where order_id = $1 and event = $2", [orderId, event])
     return new Set(rows.map((row) => row.channel))
@@ -70,7 +71,7 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
     if (!order) return
     if (event !== "placed" && (await confirmationPending(orderId))) throw new Error(`order ${orderId}'s confirmation is sent first`)
     const sent = await sentBy(orderId, event)
-    const recipient = await recipientOf(order)
+    const recipient = await recipientOf(db, order)
     const due = channels.filter((channel) => !sent.has(channel.name) && channel.reaches(recipient))
     if (!due.length) return
     const facts: OrderMessageFacts = {

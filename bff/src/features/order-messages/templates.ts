@@ -26,12 +26,16 @@ export type OrderMessage = { subject: string; text: string; html: string }
 
 /** The e-mail for one step of an order's life, its plain-text and HTML parts drawn from the same blocks (so both say the same). */
 export function orderMessage(event: OrderMessageEvent, facts: OrderMessageFacts): OrderMessage {
-  const subject = `Order ${orderNumber(facts.order)} ${SUBJECT_VERBS[event]}`
   const site = facts.links.siteUrl.replace(/\/+$/, "")
+  return composeMessage(`Order ${orderNumber(facts.order)} ${SUBJECT_VERBS[event]}`, facts.name, site, BODIES[event](facts, site))
+}
+
+/** A message in the shop's style: the subject as its heading, the greeting, the body, a link to the shopper's orders. */
+export function composeMessage(subject: string, name: string | null, site: string, body: Block[]): OrderMessage {
   const blocks: Block[] = [
     { kind: "heading", text: subject },
-    { kind: "paragraph", text: greeting(facts.name) },
-    ...BODIES[event](facts, site),
+    { kind: "paragraph", text: greeting(name) },
+    ...body,
     { kind: "link", text: "See your orders", href: `${site}/account?tab=orders`, button: false },
     { kind: "paragraph", text: "— Build Your Fit" },
   ]
@@ -90,7 +94,7 @@ const BODIES: Record<OrderMessageEvent, (facts: OrderMessageFacts, site: string)
 }
 
 /** The order's number as the shopper knows it: Medusa's display id, else the order id. */
-const orderNumber = (order: OrderRecord) => `#${order.displayId ?? order.id}`
+export const orderNumber = (order: Pick<OrderRecord, "displayId" | "id">) => `#${order.displayId ?? order.id}`
 
 const greeting = (name: string | null) => (name?.trim() ? `Hi ${name.trim()},` : "Hi,")
 
@@ -112,7 +116,7 @@ function summaryRows(order: OrderRecord): AmountRow[] {
 const paymentMode = (order: OrderRecord) =>
   order.paymentMethod === "cod" ? `Cash on delivery — pay ${formatPaise(order.total)} at your doorstep` : "Paid online (UPI / Card / Netbanking)"
 
-function addressLines({ shippingAddress: address }: OrderRecord): string[] {
+export function addressLines({ shippingAddress: address }: Pick<OrderRecord, "shippingAddress">): string[] {
   return [
     address.fullName,
     address.line1,
@@ -124,20 +128,29 @@ function addressLines({ shippingAddress: address }: OrderRecord): string[] {
 
 const DELIVERY_DAY = new Intl.DateTimeFormat("en-IN", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })
 
+/** "Tuesday, 1 December" for an India calendar day (yyyy-mm-dd); null when unknown or unreadable. */
+export function spelledDay(day: string | null): string | null {
+  const date = day ? new Date(`${day}T00:00:00Z`) : null
+  return date && !Number.isNaN(date.getTime()) ? DELIVERY_DAY.format(date) : null
+}
+
 /** "Delivery by Tuesday, 1 December" for an India calendar day (the storefront's wording, spelt out); null when unknown or unreadable. */
 function deliveryPromise(day: string | null): string | null {
-  const date = day ? new Date(`${day}T00:00:00Z`) : null
-  return date && !Number.isNaN(date.getTime()) ? `Delivery by ${DELIVERY_DAY.format(date)}` : null
+  const spelled = spelledDay(day)
+  return spelled ? `Delivery by ${spelled}` : null
 }
 
 /** One line per product, however many sizes of it were bought. */
 const distinctProducts = (items: CheckoutLine[]) => items.filter((line, index) => items.findIndex((other) => other.productId === line.productId) === index)
 
-const REFUND_DELAY = "within 5–7 working days"
+export const REFUND_DELAY = "within 5–7 working days"
 const coinCount = new Intl.NumberFormat("en-IN")
 
-function coinsBack(coins: number): string {
-  return coins === 1 ? "1 Dark Coin is back in your wallet." : `${coinCount.format(coins)} Dark Coins are back in your wallet.`
+/** A count of Dark Coins as messages write it: Indian digit grouping (12,990). */
+export const formatCoins = (coins: number) => coinCount.format(coins)
+
+export function coinsBack(coins: number): string {
+  return coins === 1 ? "1 Dark Coin is back in your wallet." : `${formatCoins(coins)} Dark Coins are back in your wallet.`
 }
 
 /** What a cancellation gives back; nothing said when the caller doesn't know (refund null) or a prepaid order returns nothing. */
@@ -164,9 +177,9 @@ function refundedSentences(refund: OrderMessageFacts["refund"]): string[] {
 
 // The blocks a message is written in, and their two drawings.
 
-type AmountRow = { label: string; detail?: string; amount: string; strong?: boolean }
+export type AmountRow = { label: string; detail?: string; amount: string; strong?: boolean }
 
-type Block =
+export type Block =
   | { kind: "heading"; text: string }
   | { kind: "paragraph"; text: string }
   /** A titled run of lines, as an address. */

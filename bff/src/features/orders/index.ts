@@ -3,6 +3,7 @@ import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { Db } from "../../lib/db.js"
 import type { OrderEventListener } from "../../lib/order-events.js"
 import { medusaOrderSync, ORDER_SYNC_JOB } from "./medusa-sync.js"
+import type { OrderAsks } from "./presenter.js"
 import { orderRoutes } from "./routes.js"
 
 /** The BFF's own order rows: written by checkout and fulfilment, read by FITFEED and referrals. */
@@ -27,6 +28,7 @@ export {
   type OrderStatus,
   type ShippingAddress,
 } from "./orders.js"
+export { lineWindowEnd, type OrderAsks, type ReturnRules } from "./presenter.js"
 
 type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & {
   config: Pick<Config, "INTERNAL_API_SECRET" | "RETURN_WINDOW_DAYS">
@@ -37,13 +39,15 @@ type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & 
   /** Told of a shipment or delivery Medusa reports, in the transaction that records it. */
   onOrderEvent: OrderEventListener
   kickJobs: () => void
+  /** The returns asked on these orders, by order id, shown with them. */
+  asksOf?: (orderIds: string[]) => Promise<Map<string, OrderAsks>>
 }
 
 /**
  * The shopper's orders, and every change Medusa makes to them followed here: commerce's notice on the
  * internal listener (the public one refuses /internal), a job per notice, and a scheduled sweep.
  */
-export function ordersModule({ config, db, authentication, commerce, logger, end, creditReferrals, onOrderEvent, kickJobs }: Deps): FeatureModule & {
+export function ordersModule({ config, db, authentication, commerce, logger, end, creditReferrals, onOrderEvent, kickJobs, asksOf }: Deps): FeatureModule & {
   /** One round of reading the orders Medusa changed since the last; answers how many were read. */
   syncOrders(): Promise<number>
 } {
@@ -54,6 +58,7 @@ export function ordersModule({ config, db, authentication, commerce, logger, end
     internalSecret: config.INTERNAL_API_SECRET,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
     changed: sync.noticed,
+    asksOf,
   })
   return { routes, internal: [routes], jobs: { [ORDER_SYNC_JOB]: sync.syncJob }, syncOrders: sync.sweep }
 }

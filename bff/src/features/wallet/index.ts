@@ -7,6 +7,7 @@ export {
   balanceSql,
   CoinsAlreadySpent,
   COUNTED_ENTRY,
+  creditReturnCoins,
   dropPendingEarningsThrough,
   earnReferralCoins,
   lockWalletsOfOrder,

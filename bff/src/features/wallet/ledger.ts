@@ -76,25 +76,31 @@ export async function assignCheckoutEntriesToOrder(client: Queryable, checkoutId
   await client.query("update bff.dark_coin_entries set order_id = $2 where checkout_id = $1", [checkoutId, orderId])
 }
 
+/** Coins the account still owes: referral coins it spent before their order was cancelled, not yet settled. */
+async function coinsOwed(client: Queryable, userId: string): Promise<number> {
+  const { rows } = await client.query<{ owed: number }>(
+    "select coalesce(sum(shortfall - shortfall_settled), 0)::int as owed from bff.dark_coin_entries where user_id = $1",
+    [userId],
+  )
+  return Math.max(0, rows[0]?.owed ?? 0)
+}
+
 /**
- * Gives back what a checkout spent (its order was cancelled); once per checkout, whatever runs twice. Coins
- * the account still owes (a shortfall: referral coins spent before their order was cancelled) are kept from
+ * Gives back what a checkout spent (its order was cancelled), less `alreadyBack` (what its returns gave back);
+ * once per checkout, whatever runs twice. Coins the account still owes (a shortfall: referral coins spent before their order was cancelled) are kept from
  * what comes back, so cancelling one's own order never returns coins minted by another's.
  */
-export async function returnSpentCoins(client: Queryable, checkoutId: string): Promise<number> {
+export async function returnSpentCoins(client: Queryable, checkoutId: string, alreadyBack = 0): Promise<number> {
   const { rows: spends } = await client.query<{ user_id: string; coins: number; order_id: string | null }>(
     "select user_id, coins, order_id from bff.dark_coin_entries where checkout_id = $1 and kind = 'spend'",
     [checkoutId],
   )
   const spend = spends[0]
   if (!spend) return 0
+  const spent = -spend.coins - alreadyBack
+  if (spent <= 0) return 0
   await lockWallet(client, spend.user_id)
-  const { rows: owing } = await client.query<{ owed: number }>(
-    "select coalesce(sum(shortfall - shortfall_settled), 0)::int as owed from bff.dark_coin_entries where user_id = $1",
-    [spend.user_id],
-  )
-  const spent = -spend.coins
-  const settled = Math.min(spent, Math.max(0, owing[0]?.owed ?? 0))
+  const settled = Math.min(spent, await coinsOwed(client, spend.user_id))
   const note = settled
     ? `Order cancelled: Dark Coins returned (${settled} kept for referral coins spent before their order was cancelled)`
     : "Order cancelled: Dark Coins returned"
@@ -106,6 +112,36 @@ export async function returnSpentCoins(client: Queryable, checkoutId: string): P
     [spend.user_id, spent - settled, note, checkoutId, spend.order_id, settled],
   )
   return rows[0]?.coins ?? 0
+}
+
+/**
+ * A received return's coins, each once per return: the coins spent on its units back (a reversal) and a cash-on-delivery
+ * line's value as coins (a refund). Coins the account still owes are kept from the reversal first, as a cancellation's are.
+ */
+export async function creditReturnCoins(
+  client: Queryable,
+  credit: { userId: string; orderId: string; returnId: string; spentCoins: number; valueCoins: number; what: string },
+): Promise<number> {
+  await lockWallet(client, credit.userId)
+  let credited = 0
+  const settled = Math.min(credit.spentCoins, await coinsOwed(client, credit.userId))
+  const entries = [
+    { kind: "reversal", coins: credit.spentCoins - settled, settled, note: `Return: Dark Coins spent on ${credit.what} returned` },
+    { kind: "refund", coins: credit.valueCoins, settled: 0, note: `Return: ${credit.what} refunded as Dark Coins` },
+  ]
+  for (const entry of entries) {
+    if (entry.coins <= 0 && entry.settled <= 0) continue
+    const { rows } = await client.query<{ coins: number }>(
+      `insert into bff.dark_coin_entries (user_id, coins, kind, note, order_id, return_id, shortfall_settled)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (return_id, kind) where return_id is not null do nothing
+       returning coins`,
+      [credit.userId, entry.coins, entry.kind, entry.note, credit.orderId, credit.returnId, entry.settled],
+    )
+    credited += rows[0]?.coins ?? 0
+  }
+  await client.query("update bff.wallets set updated_at = now() where user_id = $1", [credit.userId])
+  return credited
 }
 
 /**
@@ -134,25 +170,29 @@ export async function matureReferralCoins(client: Queryable, orderId: string, ma
 }
 
 /**
- * Undoes an order's referral earnings (the order was cancelled), each once. Pending ones are dropped: nobody
+ * Undoes an order's referral earnings (the order was cancelled; or only `lineKeys`' lines, returned), each once. Pending ones are dropped: nobody
  * could spend them. One already spendable (an order cancelled after its return window) is taken back, never
  * below zero: what the author already spent is recorded as the reversal's shortfall, which coins coming back
  * to them later settle first (returnSpentCoins).
  */
-export async function reverseReferralCoins(client: Queryable, orderId: string): Promise<{ dropped: number; taken: number; shortfall: number }> {
+export async function reverseReferralCoins(
+  client: Queryable,
+  orderId: string,
+  lineKeys: string[] | null = null,
+): Promise<{ dropped: number; taken: number; shortfall: number }> {
   const { rows: drops } = await client.query<{ coins: number }>(
     `update bff.dark_coin_entries set dropped_at = now()
-      where order_id = $1 and kind = 'earn' and dropped_at is null and matures_at > now()
+      where order_id = $1 and kind = 'earn' and dropped_at is null and matures_at > now() and ($2::text[] is null or line_key = any($2))
       returning coins`,
-    [orderId],
+    [orderId, lineKeys],
   )
   const dropped = drops.reduce((sum, row) => sum + row.coins, 0)
   const { rows: earns } = await client.query<{ user_id: string; coins: number; line_key: string; post_id: string | null }>(
     `select e.user_id, e.coins, e.line_key, e.post_id from bff.dark_coin_entries e
-      where e.order_id = $1 and e.kind = 'earn' and e.line_key is not null and e.dropped_at is null
+      where e.order_id = $1 and e.kind = 'earn' and e.line_key is not null and e.dropped_at is null and ($2::text[] is null or e.line_key = any($2))
         and not exists (select 1 from bff.dark_coin_entries r where r.order_id = e.order_id and r.line_key = e.line_key and r.kind = 'reversal')
       order by e.user_id, e.id`,
-    [orderId],
+    [orderId, lineKeys],
   )
   let taken = 0
   let shortfall = 0

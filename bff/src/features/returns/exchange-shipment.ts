@@ -1,0 +1,115 @@
+import { transaction, type Db } from "../../lib/db.js"
+import { indiaClock } from "../../lib/india-time.js"
+import type { Job, JobHandler } from "../../lib/jobs.js"
+import type { Logger } from "../../lib/logger.js"
+import type { ReturnEventListener } from "../../lib/order-events.js"
+import type { Commerce } from "../../lib/medusa.js"
+import { paiseToRupees } from "../../lib/money.js"
+import { APPAREL_PARCEL, ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
+import { lineName } from "../orders/index.js"
+import { shipMedusaExchange } from "./medusa-returns.js"
+import { returnById, type ReturnRecord } from "./returns.js"
+
+export const EXCHANGE_SHIPMENT_JOB = "return.ship-exchange"
+/** Shipping the new size is retried for ≈ 5.5 h of Shiprocket or Medusa not answering, like a dispatch. */
+const EXCHANGE_SHIPMENT_ATTEMPTS = 30
+
+/** Shiprocket's order id for an exchange's new parcel: apart from the order's and the return's. */
+export const shiprocketExchangeId = (returnId: string) => `exchange_${returnId.replace(/-/g, "")}`
+
+/** The new size as a prepaid parcel to the address the old one was picked up from; the declared value is what was paid. */
+function exchangeParcel(ask: ReturnRecord, pickupLocation: string): ShiprocketOrder {
+  const to = ask.pickupAddress
+  const [firstName = to.fullName, ...rest] = to.fullName.split(" ")
+  const items = ask.lines.map((line) => ({
+    name: lineName({ title: line.title, size: line.exchangeSize }),
+    sku: line.exchangeVariantId ?? line.variantId,
+    units: line.quantity,
+    selling_price: paiseToRupees(line.unitPrice),
+  }))
+  return {
+    order_id: shiprocketExchangeId(ask.id),
+    order_date: indiaClock(ask.requestedAt.getTime()).slice(0, 16).replace("T", " "),
+    pickup_location: pickupLocation,
+    comment: "Size exchange: no charge",
+    billing_customer_name: firstName,
+    billing_last_name: rest.join(" ") || undefined,
+    billing_address: to.line1,
+    billing_address_2: to.line2 ?? undefined,
+    billing_city: to.city,
+    billing_pincode: to.postalCode,
+    billing_state: to.state,
+    billing_country: to.country,
+    billing_email: to.email ?? "",
+    billing_phone: to.phone,
+    shipping_is_billing: true,
+    order_items: items,
+    payment_method: "Prepaid",
+    sub_total: items.reduce((sum, item) => sum + item.selling_price * item.units, 0),
+    ...APPAREL_PARCEL,
+  }
+}
+
+/**
+ * The exchange's new size leaves once the courier has the old one: a prepaid Shiprocket order at no charge (Shiprocket
+ * keeps one per order id, so a retry finds the first), and Medusa's exchange fulfilled with the AWB, so ops see the
+ * parcel on the order. When the old one is already at the warehouse, the exchange is done.
+ */
+export function exchangeShipmentJob({
+  db,
+  commerce,
+  shiprocket,
+  pickupLocation,
+  logger,
+  onReturnEvent,
+  onEnqueued,
+}: {
+  db: Db
+  commerce: Commerce
+  shiprocket: ShiprocketClient
+  pickupLocation: string
+  logger: Logger
+  onReturnEvent?: ReturnEventListener
+  onEnqueued?: () => void
+}): JobHandler {
+  async function ship(job: Job): Promise<void> {
+    const ask = await returnById(db, job.key)
+    if (!ask || ask.kind !== "exchange" || ask.status === "cancelled" || ask.exchangeShippedAt) return
+    if (!ask.medusaExchangeId) throw new Error(`exchange ${ask.id} is not in Medusa yet`)
+    let awb = ask.exchangeAwb
+    let trackingUrl = ask.exchangeTrackingUrl
+    if (!awb) {
+      try {
+        const shipment = await shiprocket.createOrder(exchangeParcel(ask, pickupLocation))
+        const assigned = shipment.awbCode ? { awbCode: shipment.awbCode } : await shiprocket.assignAwb(shipment.shipmentId)
+        awb = assigned.awbCode
+        trackingUrl = shiprocket.trackingUrl(awb)
+        await db.query(
+          "update bff.returns set exchange_shiprocket_order_id = $2, exchange_awb = $3, exchange_tracking_url = $4, updated_at = now() where id = $1",
+          [ask.id, String(shipment.shiprocketOrderId), awb, trackingUrl],
+        )
+      } catch (error) {
+        if (error instanceof ShiprocketError && !error.retryable) {
+          logger.error({ err: error, returnId: ask.id, fieldErrors: error.fieldErrors }, "Shiprocket refused the exchange's parcel; ship it from the panel")
+          return
+        }
+        throw error
+      }
+    }
+    await shipMedusaExchange(commerce, ask.orderId, ask.medusaExchangeId, { trackingNumber: awb, trackingUrl: trackingUrl ?? shiprocket.trackingUrl(awb) })
+    await transaction(db, async (client) => {
+      const { rowCount } = await client.query(
+        `update bff.returns set exchange_shipped_at = now(), updated_at = now(),
+            status = case when status = 'received' then 'exchanged' else status end,
+            exchanged_at = case when status = 'received' then now() else exchanged_at end
+          where id = $1 and exchange_shipped_at is null`,
+        [ask.id],
+      )
+      if (rowCount) await onReturnEvent?.(client, ask.id, "exchange_shipped")
+    })
+    onEnqueued?.()
+    logger.info({ returnId: ask.id, awb }, "exchange shipped")
+  }
+
+  return { run: ship, maxAttempts: EXCHANGE_SHIPMENT_ATTEMPTS }
+}

@@ -1,0 +1,68 @@
+import type { Config } from "../../config.js"
+import type { ReturnEventListener } from "../../lib/order-events.js"
+import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import type { RazorpayClient } from "../../lib/razorpay.js"
+import type { ReturnWarehouse } from "../../lib/return-warehouse.js"
+import type { ShiprocketClient } from "../../lib/shiprocket.js"
+import type { AddressService } from "../addresses/index.js"
+import type { OrderAsks } from "../orders/index.js"
+import { returnAsks } from "./ask.js"
+import { RETURN_BOOKING_JOB, returnBookingJob } from "./booking.js"
+import { EXCHANGE_SHIPMENT_JOB, exchangeShipmentJob } from "./exchange-shipment.js"
+import { presentReturn } from "./presenter.js"
+import { RETURN_RECEIPT_JOB, RETURN_REFUND_JOB, returnReceipts } from "./receipt.js"
+import { refundedByReturns, returnsOfOrders, unitsAskedBack } from "./returns.js"
+import { returnRoutes } from "./routes.js"
+
+export { returnById, type ReturnRecord } from "./returns.js"
+
+type Deps = SharedDeps & {
+  config: Pick<Config, "RETURN_WINDOW_DAYS" | "SHIPROCKET_PICKUP_LOCATION">
+  addresses: AddressService
+  razorpayClient: RazorpayClient
+  shiprocketClient: ShiprocketClient
+  warehouse: ReturnWarehouse
+  /** Told of each step the shopper hears of (asked, pickup booked, refunded, new size shipped), in its transaction. */
+  onReturnEvent: ReturnEventListener
+  kickJobs: () => void
+}
+
+/**
+ * Returns and size exchanges: the shopper's ask, Medusa's return and the courier's reverse pickup booked by a job,
+ * the courier's scans moving it on, and at the warehouse the refund (money, coins) and the restock, each once.
+ */
+export function returnsModule(deps: Deps) {
+  const { config, db, commerce, logger, authentication, limiter, addresses, razorpayClient, shiprocketClient, warehouse, onReturnEvent, kickJobs } = deps
+  const ask = returnAsks({ db, addresses, returnWindowDays: config.RETURN_WINDOW_DAYS, onReturnEvent, onEnqueued: kickJobs })
+  const receipts = returnReceipts({ db, commerce, razorpay: razorpayClient, logger, onReturnEvent, onEnqueued: kickJobs })
+
+  /** Each order's returns as shown, and the units they ask back, for the shopper's orders. */
+  async function asksOf(orderIds: string[]): Promise<Map<string, OrderAsks>> {
+    const byOrder = new Map<string, OrderAsks>()
+    const all = await returnsOfOrders(db, orderIds)
+    for (const orderId of orderIds) {
+      const asks = all.filter((ask) => ask.orderId === orderId)
+      byOrder.set(orderId, { returns: asks.map(presentReturn), unitsAskedBack: unitsAskedBack(asks) })
+    }
+    return byOrder
+  }
+
+  const module: FeatureModule = {
+    routes: returnRoutes({ authentication, limiter, ask }),
+    jobs: {
+      [RETURN_BOOKING_JOB]: returnBookingJob({ db, commerce, shiprocket: shiprocketClient, warehouse, logger, onReturnEvent, onEnqueued: kickJobs }),
+      [RETURN_RECEIPT_JOB]: receipts.receiptJob,
+      [RETURN_REFUND_JOB]: receipts.refundJob,
+      [EXCHANGE_SHIPMENT_JOB]: exchangeShipmentJob({
+        db,
+        commerce,
+        shiprocket: shiprocketClient,
+        pickupLocation: config.SHIPROCKET_PICKUP_LOCATION,
+        logger,
+        onReturnEvent,
+        onEnqueued: kickJobs,
+      }),
+    },
+  }
+  return { ...module, asksOf, scanned: receipts.scanned, refundedByReturns }
+}
