@@ -5,7 +5,7 @@ import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { newestProducts } from "../../../test/catalog.js"
-import { bearer, giveCoins, NEW_ADDRESS, payload, startCheckoutApp, type CheckoutApp } from "../../../test/checkout.js"
+import { bearer, checkOut, giveCoins, NEW_ADDRESS, payload, startCheckoutApp, type CheckoutApp } from "../../../test/checkout.js"
 import { shopperSession, staffSession } from "../../../test/staff.js"
 import { transaction } from "../../lib/db.js"
 import { createLogger } from "../../lib/logger.js"
@@ -103,23 +103,33 @@ type OrderRow = {
   payment_method: "online" | "cod"
   total_paise: number
   items: CheckoutLine[]
+  /** What came back of each line (returns received), by line id: units and the paise paid for them. */
+  returned_lines: Record<string, { quantity: number; paid: number }>
   created_at: Date
 }
 
 const indiaDay = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(at)
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** The orders that are sales: not cancelled, not a live-test payment. */
+/** The orders that are sales: not cancelled, not returned whole, not a live-test payment. */
 async function salesOrders(): Promise<OrderRow[]> {
-  const { rows } = await app.db.query<OrderRow>("select id, status, is_test, payment_method, total_paise, items, created_at from bff.orders")
+  const { rows } = await app.db.query<OrderRow>("select id, status, is_test, payment_method, total_paise, items, returned_lines, created_at from bff.orders")
   return rows.filter((row) => row.status !== "CANCELLED" && row.status !== "RETURNED" && !row.is_test)
 }
 
-async function directOverview(): Promise<Omit<AnalyticsOverview, "products"> & { live: number }> {
-  const orders = await salesOrders()
-  const revenue = orders.reduce((sum, o) => sum + o.total_paise, 0)
+/** The order's lines as sales: each line's units less those that came back. */
+const countedLines = (order: OrderRow): CheckoutLine[] =>
+  order.items.map((item) => ({ ...item, quantity: item.quantity - (item.lineId ? (order.returned_lines[item.lineId]?.quantity ?? 0) : 0) }))
+
+/** What the order charged less what was paid for the units that came back. */
+const countedRevenue = (order: OrderRow): number => order.total_paise - Object.values(order.returned_lines).reduce((sum, back) => sum + back.paid, 0)
+
+/** The overview's figures, from the given orders that are sales (`rows`) or, by default, those there are now. */
+async function directOverview(rows?: OrderRow[]): Promise<Omit<AnalyticsOverview, "products"> & { live: number }> {
+  const orders = rows ?? (await salesOrders())
+  const revenue = orders.reduce((sum, o) => sum + countedRevenue(o), 0)
   const cod = orders.filter((o) => o.payment_method === "cod").length
-  const fitfeedRevenue = orders.flatMap((o) => o.items).reduce((sum, l) => sum + (l.refPostId ? l.quantity * l.unitPrice : 0), 0)
+  const fitfeedRevenue = orders.flatMap(countedLines).reduce((sum, l) => sum + (l.refPostId ? l.quantity * l.unitPrice : 0), 0)
   const { rows: coins } = await app.db.query<{ n: string }>(
     "select coalesce(sum(coins), 0) as n from bff.dark_coin_entries where dropped_at is null and (matures_at is null or matures_at <= now())",
   )
@@ -144,11 +154,11 @@ async function directOverview(): Promise<Omit<AnalyticsOverview, "products"> & {
   }
 }
 
-/** Every product's units and line value, most units first; title and picture from the catalogue, else the newest line's. */
-async function directProductSales(): Promise<ProductSalesList> {
-  const orders = (await salesOrders()).sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+/** Every product's units and line value net of returns, most units first; title and picture from the catalogue, else the newest line's. */
+async function directProductSales(rows?: OrderRow[]): Promise<ProductSalesList> {
+  const orders = [...(rows ?? (await salesOrders()))].sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
   const sales = new Map<string, { productId: string; title: string; imageUrl: string | null; units: number; revenue: number }>()
-  for (const item of orders.flatMap((o) => o.items)) {
+  for (const item of orders.flatMap(countedLines)) {
     const entry = sales.get(item.productId) ?? { productId: item.productId, title: item.title, imageUrl: item.imageUrl, units: 0, revenue: 0 }
     sales.set(item.productId, {
       ...entry,
@@ -177,23 +187,23 @@ function lastIndiaDays(days: number): string[] {
   })
 }
 
-/** The whole shop's orders, units and charged totals per India day. */
-async function directShopSeries(days: number): Promise<ShopSalesSeries> {
+/** The whole shop's orders, units and charged totals per India day, net of returns. */
+async function directShopSeries(days: number, rows?: OrderRow[]): Promise<ShopSalesSeries> {
   const perDay = new Map<string, { orders: number; units: number; revenue: number }>()
-  for (const order of await salesOrders()) {
+  for (const order of rows ?? (await salesOrders())) {
     const day = indiaDay(order.created_at)
     const sum = perDay.get(day) ?? { orders: 0, units: 0, revenue: 0 }
-    const units = order.items.reduce((total, item) => total + item.quantity, 0)
-    perDay.set(day, { orders: sum.orders + 1, units: sum.units + units, revenue: sum.revenue + order.total_paise })
+    const units = countedLines(order).reduce((total, item) => total + item.quantity, 0)
+    perDay.set(day, { orders: sum.orders + 1, units: sum.units + units, revenue: sum.revenue + countedRevenue(order) })
   }
   return { days: lastIndiaDays(days).map((day) => ({ day, ...(perDay.get(day) ?? { orders: 0, units: 0, revenue: 0 }) })) }
 }
 
-async function directSeries(productId: string, days: number): Promise<SalesSeries> {
-  const orders = await salesOrders()
+async function directSeries(productId: string, days: number, rows?: OrderRow[]): Promise<SalesSeries> {
+  const orders = rows ?? (await salesOrders())
   const perDay = new Map<string, { units: number; revenue: number }>()
   for (const order of orders) {
-    for (const item of order.items.filter((l) => l.productId === productId)) {
+    for (const item of countedLines(order).filter((l) => l.productId === productId)) {
       const day = indiaDay(order.created_at)
       const sum = perDay.get(day) ?? { units: 0, revenue: 0 }
       perDay.set(day, { units: sum.units + item.quantity, revenue: sum.revenue + item.quantity * item.unitPrice })
@@ -463,6 +473,60 @@ describe("admin analytics", () => {
     await expectStable(directOverview, answeredOverview)
     const cancelledOnes = await get<AdminOrderList>("/api/admin/orders?status=CANCELLED&limit=100")
     expect(cancelledOnes.orders.find((o) => o.id === orderId)).toMatchObject({ status: "CANCELLED" })
+  })
+
+  it("counts a returned unit out of the overview, best sellers and both series, and an order then returned whole out of every figure", async () => {
+    const product = products.find((p) => p.variants.some((v) => v.stockOnHand >= 3))!
+    const variant = product.variants.find((v) => v.stockOnHand >= 3)!
+    const shopper = await signedUpUser(app.app, "returner")
+    await giveCoins(app, shopper, 300)
+    expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: variant.size, quantity: 2 })).status).toBe(201)
+    const orderId = await checkOut(app, shopper, "cod", { coins: true })
+    const { rows } = await app.db.query<{ items: CheckoutLine[]; discount_paise: number }>("select items, discount_paise from bff.orders where id = $1", [
+      orderId,
+    ])
+    const [bought] = rows[0]!.items
+    expect(bought).toMatchObject({ productId: product.id, quantity: 2, lineId: expect.stringMatching(/^ordli_/) })
+    expect(rows[0]!.discount_paise).toBeGreaterThan(0)
+
+    // One of the two units came back: recorded on the order as the BFF records a received return, paid being the unit's
+    // price less its share of the coins discount, so the order's revenue moves by less than the line's value.
+    const paid = bought!.unitPrice - rows[0]!.discount_paise / 2
+    await app.db.query(
+      "update bff.orders set returned_lines = jsonb_build_object($2::text, jsonb_build_object('quantity', 1, 'paid', $3::int)) where id = $1",
+      [orderId, bought!.lineId, paid],
+    )
+    const productSeries = () => get<SalesSeries>(`/api/admin/analytics/products/${product.id}/series?days=7`)
+    const shopSeries = () => get<ShopSalesSeries>("/api/admin/analytics/series?days=7")
+    await expectStable(directOverview, answeredOverview)
+    await expectStable(directProductSales, answeredProductSales)
+    await expectStable(() => directSeries(product.id, 7), productSeries)
+    await expectStable(() => directShopSeries(7), shopSeries)
+
+    // What the answers (equal to the direct computations) moved by: the direct computations with and without the return.
+    const sales = await salesOrders()
+    const undone = sales.map((order) => (order.id === orderId ? { ...order, returned_lines: {} } : order))
+    const orderDay = indiaDay(sales.find((order) => order.id === orderId)!.created_at)
+    const [overview, overviewBefore] = [await directOverview(sales), await directOverview(undone)]
+    expect(overviewBefore.orders - overview.orders).toBe(0)
+    expect(overviewBefore.revenue - overview.revenue).toBe(paid)
+    const entryOf = (list: ProductSalesList) => list.products.find((p) => p.productId === product.id)!
+    const [entry, entryBefore] = [entryOf(await directProductSales(sales)), entryOf(await directProductSales(undone))]
+    expect([entryBefore.units - entry.units, entryBefore.revenue - entry.revenue]).toEqual([1, bought!.unitPrice])
+    const dayOf = <D extends { day: string }>(series: { days: D[] }) => series.days.find((d) => d.day === orderDay)!
+    const [day, dayBefore] = [dayOf(await directSeries(product.id, 7, sales)), dayOf(await directSeries(product.id, 7, undone))]
+    expect([dayBefore.units - day.units, dayBefore.revenue - day.revenue]).toEqual([1, bought!.unitPrice])
+    const [shopDay, shopDayBefore] = [dayOf(await directShopSeries(7, sales)), dayOf(await directShopSeries(7, undone))]
+    expect([shopDayBefore.orders - shopDay.orders, shopDayBefore.units - shopDay.units, shopDayBefore.revenue - shopDay.revenue]).toEqual([0, 1, paid])
+
+    // The rest returned whole from Medusa's dashboard: the order counts nowhere, its returned unit not taken out twice.
+    await cancel(orderId, "returned")
+    await expectStable(directOverview, answeredOverview)
+    await expectStable(directProductSales, answeredProductSales)
+    await expectStable(() => directSeries(product.id, 7), productSeries)
+    await expectStable(() => directShopSeries(7), shopSeries)
+    const ended = await app.db.query<{ status: string }>("select status from bff.orders where id = $1", [orderId])
+    expect(ended.rows[0]!.status).toBe("RETURNED")
   })
 
   it("lists orders newest first with customers, item counts, a status filter, paging and the total", async () => {

@@ -12,8 +12,9 @@ export const LOW_STOCK_LIMIT = 10
 
 /**
  * Every figure below is read from the sales figures migration 021's trigger keeps beside the orders
- * (bff.sales_days, bff.product_sales, bff.product_sales_days): cancelled orders and test orders
- * (live-test payments, `is_test`) count nowhere, and days are India days (Asia/Kolkata).
+ * (bff.sales_days, bff.product_sales, bff.product_sales_days): cancelled orders, orders returned whole and
+ * test orders (live-test payments, `is_test`) count nowhere, the units that came back of an order (returns
+ * received) are counted out of it (migration 034), and days are India days (Asia/Kolkata).
  */
 const SALES_TOTALS = `
   select coalesce(sum(orders), 0)::int as orders,
