@@ -2,11 +2,54 @@ import { IMAGE_SIZES, formatPaise, orderHasEnded, type Order, type OrderItem } f
 import { useId, useState } from "react"
 import { ProductPicture } from "@/components/ui/product-picture"
 import { errorMessage } from "@/lib/api-client"
-import { formatDeliveryDay } from "@/lib/dates"
+import { formatDeliveryDay, formatShortDate } from "@/lib/dates"
 import { downloadFile } from "@/lib/download-file"
+import { canAskBack, type ReturnKind } from "../utils/returns"
+import { OrderReturns } from "./order-returns"
 import { OrderTimeline, orderIsDelivered } from "./order-timeline"
+import { ReturnDialog } from "./return-dialog"
 
-function OrderLine({ item }: { item: OrderItem }) {
+/** "Returnable until 21 Mar 2025", and the two ways to ask a line back. */
+function AskBack({ item, onAsk }: { item: OrderItem; onAsk: (kind: ReturnKind) => void }) {
+  const titleId = useId()
+  const until = item.returnableUntil ? formatShortDate(item.returnableUntil) : ""
+  return (
+    <div className="order-card__ask-back">
+      {item.returnableUntil && until ? (
+        <span className="order-card__returnable muted">
+          Returnable until <time dateTime={item.returnableUntil}>{until}</time>
+        </span>
+      ) : null}
+      <span id={titleId} hidden>
+        {item.title}
+      </span>
+      <div className="order-card__line-actions">
+        <button
+          type="button"
+          className="button order-card__line-action"
+          aria-describedby={titleId}
+          onClick={() => {
+            onAsk("return")
+          }}
+        >
+          Return
+        </button>
+        <button
+          type="button"
+          className="button order-card__line-action"
+          aria-describedby={titleId}
+          onClick={() => {
+            onAsk("exchange")
+          }}
+        >
+          Exchange size
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function OrderLine({ item, onAsk }: { item: OrderItem; onAsk: (kind: ReturnKind) => void }) {
   return (
     <li className="order-card__item">
       <ProductPicture product={{ images: [], imageUrl: item.imageUrl, title: item.title }} sizes={IMAGE_SIZES.orderItem} className="order-card__media" />
@@ -14,6 +57,7 @@ function OrderLine({ item }: { item: OrderItem }) {
         <span className="order-card__item-title">{item.title}</span>
         <span className="muted">{[item.size ? `Size ${item.size}` : null, `Qty ${String(item.quantity)}`].filter(Boolean).join(" · ")}</span>
       </div>
+      {canAskBack(item) ? <AskBack item={item} onAsk={onAsk} /> : null}
     </li>
   )
 }
@@ -97,12 +141,18 @@ function TaxDocuments({ order }: { order: Order }) {
   )
 }
 
+/** The line a return or exchange is being asked for, with the order as it was when the form opened. */
+type Asking = { order: Order; lineIndex: number; kind: ReturnKind } | null
+
 /**
- * One order: its number, status and total, its progress with dates, the day delivery is promised by, the lines,
- * the courier with its tracking link, and the tax invoice and credit note to download once issued.
+ * One order: its number, status and total, its progress with dates, the day delivery is promised by, the lines
+ * (with 'Return' and 'Exchange size' while they may be asked back), the returns asked for, the courier with its
+ * tracking link, and the tax invoice and credit note to download once issued.
  */
 export function OrderCard({ order }: { order: Order }) {
   const titleId = useId()
+  // The form keeps the order it opened with: the orders re-read once the return is taken, before the form closes.
+  const [asking, setAsking] = useState<Asking>(null)
   return (
     <li className="order-card" aria-labelledby={titleId}>
       <div className="order-card__head">
@@ -116,11 +166,28 @@ export function OrderCard({ order }: { order: Order }) {
       <DeliveryBy order={order} />
       <ul className="order-card__items" aria-label="Items">
         {order.items.map((item, index) => (
-          <OrderLine key={`${item.productId}-${item.size ?? ""}-${String(index)}`} item={item} />
+          <OrderLine
+            key={`${item.productId}-${item.size ?? ""}-${String(index)}`}
+            item={item}
+            onAsk={(kind) => {
+              setAsking({ order, lineIndex: index, kind })
+            }}
+          />
         ))}
       </ul>
+      <OrderReturns order={order} />
       <Shipment order={order} />
       <TaxDocuments order={order} />
+      {asking ? (
+        <ReturnDialog
+          order={asking.order}
+          lineIndex={asking.lineIndex}
+          kind={asking.kind}
+          onClose={() => {
+            setAsking(null)
+          }}
+        />
+      ) : null}
     </li>
   )
 }

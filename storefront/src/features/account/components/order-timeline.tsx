@@ -1,7 +1,8 @@
 import { orderHasEnded, type Order } from "@fitshop/contracts"
 import { formatShortDate } from "@/lib/dates"
 
-type OrderStep = { label: string; at: string | null; done: boolean; ended?: boolean }
+/** One step of a progress list: done with the instant it was reached (when known), or pending; `ended` marks a stop short of the goal. */
+export type ProgressStep = { label: string; at: string | null; done: boolean; ended?: boolean }
 
 /** How far each status has moved the parcel along Placed (0), Shipped (1) and Delivered (2). */
 const STATUS_PROGRESS: Record<string, number> = { SHIPPED: 1, DELIVERED: 2 }
@@ -15,12 +16,12 @@ export const orderIsDelivered = (order: Pick<Order, "status" | "timeline">): boo
  * was cancelled or returned keeps the steps it reached and ends with that one. The status counts too, so a step
  * the status has passed is done even before its date arrives.
  */
-function orderSteps(order: Pick<Order, "status" | "timeline">): OrderStep[] {
+function orderSteps(order: Pick<Order, "status" | "timeline">): ProgressStep[] {
   const { timeline } = order
   const status = order.status.toUpperCase()
   const progress = STATUS_PROGRESS[status] ?? 0
   const delivered = orderIsDelivered(order)
-  const steps: OrderStep[] = [
+  const steps: ProgressStep[] = [
     { label: "Placed", at: timeline.placedAt, done: true },
     { label: "Shipped", at: timeline.shippedAt, done: timeline.shippedAt !== null || delivered || progress >= 1 },
     { label: "Delivered", at: timeline.deliveredAt, done: delivered },
@@ -42,13 +43,12 @@ function StepDate({ at }: { at: string | null }) {
   ) : null
 }
 
-/** The order's progress as an ordered list: each step says in words whether it is done (with its date) or pending. */
-export function OrderTimeline({ order }: { order: Pick<Order, "status" | "timeline"> }) {
-  const steps = orderSteps(order)
-  // Steps are done in order, so the last done one is where the order stands.
+/** Progress as an ordered list named `label`: each step says in words whether it is done (with its date) or pending. */
+export function ProgressSteps({ steps, label }: { steps: ProgressStep[]; label: string }) {
+  // Steps are done in order, so the last done one is where things stand.
   const current = steps.filter((step) => step.done).length - 1
   return (
-    <ol className="order-timeline" aria-label="Order progress">
+    <ol className="order-timeline" aria-label={label}>
       {steps.map((step, index) => (
         <li
           key={step.label}
@@ -61,4 +61,9 @@ export function OrderTimeline({ order }: { order: Pick<Order, "status" | "timeli
       ))}
     </ol>
   )
+}
+
+/** The order's progress: Placed, Shipped, Delivered, or where it was cancelled or returned. */
+export function OrderTimeline({ order }: { order: Pick<Order, "status" | "timeline"> }) {
+  return <ProgressSteps steps={orderSteps(order)} label="Order progress" />
 }

@@ -205,6 +205,30 @@ describe("/account Orders tab", () => {
     expect(await within(card).findByRole("alert")).toHaveTextContent("This order has no invoice yet.")
   })
 
+  it("offers 'Return' and 'Exchange size' only on the lines that may still go back, with the day their window closes", async () => {
+    const order = buildOrder({
+      status: "DELIVERED",
+      timeline: { deliveredAt: "2025-03-19T09:15:00.000Z" },
+      items: [
+        buildOrderItem({ title: "Static Shift Hoodie", returnable: true, returnableUntil: "2025-03-26T09:15:00.000Z", returnableQuantity: 1 }),
+        buildOrderItem({ title: "Final Sale Cap", returnable: false, returnableUntil: null, returnableQuantity: 0 }),
+        buildOrderItem({ title: "Old Line Tee", id: null, returnable: true, returnableUntil: "2025-03-26T09:15:00.000Z", returnableQuantity: 1 }),
+      ],
+    })
+    openOrdersTab(() => jsonResponse({ orders: [order] }))
+
+    const items = within(await onlyCard()).getByRole("list", { name: "Items" })
+    const [hoodie, cap, tee] = within(items).getAllByRole("listitem")
+    expect(within(hoodie!).getByRole("button", { name: "Return" })).toHaveAccessibleDescription("Static Shift Hoodie")
+    expect(within(hoodie!).getByRole("button", { name: "Exchange size" })).toBeInTheDocument()
+    expect(within(hoodie!).getByText("Returnable until", { exact: false })).toHaveTextContent(/^Returnable until 26 Mar 2025$/)
+    expect(within(hoodie!).getByText("26 Mar 2025")).toHaveAttribute("datetime", "2025-03-26T09:15:00.000Z")
+    for (const line of [cap!, tee!]) {
+      expect(within(line).queryByRole("button")).toBeNull()
+      expect(line).not.toHaveTextContent("Returnable until")
+    }
+  })
+
   it("shows the courier's AWB as text when there is no tracking link yet", async () => {
     openOrdersTab(() => jsonResponse({ orders: [buildOrder({ status: "PROCESSING", shippingProvider: "Blue Dart", trackingId: "1234567890" })] }))
 

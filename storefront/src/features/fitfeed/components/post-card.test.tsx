@@ -55,6 +55,13 @@ describe("PostCard", () => {
     expect(within(card).queryByText("Under review")).toBeNull()
   })
 
+  it("no longer calls the author a verified buyer once part of the purchase came back", () => {
+    renderCard(buildPost({ verifiedBuyer: false, sizeBought: "M", user: { id: "user_a", name: "Asha Rao", handle: "asha", avatarUrl: null } }))
+    const card = screen.getByRole("article", { name: "Fit by Asha Rao" })
+    expect(within(card).getByText("Size M")).toBeInTheDocument()
+    expect(within(card).queryByText(/Verified buyer/)).toBeNull()
+  })
+
   it("shows 'Trending' and 'Under review' badges when the post says so", () => {
     renderCard(buildPost({ trending: true, underReview: true }))
 

@@ -33,8 +33,15 @@ export type PostCardProps = {
 
 const profilePath = (post: Post) => paths.fitProfile(post.user.handle ? `@${post.user.handle}` : post.user.id)
 
-/** "Verified buyer · Size M": what the author bought, so readers can judge the fit. */
-export const fitNote = (post: Pick<Post, "sizeBought">) => (post.sizeBought ? `Verified buyer · Size ${post.sizeBought}` : "Verified buyer")
+/**
+ * "Verified buyer · Size M": what the author bought, so readers can judge the fit; "Size M" alone once the purchase
+ * came back in part (and nothing when there is nothing to say).
+ */
+export function fitNote(post: Pick<Post, "sizeBought" | "verifiedBuyer">): string | null {
+  const size = post.sizeBought ? `Size ${post.sizeBought}` : null
+  if (!post.verifiedBuyer) return size
+  return size ? `Verified buyer · ${size}` : "Verified buyer"
+}
 
 function postAlt(post: Post): string {
   const product = post.Product?.title
@@ -124,7 +131,7 @@ export function PostCard({ post, highlighted = false, onOpenComments, onRequireS
         {heart ? <HeartBurst key={heart} /> : null}
         {post.text ? <p className="post-card__caption">{post.text}</p> : null}
       </div>
-      <p className="post-card__fit-note">{fitNote(post)}</p>
+      {fitNote(post) && <p className="post-card__fit-note">{fitNote(post)}</p>}
       <footer className="post-card__actions">
         <button type="button" className="post-card__action post-card__like" aria-pressed={like.likedByMe} onClick={toggleLike}>
           <HeartIcon filled={like.likedByMe} />
