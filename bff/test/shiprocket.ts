@@ -5,7 +5,7 @@ import express, { type Express } from "express"
 import { inject } from "vitest"
 import { shiprocketEmulator, type ShiprocketEmulatorOptions } from "../src/emulators/shiprocket/index.js"
 import { createDb, type Db } from "../src/lib/db.js"
-import { shiprocketClient, type ShiprocketClientOptions, type ShiprocketOrder } from "../src/lib/shiprocket.js"
+import { shiprocketClient, type ShiprocketClientOptions, type ShiprocketOrder, type ShiprocketReturnOrder } from "../src/lib/shiprocket.js"
 
 async function listen(app: Express | RequestListener): Promise<{ server: Server; origin: string }> {
   const server = createServer(app)
@@ -106,4 +106,36 @@ export function adhocOrder(overrides: Partial<ShiprocketOrder> = {}): Shiprocket
     weight: 0.5,
     ...overrides,
   } as ShiprocketOrder
+}
+
+/** A valid return order (a reverse pickup from the shopper to the warehouse) with a unique order_id. */
+export function returnOrder(overrides: Partial<ShiprocketReturnOrder> = {}): ShiprocketReturnOrder {
+  return {
+    order_id: `R${Date.now()}${randomBytes(3).toString("hex")}`,
+    order_date: "2025-01-20 09:15",
+    pickup_customer_name: "Asha",
+    pickup_last_name: "Rao",
+    pickup_address: "12 MG Road",
+    pickup_city: "Bengaluru",
+    pickup_state: "Karnataka",
+    pickup_country: "India",
+    pickup_pincode: "560001",
+    pickup_email: "asha@example.test",
+    pickup_phone: "9876543210",
+    shipping_customer_name: "Fitshop Returns",
+    shipping_address: "Unit 4, Andheri East",
+    shipping_city: "Mumbai",
+    shipping_state: "Maharashtra",
+    shipping_country: "India",
+    shipping_pincode: "400069",
+    shipping_phone: "9123456780",
+    order_items: [{ name: "Oversized Tee", sku: "TEE-BLK-M", units: 1, selling_price: 1299 }],
+    payment_method: "PREPAID",
+    sub_total: 1299,
+    length: 30,
+    breadth: 25,
+    height: 5,
+    weight: 0.5,
+    ...overrides,
+  }
 }

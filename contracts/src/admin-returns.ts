@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { adminPageQuery } from "./admin.js"
 import { PAYMENT_METHODS } from "./orders.js"
-import { RETURN_REASONS, RETURN_STATUSES, returnRefundSchema } from "./returns.js"
+import { RETURN_STATUSES, returnedLineSchema, returnRefundSchema } from "./returns.js"
 
 /** GET /api/admin/returns?limit=&offset=&status= (newest first). */
 export const adminReturnListQuery = adminPageQuery.extend({
@@ -19,16 +19,7 @@ export const adminReturnSchema = z.strictObject({
   orderDisplayId: z.number().int().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   customerEmail: z.string(),
-  lines: z.array(
-    z.strictObject({
-      title: z.string(),
-      size: z.string().nullable(),
-      quantity: z.number().int().positive(),
-      reason: z.enum(RETURN_REASONS),
-      note: z.string().nullable(),
-      exchangeSize: z.string().nullable(),
-    }),
-  ),
+  lines: z.array(returnedLineSchema.omit({ lineId: true })),
   refund: returnRefundSchema,
   /** The India calendar day the courier comes (yyyy-mm-dd) once booked. */
   pickupDate: z.iso.date().nullable(),

@@ -63,21 +63,23 @@ export const returnRefundSchema = z.strictObject({
 })
 export type ReturnRefund = z.infer<typeof returnRefundSchema>
 
+/** A line sent back, as a return shows it: what, how many, why, and the size it becomes for an exchange. */
+export const returnedLineSchema = z.strictObject({
+  lineId: z.string(),
+  title: z.string(),
+  size: z.string().nullable(),
+  quantity: z.number().int().positive(),
+  reason: z.enum(RETURN_REASONS),
+  note: z.string().nullable(),
+  exchangeSize: z.string().nullable(),
+})
+export type ReturnedLine = z.infer<typeof returnedLineSchema>
+
 export const orderReturnSchema = z.strictObject({
   id: z.string().uuid(),
   kind: z.enum(["return", "exchange"]),
   status: z.enum(RETURN_STATUSES),
-  lines: z.array(
-    z.strictObject({
-      lineId: z.string(),
-      title: z.string(),
-      size: z.string().nullable(),
-      quantity: z.number().int(),
-      reason: z.enum(RETURN_REASONS),
-      note: z.string().nullable(),
-      exchangeSize: z.string().nullable(),
-    }),
-  ),
+  lines: z.array(returnedLineSchema),
   refund: returnRefundSchema,
   pickupDate: z.iso.date().nullable(),
   trackingUrl: z.string().nullable(),

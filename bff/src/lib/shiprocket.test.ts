@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { adhocOrder, startShiprocketEmulator } from "../../test/shiprocket.js"
+import { adhocOrder, returnOrder, startShiprocketEmulator } from "../../test/shiprocket.js"
 import { indiaDay } from "./india-time.js"
-import { ShiprocketError, shiprocketClient, type ShiprocketReturnOrder } from "./shiprocket.js"
+import { ShiprocketError, shiprocketClient } from "./shiprocket.js"
 
 let emulator: Awaited<ReturnType<typeof startShiprocketEmulator>>
 
@@ -14,34 +13,6 @@ beforeAll(async () => {
 afterAll(() => emulator.close())
 
 const count = (calls: string[], path: string) => calls.filter((call) => call.endsWith(path)).length
-
-/** A valid return order with a unique order_id. */
-const returnOrder = (): ShiprocketReturnOrder => ({
-  order_id: `R${Date.now()}${randomBytes(3).toString("hex")}`,
-  order_date: "2025-01-20 09:15",
-  pickup_customer_name: "Asha",
-  pickup_address: "12 MG Road",
-  pickup_city: "Bengaluru",
-  pickup_state: "Karnataka",
-  pickup_country: "India",
-  pickup_pincode: "560001",
-  pickup_email: "asha@example.test",
-  pickup_phone: "9876543210",
-  shipping_customer_name: "Fitshop Returns",
-  shipping_address: "Unit 4, Andheri East",
-  shipping_city: "Mumbai",
-  shipping_state: "Maharashtra",
-  shipping_country: "India",
-  shipping_pincode: "400069",
-  shipping_phone: "9123456780",
-  order_items: [{ name: "Oversized Tee", sku: "TEE-BLK-M", units: 1, selling_price: 1299 }],
-  payment_method: "PREPAID",
-  sub_total: 1299,
-  length: 30,
-  breadth: 25,
-  height: 5,
-  weight: 0.5,
-})
 
 describe("the Shiprocket client", () => {
   it("logs in, creates an order, assigns an AWB and tracks it", async () => {

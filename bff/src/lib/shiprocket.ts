@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { indiaClock } from "./india-time.js"
 
 /** One line of a Shiprocket order; money in rupees, as Shiprocket takes it. */
 /** One parcel of apparel as we ship every order, size in cm and weight in kg; Shiprocket re-weighs at pickup. */
@@ -25,6 +26,46 @@ type ShippingAddress = {
   shipping_country: string
   shipping_email?: string
   shipping_phone: string
+}
+
+/** India time as Shiprocket wants an order's date: `yyyy-mm-dd hh:mm`. */
+export const shiprocketDate = (date: Date): string => indiaClock(date.getTime()).slice(0, 16).replace("T", " ")
+
+/** A full name as Shiprocket's first and last name fields take it ("Asha Rani Verma" → "Asha", "Rani Verma"). */
+export function shiprocketName(fullName: string): { first: string; last: string | undefined } {
+  const [first = fullName, ...rest] = fullName.split(" ")
+  return { first, last: rest.join(" ") || undefined }
+}
+
+/** Whom a parcel goes to, as the shop keeps an address. */
+export type ShiprocketRecipient = {
+  fullName: string
+  line1: string
+  line2: string | null
+  city: string
+  state: string
+  postalCode: string
+  country: string
+  email: string | null
+  phone: string
+}
+
+/** The billing fields of an order shipped to `to` (its shipping address the same). */
+export function billingFields(to: ShiprocketRecipient) {
+  const name = shiprocketName(to.fullName)
+  return {
+    billing_customer_name: name.first,
+    billing_last_name: name.last,
+    billing_address: to.line1,
+    billing_address_2: to.line2 ?? undefined,
+    billing_city: to.city,
+    billing_pincode: to.postalCode,
+    billing_state: to.state,
+    billing_country: to.country,
+    billing_email: to.email ?? "",
+    billing_phone: to.phone,
+    shipping_is_billing: true as const,
+  }
 }
 
 /** The body of `POST /v1/external/orders/create/adhoc`, in Shiprocket's own field names. */

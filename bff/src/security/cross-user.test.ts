@@ -41,6 +41,8 @@ const TESTED_BESIDE_ITS_FEATURE: Record<string, string> = {
     "invoices.test.ts: are the buyer's and staff's only: anyone else's order answers as no order does (and a signed link opens its one document)",
   "GET /api/orders/:id/credit-note":
     "invoices.test.ts: are the buyer's and staff's only: anyone else's order answers as no order does (and a signed link opens its one document)",
+  "POST /api/orders/:orderId/returns":
+    "returns.test.ts: refuses what can't be returned, with a clear answer, and records nothing (another shopper's order is 404)",
 }
 
 const OPEN_BY_DESIGN: Record<string, string> = {

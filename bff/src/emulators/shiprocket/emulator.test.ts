@@ -1,12 +1,11 @@
-import { createHash, randomBytes } from "node:crypto"
+import { createHash } from "node:crypto"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { adhocOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../test/shiprocket.js"
+import { adhocOrder, returnOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../test/shiprocket.js"
 import { shiprocketEmulator } from "./index.js"
 import { EXAMPLE_PINCODES } from "./serviceability.js"
 import type { TrackingWebhook } from "./webhook.js"
 import { indiaDay } from "../../lib/india-time.js"
-import type { ShiprocketReturnOrder } from "../../lib/shiprocket.js"
 
 let emulator: Awaited<ReturnType<typeof startShiprocketEmulator>>
 
@@ -47,36 +46,6 @@ async function shippable(target: Awaited<ReturnType<typeof startShiprocketEmulat
 }
 
 /** A valid return order with a unique order_id: picked up from a shopper in Bengaluru, back to the warehouse in Mumbai. */
-function returnOrder(overrides: Partial<ShiprocketReturnOrder> = {}): ShiprocketReturnOrder {
-  return {
-    order_id: `R${Date.now()}${randomBytes(3).toString("hex")}`,
-    order_date: "2025-01-20 09:15",
-    pickup_customer_name: "Asha",
-    pickup_last_name: "Rao",
-    pickup_address: "12 MG Road",
-    pickup_city: "Bengaluru",
-    pickup_state: "Karnataka",
-    pickup_country: "India",
-    pickup_pincode: "560001",
-    pickup_email: "asha@example.test",
-    pickup_phone: "9876543210",
-    shipping_customer_name: "Fitshop Returns",
-    shipping_address: "Unit 4, Andheri East",
-    shipping_city: "Mumbai",
-    shipping_state: "Maharashtra",
-    shipping_country: "India",
-    shipping_pincode: "400069",
-    shipping_phone: "9123456780",
-    order_items: [{ name: "Oversized Tee", sku: "TEE-BLK-M", units: 1, selling_price: 1299 }],
-    payment_method: "PREPAID",
-    sub_total: 1299,
-    length: 30,
-    breadth: 25,
-    height: 5,
-    weight: 0.5,
-    ...overrides,
-  }
-}
 
 /** A return with its AWB on the given emulator. */
 async function returnWithAwb(target: Awaited<ReturnType<typeof startShiprocketEmulator>>) {

@@ -1,38 +1,20 @@
 import type { Db } from "../../lib/db.js"
-import { indiaClock } from "../../lib/india-time.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { paiseToRupees } from "../../lib/money.js"
-import { APPAREL_PARCEL, ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
+import { APPAREL_PARCEL, billingFields, ShiprocketError, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { lineName, orderById, recordShipment, type OrderRecord } from "../orders/index.js"
 
 export const DISPATCH_JOB = "dispatch-order"
 /** A dispatch fails after 30 runs (≈ 5.5 h of Shiprocket not answering); staff retry it or dispatch from the panel. */
 const DISPATCH_JOB_ATTEMPTS = 30
 
-/** India time as Shiprocket wants dates: `yyyy-mm-dd hh:mm`. */
-function indiaTime(date: Date): string {
-  return indiaClock(date.getTime()).slice(0, 16).replace("T", " ")
-}
-
 function shiprocketOrder(order: OrderRecord, pickupLocation: string): ShiprocketOrder {
-  const address = order.shippingAddress
-  const [firstName = address.fullName, ...rest] = address.fullName.split(" ")
   return {
     order_id: order.id,
-    order_date: indiaTime(order.createdAt),
+    order_date: shiprocketDate(order.createdAt),
     pickup_location: pickupLocation,
-    billing_customer_name: firstName,
-    billing_last_name: rest.join(" ") || undefined,
-    billing_address: address.line1,
-    billing_address_2: address.line2 ?? undefined,
-    billing_city: address.city,
-    billing_pincode: address.postalCode,
-    billing_state: address.state,
-    billing_country: address.country,
-    billing_email: address.email ?? "",
-    billing_phone: address.phone,
-    shipping_is_billing: true,
+    ...billingFields(order.shippingAddress),
     order_items: order.items.map((line) => ({
       name: lineName(line),
       sku: line.variantId,

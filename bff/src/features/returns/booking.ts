@@ -1,12 +1,11 @@
 import { transaction, type Db } from "../../lib/db.js"
-import { indiaClock } from "../../lib/india-time.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import type { ReturnEventListener } from "../../lib/order-events.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { paiseToRupees } from "../../lib/money.js"
 import type { ReturnWarehouse } from "../../lib/return-warehouse.js"
-import { APPAREL_PARCEL, ShiprocketError, type ShiprocketClient, type ShiprocketReturnOrder } from "../../lib/shiprocket.js"
+import { APPAREL_PARCEL, ShiprocketError, shiprocketDate, shiprocketName, type ShiprocketClient, type ShiprocketReturnOrder } from "../../lib/shiprocket.js"
 import { lineName } from "../orders/index.js"
 import { markExchangeUnitsPlaced } from "./exchange-units.js"
 import { MedusaStockShort, requestMedusaExchange, requestMedusaReturn } from "./medusa-returns.js"
@@ -21,13 +20,13 @@ export const shiprocketReturnId = (returnId: string) => `return_${returnId.repla
 
 function reversePickup(ask: ReturnRecord, warehouse: ReturnWarehouse): ShiprocketReturnOrder {
   const from = ask.pickupAddress
-  const [firstName = from.fullName, ...rest] = from.fullName.split(" ")
+  const name = shiprocketName(from.fullName)
   const items = ask.lines.map((line) => ({ name: lineName(line), sku: line.variantId, units: line.quantity, selling_price: paiseToRupees(line.unitPrice) }))
   return {
     order_id: shiprocketReturnId(ask.id),
-    order_date: indiaClock(ask.requestedAt.getTime()).slice(0, 16).replace("T", " "),
-    pickup_customer_name: firstName,
-    pickup_last_name: rest.join(" ") || undefined,
+    order_date: shiprocketDate(ask.requestedAt),
+    pickup_customer_name: name.first,
+    pickup_last_name: name.last,
     pickup_address: from.line1,
     pickup_address_2: from.line2 ?? undefined,
     pickup_city: from.city,

@@ -1,11 +1,10 @@
 import { transaction, type Db } from "../../lib/db.js"
-import { indiaClock } from "../../lib/india-time.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import type { ReturnEventListener } from "../../lib/order-events.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { paiseToRupees } from "../../lib/money.js"
-import { APPAREL_PARCEL, ShiprocketError, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
+import { APPAREL_PARCEL, billingFields, ShiprocketError, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { lineName } from "../orders/index.js"
 import { shipMedusaExchange } from "./medusa-returns.js"
 import { returnById, type ReturnRecord } from "./returns.js"
@@ -19,8 +18,6 @@ export const shiprocketExchangeId = (returnId: string) => `exchange_${returnId.r
 
 /** The new size as a prepaid parcel to the address the old one was picked up from; the declared value is what was paid. */
 function exchangeParcel(ask: ReturnRecord, pickupLocation: string): ShiprocketOrder {
-  const to = ask.pickupAddress
-  const [firstName = to.fullName, ...rest] = to.fullName.split(" ")
   const items = ask.lines.map((line) => ({
     name: lineName({ title: line.title, size: line.exchangeSize }),
     sku: line.exchangeVariantId ?? line.variantId,
@@ -29,20 +26,10 @@ function exchangeParcel(ask: ReturnRecord, pickupLocation: string): ShiprocketOr
   }))
   return {
     order_id: shiprocketExchangeId(ask.id),
-    order_date: indiaClock(ask.requestedAt.getTime()).slice(0, 16).replace("T", " "),
+    order_date: shiprocketDate(ask.requestedAt),
     pickup_location: pickupLocation,
     comment: "Size exchange: no charge",
-    billing_customer_name: firstName,
-    billing_last_name: rest.join(" ") || undefined,
-    billing_address: to.line1,
-    billing_address_2: to.line2 ?? undefined,
-    billing_city: to.city,
-    billing_pincode: to.postalCode,
-    billing_state: to.state,
-    billing_country: to.country,
-    billing_email: to.email ?? "",
-    billing_phone: to.phone,
-    shipping_is_billing: true,
+    ...billingFields(ask.pickupAddress),
     order_items: items,
     payment_method: "Prepaid",
     sub_total: items.reduce((sum, item) => sum + item.selling_price * item.units, 0),

@@ -29,8 +29,8 @@ function ExchangeSizes({ productId, size, value, onChange }: { productId: string
   return (
     <SegmentedControl
       label="New size"
-      className="return-form__sizes"
-      optionClassName="return-form__size"
+      className="size-picker"
+      optionClassName="size-picker__option"
       options={sizes.data.map((option) => ({
         value: option.size,
         label: option.size,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { calledUrls, jsonResponse, mockFetch } from "@/testing/mock-fetch"
-import { getProduct } from "./get-product"
+import { getProduct } from "@/lib/api/get-product"
 import { getProducts } from "./get-products"
 
 describe("catalogue reads", () => {
