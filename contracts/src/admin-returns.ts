@@ -1,7 +1,8 @@
 import { z } from "zod"
 import { adminPageQuery } from "./admin.js"
 import { PAYMENT_METHODS } from "./orders.js"
-import { RETURN_STATUSES, returnedLineSchema, returnRefundSchema } from "./returns.js"
+import { RETURN_STATUSES } from "./return-rules.js"
+import { returnedLineSchema, returnRefundSchema } from "./returns.js"
 
 /** GET /api/admin/returns?limit=&offset=&status= (newest first). */
 export const adminReturnListQuery = adminPageQuery.extend({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { discountShares, returnRefund, returnRequestSchema, type RefundableOrder } from "./returns.js"
+import { discountShares, returnRefund, type RefundableOrder } from "./return-rules.js"
+import { returnRequestSchema } from "./returns.js"
 
 /** ₹1,299 × 2 and ₹799, ₹300 of Dark Coins (3,000 coins) off. */
 const order = (paymentMethod: "online" | "cod"): RefundableOrder => ({

@@ -1,21 +1,6 @@
 import { z } from "zod"
-import { shareInProportion } from "./money.js"
+import { RETURN_NOTE_MAX, RETURN_REASONS, RETURN_STATUSES } from "./return-rules.js"
 import { SIZES } from "./sizes.js"
-import { COINS_PER_RUPEE } from "./wallet.js"
-
-/** Why a shopper sends something back, word for word as the form offers them; 'Other' needs a note. */
-export const RETURN_REASONS = ["Size too small", "Size too big", "Not as pictured", "Quality issue", "Changed my mind", "Other"] as const
-export type ReturnReason = (typeof RETURN_REASONS)[number]
-
-/**
- * Where a return stands: asked, its pickup booked with the courier, picked up from the shopper, received at the
- * warehouse, and then refunded (a return) or exchanged (the new size shipped and the old one back); or cancelled.
- */
-export const RETURN_STATUSES = ["requested", "pickup_scheduled", "picked_up", "received", "refunded", "exchanged", "cancelled"] as const
-export type ReturnStatus = (typeof RETURN_STATUSES)[number]
-
-/** A return's note: up to this many characters. */
-export const RETURN_NOTE_MAX = 500
 
 export const returnLineRequestSchema = z.strictObject({
   lineId: z.string().regex(/^ordli_[A-Za-z0-9]{1,40}$/, "lineId: not an order line id"),
@@ -61,7 +46,7 @@ export const returnRefundSchema = z.strictObject({
   /** Dark Coins credited: the coins spent on the units, and a cash-on-delivery return's value as coins. */
   coins: z.number().int().nonnegative(),
 })
-export type ReturnRefund = z.infer<typeof returnRefundSchema>
+export type { ReturnRefund } from "./return-rules.js"
 
 /** A line sent back, as a return shows it: what, how many, why, and the size it becomes for an exchange. */
 export const returnedLineSchema = z.strictObject({
@@ -95,48 +80,3 @@ export const orderReturnSchema = z.strictObject({
   }),
 })
 export type OrderReturn = z.infer<typeof orderReturnSchema>
-
-/** One Dark Coin in paise. */
-const PAISE_PER_COIN = 100 / COINS_PER_RUPEE
-
-/**
- * The Dark Coins discount shared across an order's lines by value, in whole coins (the discount is whole rupees,
- * so whole coins): each line's share in paise, a multiple of one coin, adding up to the discount. The invoice
- * taxes each line after this share; a return gives this share back as coins.
- */
-export function discountShares(discountPaise: number, values: number[]): number[] {
-  if (discountPaise % PAISE_PER_COIN !== 0) return shareInProportion(discountPaise, values)
-  return shareInProportion(discountPaise / PAISE_PER_COIN, values).map((coins) => coins * PAISE_PER_COIN)
-}
-
-export type RefundableOrder = {
-  paymentMethod: "online" | "cod"
-  /** The Dark Coins discount on the whole order, paise. */
-  discount: number
-  lines: { unitPrice: number; quantity: number }[]
-}
-
-/**
- * What returning `units` units of line `lineIndex` gives back, counting from unit `firstUnit` (the units already
- * taken back by earlier returns come first, so all the returns of a line add up to the line exactly): the line's
- * discount share split over its units in whole coins; paid online, what was paid for them goes back to the payment
- * and the coins spent come back as coins; paid in cash on delivery, all of it comes back as coins (10 per rupee,
- * rounded down). The COD fee never comes back.
- */
-export function returnRefund(order: RefundableOrder, lineIndex: number, firstUnit: number, units: number): ReturnRefund {
-  const line = order.lines[lineIndex]
-  if (!line || units < 1 || firstUnit < 0 || firstUnit + units > line.quantity) throw new RangeError("no such units to return")
-  const lineShare = discountShares(
-    order.discount,
-    order.lines.map((l) => l.unitPrice * l.quantity),
-  )[lineIndex] as number
-  const unitShares = discountShares(
-    lineShare,
-    Array.from({ length: line.quantity }, () => 1),
-  )
-  const discount = unitShares.slice(firstUnit, firstUnit + units).reduce((sum, share) => sum + share, 0)
-  const paid = line.unitPrice * units - discount
-  const spentCoins = Math.floor(discount / PAISE_PER_COIN)
-  if (order.paymentMethod === "online") return { toPayment: paid, coins: spentCoins }
-  return { toPayment: 0, coins: spentCoins + Math.floor(paid / PAISE_PER_COIN) }
-}
