@@ -358,4 +358,55 @@ describe("a return asked from the account", () => {
     const wallet = await request(app.app).get("/api/wallet/ledger").set(bearer(shopper))
     expect(wallet.body.balance).toBe(1_000)
   })
+
+  it("drops the referral earnings a returned line gave, and takes 'verified buyer' from the author's post, the post itself once all came back", async () => {
+    const { shopper: author, orderId: authorOrder, order: bought } = await deliveredOrder("return-author", "cod", { twoOfFirst: true })
+    const product = products[0]!
+    const { rows: posted } = await app.db.query<{ id: string }>(
+      `insert into bff.fitfeed_posts (user_id, product_id, order_id, size_bought, image_url, thumb_url)
+       values ($1, $2, $3, 'M', '/media/uploads/test.webp', '/media/uploads/test-480.webp') returning id::text`,
+      [author.user.id, product.id, authorOrder],
+    )
+    const postId = posted[0]!.id
+
+    // A fan buys through the post; the author's earning waits out the return window, and the fan sends it back.
+    const fan = await signedUpUser(app.app, "return-fan")
+    const line = { productId: product.id, size: "M", quantity: 1, refPostId: postId }
+    expect((await request(app.app).post("/api/cart").set(bearer(fan)).send(line)).status).toBe(201)
+    const fanOrder = await checkOut(app, fan, "cod")
+    await deliverThroughShiprocket(app, fan, fanOrder)
+    const earning = async () => {
+      const { rows } = await app.db.query<{ coins: number; dropped: boolean }>(
+        "select coins, dropped_at is not null as dropped from bff.dark_coin_entries where order_id = $1 and kind = 'earn'",
+        [fanOrder],
+      )
+      return rows
+    }
+    expect(await earning()).toEqual([{ coins: expect.any(Number), dropped: false }])
+    const [fanLine] = (await orderOf(fan, fanOrder)).items
+    const fanReturn = await ask(fan, fanOrder, { lines: [{ lineId: fanLine!.id, quantity: 1, reason: "Changed my mind" }] })
+    expect(fanReturn.status).toBe(201)
+    await bookedReturn(fan, fanOrder, fanReturn.body.id)
+    await scan(await awbOf(fanReturn.body.id), "RETURN DELIVERED")
+    await eventually(app, async () => ((await returnOf(fan, fanOrder, fanReturn.body.id)).status === "refunded" ? true : undefined))
+    expect(await earning()).toEqual([{ coins: expect.any(Number), dropped: true }])
+
+    // The author sends back one of their two: the post stays, no longer a verified buyer's.
+    const authorLine = bought.items.find((item) => item.productId === product.id)!
+    const postRead = () => request(app.app).get(`/api/fitfeed/posts/${postId}`)
+    expect((await postRead()).body.post.verifiedBuyer).toBe(true)
+    const first = await ask(author, authorOrder, { lines: [{ lineId: authorLine.id, quantity: 1, reason: "Size too big" }] })
+    await bookedReturn(author, authorOrder, first.body.id)
+    await scan(await awbOf(first.body.id), "RETURN DELIVERED")
+    await eventually(app, async () => ((await returnOf(author, authorOrder, first.body.id)).status === "refunded" ? true : undefined))
+    expect((await postRead()).body.post).toMatchObject({ verifiedBuyer: false, sizeBought: "M" })
+
+    // And the other: nothing of the purchase is left, so the post leaves the feed.
+    const second = await ask(author, authorOrder, { lines: [{ lineId: authorLine.id, quantity: 1, reason: "Size too big" }] })
+    expect(second.status, JSON.stringify(second.body)).toBe(201)
+    await bookedReturn(author, authorOrder, second.body.id)
+    await scan(await awbOf(second.body.id), "RETURN DELIVERED")
+    await eventually(app, async () => ((await returnOf(author, authorOrder, second.body.id)).status === "refunded" ? true : undefined))
+    expect((await postRead()).status).toBe(404)
+  })
 })
