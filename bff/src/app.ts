@@ -87,6 +87,8 @@ export type Background = {
   mail: JobQueue
   /** Order messages (placed, shipped, …), a queue of their own so a burst of them delays neither codes nor dispatch. */
   messages: JobQueue
+  /** Medusa told what already happened (the courier's scans): a queue of its own, whose calls give way to shoppers'. */
+  mirror: JobQueue
   /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
   reconcilePayments(): Promise<number>
   /** Finishes or undoes cash-on-delivery checkouts a failure cut mid-way, and frees units held for checkouts never recorded. */
@@ -149,9 +151,10 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const kickOrderWork = () => {
     jobs.kick()
     messages.kick()
+    mirror.kick()
   }
   const kickQueueOf = (kind: string) => {
-    for (const queue of [jobs, mail, messages]) if (queue.handles(kind)) queue.kick()
+    for (const queue of [jobs, mail, messages, mirror]) if (queue.handles(kind)) queue.kick()
   }
   const app = express()
   app.disable("x-powered-by")
@@ -314,10 +317,12 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const jobs = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "jobs") })
   const mail = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "mailJobs") })
   const messages = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "messageJobs") })
+  const mirror = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "mirrorJobs") })
   const background: Background = {
     jobs,
     mail,
     messages,
+    mirror,
     reconcilePayments: checkout.reconcilePayments,
     syncOrders: orders.syncOrders,
     recoverCheckouts: checkout.recoverCutCheckouts,

@@ -27,7 +27,8 @@ export async function startCheckoutApp(overrides: Record<string, string> = {}, {
     origin,
     /** The BFF's own Razorpay client, to read payments and refunds as Razorpay keeps them. */
     razorpay: createRazorpayClient({ keyId: razorpay.keyId, keySecret: razorpay.keySecret, apiUrl: razorpay.apiUrl }),
-    runJobs: () => ctx.app.background.jobs.runDue(),
+    /** Runs the due jobs of the main queue, then the Medusa mirror's (the courier's scans told to Medusa); answers how many ran. */
+    runJobs: async () => (await ctx.app.background.jobs.runDue()) + (await ctx.app.background.mirror.runDue()),
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

@@ -34,10 +34,15 @@ export type FeatureModule = {
   mailJobs?: Record<string, JobHandler>
   /** Handlers of the order-message queue, kept apart so a burst of order mail delays neither codes nor dispatch. */
   messageJobs?: Record<string, JobHandler>
+  /**
+   * Handlers of the Medusa-mirror queue: telling Medusa what already happened (the courier's scans), which gives way to
+   * shoppers' calls, so kept apart where its waiting holds up nothing else.
+   */
+  mirrorJobs?: Record<string, JobHandler>
 }
 
 /** Every module's handlers for one queue; a job name two modules claim is refused at start-up. */
-export function jobHandlersOf(modules: FeatureModule[], queue: "jobs" | "mailJobs" | "messageJobs"): Record<string, JobHandler> {
+export function jobHandlersOf(modules: FeatureModule[], queue: "jobs" | "mailJobs" | "messageJobs" | "mirrorJobs"): Record<string, JobHandler> {
   const handlers: Record<string, JobHandler> = {}
   for (const module of modules) {
     for (const [name, handler] of Object.entries(module[queue] ?? {})) {

@@ -19,14 +19,37 @@ const STORE_CALL_TIMEOUT_MS = 30_000
 
 /**
  * Work that waits on Medusa, taking turns in a bounded first-come queue as wide as Medusa takes calls at
- * once. A full queue answers as an unreachable Medusa does (CommerceInternalError 503), so callers treat
- * the two alike.
+ * once; a call that gives way joins it only once no other call is running or waiting (or its wait is up). A full
+ * queue answers as an unreachable Medusa does (CommerceInternalError 503), so callers treat the two alike.
  */
-export function medusaTurns(): <T>(path: string, task: () => Promise<T>) => Promise<T> {
-  const queue = firstComeQueue({ concurrency: INTERNAL_CONCURRENCY, capacity: INTERNAL_QUEUE_CAPACITY })
-  return async (path, task) => {
+export function medusaTurns({ concurrency = INTERNAL_CONCURRENCY, giveWayMaxMs = GIVE_WAY_MAX_MS }: { concurrency?: number; giveWayMaxMs?: number } = {}): <T>(
+  path: string,
+  task: () => Promise<T>,
+  options?: { givesWay?: boolean },
+) => Promise<T> {
+  const queue = firstComeQueue({ concurrency, capacity: INTERNAL_QUEUE_CAPACITY })
+  let givingWay = 0
+
+  /** Waits until the only calls in the queue are others that give way, or the longest wait has passed. */
+  async function forShoppers(): Promise<void> {
+    const until = Date.now() + giveWayMaxMs
+    for (;;) {
+      const { running, waiting } = queue.size()
+      if (running + waiting <= givingWay || Date.now() >= until) return
+      await new Promise((resolve) => setTimeout(resolve, GIVE_WAY_POLL_MS))
+    }
+  }
+
+  return async (path, task, options = {}) => {
     try {
-      return await queue.run(task)
+      if (!options.givesWay) return await queue.run(task)
+      await forShoppers()
+      givingWay += 1
+      try {
+        return await queue.run(task)
+      } finally {
+        givingWay -= 1
+      }
     } catch (error) {
       if (error instanceof QueueFull) throw new CommerceInternalError(path, 503, "too many calls waiting for Medusa")
       throw error
@@ -47,7 +70,16 @@ type InternalInit = {
   body?: unknown
   /** Non-2xx statuses whose JSON body is an answer the caller reads (e.g. 409 with the reason), not an error. */
   acceptStatuses?: number[]
+  /**
+   * Work nobody waits for (telling Medusa what the courier did): it starts once no other call is running or waiting,
+   * or after GIVE_WAY_MAX_MS, so a burst of it never takes Medusa from shoppers at checkout.
+   */
+  givesWay?: boolean
 }
+
+/** How long a call that gives way waits for Medusa to be free of shoppers' calls before it goes anyway. */
+const GIVE_WAY_MAX_MS = 20_000
+const GIVE_WAY_POLL_MS = 50
 
 /** A non-2xx answer from one of commerce's /internal routes; `status` lets a caller tell a 404 from a failure. */
 export class CommerceInternalError extends Error {
@@ -164,7 +196,7 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
   const internalTurns = medusaTurns()
 
   async function internal<T>(path: string, init: InternalInit = {}): Promise<T> {
-    return internalTurns(path, () => callInternal<T>(path, init))
+    return internalTurns(path, () => callInternal<T>(path, init), { givesWay: init.givesWay === true })
   }
 
   /** One call, timed from when it starts (not from when it joined the queue). */

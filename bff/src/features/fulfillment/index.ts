@@ -56,9 +56,7 @@ export function fulfillmentModule({
       returnScanned,
       ...referrals,
     }),
-    jobs: {
-      [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }),
-      [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }),
-    },
+    jobs: { [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }) },
+    mirrorJobs: { [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }) },
   }
 }

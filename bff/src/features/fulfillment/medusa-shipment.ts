@@ -12,7 +12,8 @@ export const medusaShipmentKey = (orderId: string, status: "SHIPPED" | "DELIVERE
 
 /**
  * Tells Medusa what the courier did (fulfilment shipped or delivered, a COD payment collected), so the
- * ops dashboard agrees with the shopper's Account › Orders. Medusa down: the job retries.
+ * ops dashboard agrees with the shopper's Account › Orders. Nobody waits for it, so it runs on the mirror queue and
+ * gives way to shoppers' calls to Medusa (a burst of scans during a drop never slows checkout). Medusa down: the job retries.
  */
 export function medusaShipmentJob({ db, commerce }: { db: Db; commerce: Commerce }): JobHandler {
   async function syncShipment(job: Job): Promise<void> {
@@ -22,6 +23,7 @@ export function medusaShipmentJob({ db, commerce }: { db: Db; commerce: Commerce
     await commerce.internal(`/internal/orders/${encodeURIComponent(order.id)}/shipment`, {
       method: "POST",
       body: { status: status.toLowerCase(), tracking_number: order.trackingId, tracking_url: order.trackingUrl },
+      givesWay: true,
     })
   }
 
