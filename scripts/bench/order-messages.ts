@@ -57,7 +57,7 @@ export type MessageFigures = {
   /** What landed: `bff.order_messages` rows (event shipped) for the set-up orders, and dev outbox mails to their buyers saying shipped. */
   rows: number
   outbox: number
-  /** The same burst's other work: Medusa told of each shipment (a `medusa-shipment` job per order, one at a time on the `jobs` queue), by the stream's end. */
+  /** The same burst's other work: Medusa told of each shipment (a `medusa-shipment` job per order, one at a time on the `mirror` queue, giving way to checkout's calls), by the stream's end. */
   medusaShipmentsDone: number
   medusaShipmentsLastSeconds: number
   /** What the machine did from the burst to the last message sent. */

@@ -519,7 +519,7 @@ function messageLines({ label, postgres, setupSeconds, setupOrders, reference, u
     `The burst: ${messages.scans} scans, ${messages.webhooksDelivered} webhooks delivered; the last \`order.message\` job queued ${seconds(messages.queuedSeconds)} after the burst ` +
       `and the last done ${seconds(messages.sentSeconds)} after it (${messages.jobsDone} done, ${messages.jobsFailed} failed); ` +
       `${messages.rows} shipped rows in \`bff.order_messages\` and ${messages.outbox} shipped mails in the dev outbox for the set-up orders and their buyers. ` +
-      `By the stream's end Medusa had been told of ${messages.medusaShipmentsDone} of the ${messages.scans} shipments (one \`medusa-shipment\` job at a time on the \`jobs\` queue, ` +
+      `By the stream's end Medusa had been told of ${messages.medusaShipmentsDone} of the ${messages.scans} shipments (one \`medusa-shipment\` job at a time on the \`mirror\` queue, each call giving way to shoppers' calls to Medusa, ` +
       `the last ${seconds(messages.medusaShipmentsLastSeconds)} after the burst).`,
     "",
     ...(failures.length

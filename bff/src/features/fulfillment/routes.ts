@@ -110,12 +110,13 @@ export function fulfillmentRoutes({
     requireWebhookToken,
     validated({ body: trackingUpdate }, async (_req, res, { body: update }) => {
       const shiprocketStatus = update.shipment_status ?? update.current_status ?? ""
-      if (await returnScanned?.(update.awb, shiprocketStatus)) {
+      const order = await orderByTrackingId(db, update.awb)
+      // Shiprocket sends a return's scans to the same address: an AWB that is no order's may be a return's.
+      if (!order && (await returnScanned?.(update.awb, shiprocketStatus))) {
         res.json({ ok: true })
         return
       }
       const status = orderStatusFor(shiprocketStatus)
-      const order = await orderByTrackingId(db, update.awb)
       const moved =
         order &&
         status &&
