@@ -104,6 +104,12 @@ export type Background = {
 /** How many rows one pruning deleted, by kind. */
 export type PrunedRecords = PrunedAuthRecords & { doneJobs: number }
 
+/**
+ * Order messages are sent at most one each this long (50 a second): a courier's burst of 200 scans is mailed over 4 s
+ * instead of taking the cores from checkout for one, and a drop's 10,000 confirmations still go within minutes.
+ */
+const MESSAGE_PACE_MS = 20
+
 /** Done jobs stay a week, for anyone looking into what happened to an order. */
 const DONE_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000
 
@@ -316,7 +322,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
 
   const jobs = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "jobs") })
   const mail = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "mailJobs") })
-  const messages = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "messageJobs") })
+  const messages = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "messageJobs"), paceMs: MESSAGE_PACE_MS })
   const mirror = jobQueue({ db, logger, pollMs: config.JOB_POLL_MS, handlers: jobHandlersOf(modules, "mirrorJobs") })
   const background: Background = {
     jobs,

@@ -22,7 +22,13 @@ export const ORDER_RATE_TARGET = 3
 export const SLOW_MS = 30_000
 
 /** A running shop to drop on: its BFF, its Medusa, the database both use, and their processes (for CPU by process). */
-export type DropTarget = Watched & { label: string; origin: string; medusaOrigin: string }
+export type DropTarget = Watched & {
+  label: string
+  origin: string
+  medusaOrigin: string
+  /** The token the shop's Shiprocket webhook takes (`x-api-key`), when the bench set it: the bench then sends the courier's scans itself. */
+  shiprocketWebhookToken?: string
+}
 
 export type Percentiles = { p50: number; p99: number }
 export type StepFigures = Percentiles & { step: string; answers: number; statuses: { status: string; count: number; example: string }[] }

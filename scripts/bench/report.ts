@@ -503,7 +503,7 @@ function messageLines({ label, postgres, setupSeconds, setupOrders, reference, u
       `Measured: a stream of other shoppers each checking out one cash-on-delivery order, ${STREAM_WIDTH} at a time without a pause, each on a keep-alive connection of its own; ` +
       "the figure is the `POST /api/checkout` request alone (the bag's add before it is not counted). " +
       `Once ${STREAM_WIDTH + WINDOW_CHECKOUTS} checkouts have ended (the first ${STREAM_WIDTH}, which start together, are not counted), the courier's SHIPPED scan fires for the ${setupOrders} set-up orders at once ` +
-      "(the Shiprocket emulator's test hook, which calls the BFF's tracking webhook, whose transaction queues the `shipped` message and the `medusa-shipment` job) while the stream goes on. " +
+      "(Shiprocket's tracking webhook, which the bench sends as Shiprocket's servers do; its transaction queues the `shipped` message and the `medusa-shipment` job) while the stream goes on. " +
       `Before: the ${WINDOW_CHECKOUTS} checkouts that ended just before the burst; after: the ${WINDOW_CHECKOUTS} that ended next. ` +
       "Send times come from `bff.jobs` (from the burst to the last `order.message` job done); the messages are counted in `bff.order_messages` and in the dev outbox.",
     "",

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -62,6 +63,7 @@ function shopUnderTest(child: ChildProcess, env: NodeJS.ProcessEnv): DropTarget 
     databaseUrl: embeddedDatabaseUrl(Number(env.EMBEDDED_PG_PORT)),
     bffPid,
     medusaPid,
+    ...(env.SHIPROCKET_WEBHOOK_TOKEN ? { shiprocketWebhookToken: env.SHIPROCKET_WEBHOOK_TOKEN } : {}),
   }
 }
 
@@ -106,6 +108,8 @@ export async function benchStartup<D>({ onShop, startupFigures = true }: { onSho
     EMBEDDED_PG_DIR: dataDir,
     MEDIA_DIR: mediaDir,
     LOG_LEVEL: "warn",
+    // Known to the bench, so it can send the courier's webhooks as Shiprocket does (the emulator takes it too).
+    SHIPROCKET_WEBHOOK_TOKEN: randomBytes(24).toString("hex"),
   }
   delete env.DATABASE_URL
   delete env.REDIS_URL

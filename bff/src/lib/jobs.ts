@@ -36,6 +36,8 @@ export type JobQueueOptions = {
   /** The first retry waits this long; each further one twice as long, up to maxBackoffMs. */
   backoffMs?: number
   maxBackoffMs?: number
+  /** Rests this long after each job, so a burst of them is spread out instead of taking the cores all at once. */
+  paceMs?: number
 }
 
 /** A job as staff's list shows it. */
@@ -140,7 +142,16 @@ export async function pruneDoneJobs(db: Queryable, olderThanMs: number): Promise
  * handler, marks them done, schedules a retry with exponential backoff, or fails them when their
  * attempts or their deadline run out.
  */
-export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60_000, backoffMs = 5_000, maxBackoffMs = 15 * 60_000 }: JobQueueOptions) {
+export function jobQueue({
+  db,
+  logger,
+  handlers,
+  pollMs = 1000,
+  leaseMs = 5 * 60_000,
+  backoffMs = 5_000,
+  maxBackoffMs = 15 * 60_000,
+  paceMs = 0,
+}: JobQueueOptions) {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
   let stopped = true
@@ -230,6 +241,7 @@ export function jobQueue({ db, logger, handlers, pollMs = 1000, leaseMs = 5 * 60
       for (const [index, job] of jobs.entries()) {
         try {
           await run(job)
+          if (paceMs > 0) await new Promise((resolve) => setTimeout(resolve, paceMs))
         } catch (error) {
           if (isDatabaseUnavailable(error)) for (const rest of jobs.slice(index)) unrecorded.set(rest.id, { attempts: rest.attempts, started: rest === job })
           throw error
