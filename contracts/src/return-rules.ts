@@ -24,7 +24,7 @@ export const RETURN_NOTE_MAX = 500
 export type ReturnRefund = { toPayment: number; coins: number }
 
 /** One Dark Coin in paise. */
-const PAISE_PER_COIN = 100 / COINS_PER_RUPEE
+export const PAISE_PER_COIN = 100 / COINS_PER_RUPEE
 
 /**
  * The Dark Coins discount shared across an order's lines by value, in whole coins (the discount is whole rupees,
@@ -52,6 +52,19 @@ export type RefundableOrder = {
  */
 export function returnRefund(order: RefundableOrder, lineIndex: number, firstUnit: number, units: number): ReturnRefund {
   const line = order.lines[lineIndex]
+  const discount = returnedUnitsDiscount(order, lineIndex, firstUnit, units)
+  const paid = (line?.unitPrice ?? 0) * units - discount
+  const spentCoins = Math.floor(discount / PAISE_PER_COIN)
+  if (order.paymentMethod === "online") return { toPayment: paid, coins: spentCoins }
+  return { toPayment: 0, coins: spentCoins + Math.floor(paid / PAISE_PER_COIN) }
+}
+
+/**
+ * The Dark Coins discount (paise) on `units` units of line `lineIndex` from unit `firstUnit`: the line's share split
+ * over its units in whole coins. What a return's coins spent are, whatever the order was paid with.
+ */
+export function returnedUnitsDiscount(order: Pick<RefundableOrder, "discount" | "lines">, lineIndex: number, firstUnit: number, units: number): number {
+  const line = order.lines[lineIndex]
   if (!line || units < 1 || firstUnit < 0 || firstUnit + units > line.quantity) throw new RangeError("no such units to return")
   const lineShare = discountShares(
     order.discount,
@@ -61,9 +74,5 @@ export function returnRefund(order: RefundableOrder, lineIndex: number, firstUni
     lineShare,
     Array.from({ length: line.quantity }, () => 1),
   )
-  const discount = unitShares.slice(firstUnit, firstUnit + units).reduce((sum, share) => sum + share, 0)
-  const paid = line.unitPrice * units - discount
-  const spentCoins = Math.floor(discount / PAISE_PER_COIN)
-  if (order.paymentMethod === "online") return { toPayment: paid, coins: spentCoins }
-  return { toPayment: 0, coins: spentCoins + Math.floor(paid / PAISE_PER_COIN) }
+  return unitShares.slice(firstUnit, firstUnit + units).reduce((sum, share) => sum + share, 0)
 }

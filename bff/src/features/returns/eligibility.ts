@@ -1,4 +1,4 @@
-import { returnRefund, type ReturnLineRequest } from "@fitshop/contracts"
+import { PAISE_PER_COIN, returnedUnitsDiscount, returnRefund, type ReturnLineRequest } from "@fitshop/contracts"
 import { badRequest, conflict } from "../../http/errors.js"
 import { indiaDay } from "../../lib/india-time.js"
 import { hasEnded, lineWindowEnd, type OrderRecord, type ReturnRules } from "../orders/index.js"
@@ -36,7 +36,7 @@ export function askedLines(order: OrderRecord, asked: ReturnLineRequest[], earli
     const note = ask.note || null
     const exchange = Boolean(ask.exchangeSize)
     const refund = exchange ? { toPayment: 0, coins: 0 } : returnRefund(refundable, index, firstUnit, ask.quantity)
-    const spentCoins = exchange ? 0 : returnRefund({ ...refundable, paymentMethod: "online" }, index, firstUnit, ask.quantity).coins
+    const spentCoins = exchange ? 0 : Math.floor(returnedUnitsDiscount(refundable, index, firstUnit, ask.quantity) / PAISE_PER_COIN)
     return {
       lineId: ask.lineId,
       productId: line.productId,

@@ -1,11 +1,8 @@
-import { COINS_PER_RUPEE, type ReturnReason, type ReturnRefund, type ReturnStatus } from "@fitshop/contracts"
+import { PAISE_PER_COIN, type ReturnReason, type ReturnRefund, type ReturnStatus } from "@fitshop/contracts"
 import { calendarDay, type Db } from "../../lib/db.js"
 import type { ShippingAddress } from "../orders/index.js"
 
 type Queryable = Pick<Db, "query">
-
-/** One Dark Coin in paise. */
-const PAISE_PER_COIN = 100 / COINS_PER_RUPEE
 
 /** One order line asked back, as it was when asked: what it is, why, and what it gives back. */
 export type ReturnLine = {
