@@ -48,6 +48,21 @@ function measureFields(page: Page): Promise<MeasuredField[]> {
   })
 }
 
+/**
+ * Waits for the page's finite animations and transitions to end: a field just filled floats its label up over 200 ms,
+ * and a label measured halfway is drawn over the text it will clear. Endless ones (a spinner) are not waited for.
+ */
+function settledTransitions(page: Page): Promise<unknown> {
+  return page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
+
 const intersect = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
 
 /**
@@ -55,6 +70,7 @@ const intersect = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.
  * placeholder; `atLeast` fields must have been measured, so a step whose fields the check can't see fails too.
  */
 export async function expectLegibleFields(page: Page, testInfo: TestInfo, step: string, atLeast: number) {
+  await settledTransitions(page)
   await testInfo.attach(`editor step ${step}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" })
   const fields = await measureFields(page)
   expect(fields.length, `fields with a label and a shown text on step ${step}`).toBeGreaterThanOrEqual(atLeast)
