@@ -56,6 +56,43 @@ const paymentModule = {
   },
 }
 
+const s3Bucket = process.env.S3_BUCKET || undefined
+
+/**
+ * With S3_BUCKET, files uploaded through Medusa go to the bucket the BFF serves at /media (the S3_* settings are the
+ * BFF's). Their URLs are /media/medusa/… paths, like the seed's /media/products/… ones: the shop serves them with
+ * their ?w= variants, and this server sends the dashboard's requests for them on to the shop (src/api/middlewares.ts).
+ * Objects get no ACL (buckets with ACLs disabled refuse one) and stay private: only the BFF reads them.
+ * Without S3_BUCKET, Medusa's default local file module is kept.
+ */
+const fileModules = s3Bucket
+  ? [
+      {
+        resolve: "@medusajs/medusa/file",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/file-s3",
+              id: "s3",
+              options: {
+                file_url: "/media",
+                prefix: "medusa/",
+                bucket: s3Bucket,
+                region: process.env.S3_REGION || "us-east-1",
+                endpoint: process.env.S3_ENDPOINT || undefined,
+                access_key_id: process.env.S3_ACCESS_KEY_ID,
+                secret_access_key: process.env.S3_SECRET_ACCESS_KEY,
+                acl: false,
+                cache_control: "public, max-age=604800",
+                additional_client_config: { forcePathStyle: ["true", "1"].includes(process.env.S3_FORCE_PATH_STYLE ?? "") },
+              },
+            },
+          ],
+        },
+      },
+    ]
+  : []
+
 const backendUrl = process.env.MEDUSA_BACKEND_URL || "http://localhost:9000"
 // The local demo serves the dashboard over plain http on localhost; a Secure cookie would never come back.
 const cookieOptions = /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(backendUrl) ? { secure: false, sameSite: "lax" as const } : undefined
@@ -81,5 +118,5 @@ module.exports = defineConfig({
     disable: process.env.DISABLE_ADMIN === "true" || process.env.MEDUSA_WORKER_MODE === "worker",
     backendUrl,
   },
-  modules: [paymentModule, ...redisModules, ...cachingModules],
+  modules: [paymentModule, ...redisModules, ...cachingModules, ...fileModules],
 })

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest"
-import { developmentTools, loadConfig } from "./config.js"
+import { ConfigError, developmentTools, loadConfig } from "./config.js"
 import { shiprocketSettings } from "./lib/shiprocket-settings.js"
 import { PRODUCTION_SERVICES } from "../test/production.js"
 import { sellerSettings } from "./lib/seller-settings.js"
+import { s3Settings } from "./lib/storage-settings.js"
 
 const SECRETS = { AUTH_TOKEN_SECRET: "a".repeat(32), INTERNAL_API_SECRET: "b".repeat(16) }
 /** What every development command sets; without it the BFF is production. */
@@ -251,5 +252,44 @@ describe("Razorpay config", () => {
     expect(errorOf({ ...RAZORPAY, RAZORPAY_KEY_ID: "AbC123" })).toMatch(/RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…/)
     expect(errorOf({ RAZORPAY_API_URL: "not a url" })).toMatch(/RAZORPAY_API_URL /)
     expect(errorOf(RAZORPAY)).toBe("")
+  })
+})
+
+describe("shared media storage (S3)", () => {
+  const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
+  const S3 = { S3_BUCKET: "fitshop-media", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret" }
+  const errorOf = (env: Record<string, string>) => configError({ ...base, ...env })
+
+  it("keeps media on local disk unless S3_BUCKET is set, treating empty S3 variables as unset", () => {
+    expect(s3Settings(loadConfig(base))).toBeUndefined()
+    expect(s3Settings(loadConfig({ ...base, S3_BUCKET: " ", S3_ENDPOINT: "", S3_ACCESS_KEY_ID: "", S3_FORCE_PATH_STYLE: "" }))).toBeUndefined()
+  })
+
+  it("reads a bucket with its keys: AWS's us-east-1 and virtual-host style by default, or an S3-compatible server's URL and path style", () => {
+    expect(s3Settings(loadConfig({ ...base, ...S3 }))).toEqual({
+      bucket: "fitshop-media",
+      region: "us-east-1",
+      endpoint: undefined,
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    })
+    const minio = loadConfig({ ...base, ...S3, S3_REGION: "ap-south-1", S3_ENDPOINT: "http://127.0.0.1:9100", S3_FORCE_PATH_STYLE: "true" })
+    expect(s3Settings(minio)).toMatchObject({ region: "ap-south-1", endpoint: "http://127.0.0.1:9100", forcePathStyle: true })
+    expect(loadConfig({ ...base, ...S3, S3_FORCE_PATH_STYLE: "0" }).S3_FORCE_PATH_STYLE).toBe(false)
+  })
+
+  it("is a ConfigError naming what is missing or wrong, on one line", () => {
+    expect(() => loadConfig({ ...base, S3_BUCKET: "fitshop-media" })).toThrowError(ConfigError)
+    expect(errorOf({ S3_BUCKET: "fitshop-media" })).toBe(
+      "Invalid configuration: S3_ACCESS_KEY_ID is required with S3_BUCKET; S3_SECRET_ACCESS_KEY is required with S3_BUCKET",
+    )
+    expect(errorOf({ ...S3, S3_SECRET_ACCESS_KEY: "" })).toMatch(/S3_SECRET_ACCESS_KEY is required with S3_BUCKET/)
+    expect(errorOf({ S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_ENDPOINT: "http://minio:9000" })).toMatch(
+      /S3_BUCKET is required with S3_ENDPOINT, S3_ACCESS_KEY_ID \(without it media stay in MEDIA_DIR\)/,
+    )
+    expect(errorOf({ ...S3, S3_BUCKET: "Fitshop_Media" })).toMatch(/S3_BUCKET must be an S3 bucket name/)
+    expect(errorOf({ ...S3, S3_ENDPOINT: "minio:9000" })).toMatch(/S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/)
+    expect(errorOf({ ...S3, S3_FORCE_PATH_STYLE: "yes" })).toMatch(/S3_FORCE_PATH_STYLE must be true or false/)
   })
 })
