@@ -21,6 +21,7 @@ import {
   memoryCatalogCache,
   noCatalogCache,
   redisCatalogCache,
+  withLookupsCounted,
   type CatalogCache,
   type CatalogSync,
 } from "./features/catalog/index.js"
@@ -46,15 +47,16 @@ import { authentication } from "./http/authenticate.js"
 import type { TrustProxy } from "./http/client-address.js"
 import { errorHandler, notFoundHandler, refuseMalformedPath } from "./http/error-handler.js"
 import { jobHandlersOf, type FeatureModule, type SharedDeps } from "./http/feature-module.js"
-import { imageVariants } from "./http/image-variants.js"
 import { internalApp } from "./http/internal-app.js"
-import { requestLog } from "./http/request-log.js"
+import { observeRequests } from "./http/observe-requests.js"
+import { isHealthPath, requestLog } from "./http/request-log.js"
 import { securityHeaders, withStrictTransport } from "./http/security-headers.js"
 import { staticAssets } from "./http/static-assets.js"
 import type { Db } from "./lib/db.js"
 import { jobQueue, pruneDoneJobs, type JobQueue } from "./lib/jobs.js"
 import type { Logger } from "./lib/logger.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
+import { metricsExposition } from "./lib/metrics.js"
 import { everyListener } from "./lib/order-events.js"
 import { returnWarehouse } from "./lib/return-warehouse.js"
 import { sellerSettings } from "./lib/seller-settings.js"
@@ -133,7 +135,7 @@ function mountSpa(app: Express, base: string, dist: string) {
 
 export function createCatalogCache(config: Config, redis: Redis | undefined, logger: Logger): CatalogCache {
   if (config.CATALOG_CACHE === "off") return noCatalogCache
-  return redis ? redisCatalogCache(redis, config.REDIS_KEY_PREFIX, { logger }) : memoryCatalogCache()
+  return withLookupsCounted(redis ? redisCatalogCache(redis, config.REDIS_KEY_PREFIX, { logger }) : memoryCatalogCache())
 }
 
 /** The whole HTTP app without a server, so tests start it on port 0 (or hand it to supertest). */
@@ -259,7 +261,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     seo,
   ]
 
-  app.use(requestLog(logger, (path) => path === "/api/health"))
+  app.use(requestLog(logger, isHealthPath))
   // The headers first, so every answer carries them, a malformed path's 400 included.
   app.use(securityHeaders({ razorpayCheckout: !razorpay.emulated, mediaOrigin: new URL(config.PUBLIC_URL).origin }))
   app.use(refuseMalformedPath)
@@ -281,10 +283,10 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   for (const { routes } of modules) if (routes) api.use(routes)
   api.use(notFoundHandler)
   app.use("/api", api)
+  // Served on the internal listener only; here it must not fall through to the storefront's pages.
+  app.use("/metrics", notFoundHandler)
 
-  app.use("/media", imageVariants(config.MEDIA_DIR))
-  app.use("/media", express.static(config.MEDIA_DIR, { maxAge: "7d", fallthrough: true, dotfiles: "deny" }))
-  app.use("/media", notFoundHandler)
+  app.use("/media", uploads.media)
 
   // Local stand-ins for Razorpay and Shiprocket when no real keys are configured (never in production).
   if (devTools && razorpay.emulated) {
@@ -337,8 +339,14 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   }
   // Answered before Express: the catalogue's listing and product reads (GET /api/products…) and the feed (GET /api/fitfeed/feed).
   const early = modules.flatMap((module) => module.early ?? [])
-  return Object.assign(withStrictTransport(answerBeforeExpress(early, app), production), {
+  const trust = app.get("trust proxy fn") as TrustProxy
+  const countRequests = config.REQUEST_METRICS === "on"
+  const traced = config.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined
+  return Object.assign(observeRequests(withStrictTransport(answerBeforeExpress(early, app), production), { trust, countRequests, traced }), {
     background,
-    internal: internalApp({ health: health.routes, routes: modules.flatMap((module) => module.internal ?? []), logger }),
+    internal: observeRequests(
+      internalApp({ health: health.routes, routes: modules.flatMap((module) => module.internal ?? []), logger, metrics: () => metricsExposition(db) }),
+      { trust: () => false, countRequests, traced },
+    ),
   })
 }

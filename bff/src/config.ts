@@ -7,6 +7,7 @@ import { razorpayIssues } from "./lib/razorpay-settings.js"
 import { returnWarehouseIssues } from "./lib/return-warehouse.js"
 import { GSTIN_PATTERN, sellerIssues } from "./lib/seller-settings.js"
 import { shiprocketIssues } from "./lib/shiprocket-settings.js"
+import { storageIssues } from "./lib/storage-settings.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
 
@@ -86,6 +87,22 @@ const configSchema = z
       .string()
       .min(1)
       .default(path.join(repoRoot, "var", "media")),
+    /** Shared media storage (AWS S3, MinIO, …) that every replica reads and writes; without it media stay in MEDIA_DIR. */
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3 to 63 lowercase letters, digits, dots and hyphens)")
+        .optional(),
+    ),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    /** An S3-compatible server's URL (MinIO, …); AWS's own endpoint for S3_REGION when unset. */
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional()),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** `true` puts the bucket in the path (`endpoint/bucket/key`) rather than the host name: MinIO needs it. */
+    S3_FORCE_PATH_STYLE: optionalText
+      .pipe(z.enum(["true", "false", "1", "0"], "must be true or false").optional())
+      .transform((value) => value === "true" || value === "1"),
     STOREFRONT_DIST: z
       .string()
       .min(1)
@@ -116,6 +133,11 @@ const configSchema = z
     REDIS_KEY_PREFIX: z.string().default("bff:"),
     /** The catalogue response cache; `off` answers every listing from PostgreSQL (the bench measures both). */
     CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
+    /** Request metrics (GET /metrics on the internal listener); `off` stops counting requests (the bench measures both). */
+    REQUEST_METRICS: z.enum(["on", "off"]).default("on"),
+    /** An OpenTelemetry collector (OTLP over HTTP): set, the BFF sends its traces there; unset, tracing is off. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default("fitshop-bff"),
     /** How often the catalogue read model is rebuilt from Medusa besides the change events. */
     CATALOG_RECONCILE_SECONDS: z.coerce.number().int().min(5).default(300),
     /** Razorpay's API keys; without them (outside production) the BFF's own emulator stands in. */
@@ -176,6 +198,7 @@ const configSchema = z
     for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of sellerIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of returnWarehouseIssues(config)) ctx.addIssue({ code: "custom", ...issue })
+    for (const issue of storageIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     if (config.NODE_ENV === "production" && !config.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (there is no dev outbox there)" })
     }

@@ -8,6 +8,7 @@ import { createCommerce } from "./lib/medusa.js"
 import { migrate } from "./lib/migrate.js"
 import { createRedis } from "./lib/redis.js"
 import { runAsLeader } from "./lib/schedules.js"
+import { startTracing } from "./lib/tracing.js"
 
 /**
  * Builds the read model as soon as Medusa answers (it may still be booting), then rebuilds it
@@ -60,6 +61,12 @@ function every(db: Db, ms: number, name: string, work: () => Promise<unknown>, l
   return () => clearInterval(timer)
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the proxy keeps its idle connections to us (60 s in
+ * deploy/caddy), so it is always the proxy that closes one, never us while it sends a request on it (a reset request).
+ */
+const KEEP_ALIVE_MS = 65_000
+
 function fail(message: string): never {
   process.stderr.write(`bff: ${message}\n`)
   process.exit(1)
@@ -74,6 +81,9 @@ async function main() {
     throw error
   }
   const logger = createLogger(config.LOG_LEVEL)
+  const stopTracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME })
+    : async () => undefined
   const db = createDb(config.DATABASE_URL)
   try {
     const applied = await migrate(db)
@@ -89,7 +99,7 @@ async function main() {
   const app = createApp({ config, logger, db, redis, commerce, catalogSync, catalogCache })
 
   const listen = (listener: RequestListener, port: number, host: string, what: string, setting: string): Server => {
-    const server = createServer(listener).listen(port, host)
+    const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, listener).listen(port, host)
     server.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE") fail(`port ${port} (${setting}) is already in use`)
       fail(error.message)
@@ -128,7 +138,7 @@ async function main() {
     internalServer.close()
     await Promise.all([app.background.jobs.stop(), app.background.mail.stop(), app.background.messages.stop(), app.background.mirror.stop()])
     catalogCache.close()
-    await Promise.allSettled([db.end(), redis?.quit()])
+    await Promise.allSettled([db.end(), redis?.quit(), stopTracing()])
     process.exit(0)
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"))

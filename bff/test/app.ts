@@ -7,7 +7,7 @@ import { createApp, createCatalogCache } from "../src/app.js"
 import { catalogSync } from "../src/features/catalog/sync.js"
 import { loadConfig } from "../src/config.js"
 import { createDb } from "../src/lib/db.js"
-import { createLogger } from "../src/lib/logger.js"
+import { createLogger, type Logger } from "../src/lib/logger.js"
 import { createCommerce } from "../src/lib/medusa.js"
 import { migrate } from "../src/lib/migrate.js"
 import { createRedis } from "../src/lib/redis.js"
@@ -31,7 +31,7 @@ export function runEnvironment() {
 }
 
 /** `overrides` may unset a variable with `undefined` (e.g. NODE_ENV, to see the BFF's own default). */
-export async function createTestApp(overrides: Record<string, string | undefined> = {}) {
+export async function createTestApp(overrides: Record<string, string | undefined> = {}, { logger: chosenLogger }: { logger?: Logger } = {}) {
   const config = loadConfig({
     ...runEnvironment(),
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -46,7 +46,7 @@ export async function createTestApp(overrides: Record<string, string | undefined
   // A test that cuts Redis sees its calls fail; the client's own reconnection errors are not the test's business.
   redis.on("error", () => undefined)
   const commerce = createCommerce({ baseUrl: config.MEDUSA_URL, internalSecret: config.INTERNAL_API_SECRET, db })
-  const logger = createLogger(config.LOG_LEVEL)
+  const logger = chosenLogger ?? createLogger(config.LOG_LEVEL)
   const cache = createCatalogCache(config, redis, logger)
   const sync = catalogSync({ db, commerce, logger, onChange: cache.invalidate })
   if (config.MEDUSA_URL === inject("medusaUrl")) await sync.rebuildIfEmpty()
@@ -59,7 +59,8 @@ export async function createTestApp(overrides: Record<string, string | undefined
     sync,
     cache,
     close: async () => {
-      await db.end()
+      // A test may have ended the pool itself, to see the app without PostgreSQL.
+      if (!db.ending) await db.end()
       cache.close()
       redis.disconnect()
     },

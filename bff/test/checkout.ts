@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http"
 import request from "supertest"
 import { expect } from "vitest"
 import { freePort } from "../../scripts/lib/ports.js"
+import type { Logger } from "../src/lib/logger.js"
 import { createRazorpayClient } from "../src/lib/razorpay.js"
 import type { RazorpayCheckoutResult } from "../src/lib/razorpay-entities.js"
 import { razorpaySettings } from "../src/lib/razorpay-settings.js"
@@ -14,10 +15,10 @@ import { createTestApp } from "./app.js"
  * webhooks back to it. Jobs run only when a test calls `runJobs`, so every step is deterministic. A test that puts
  * a hop of its own in front of the app (to cut a service the app reaches on itself) chooses the port.
  */
-export async function startCheckoutApp(overrides: Record<string, string> = {}, { port: chosenPort }: { port?: number } = {}) {
+export async function startCheckoutApp(overrides: Record<string, string> = {}, { port: chosenPort, logger }: { port?: number; logger?: Logger } = {}) {
   const port = chosenPort ?? (await freePort())
   const origin = `http://127.0.0.1:${port}`
-  const ctx = await createTestApp({ PUBLIC_URL: origin, ...overrides })
+  const ctx = await createTestApp({ PUBLIC_URL: origin, ...overrides }, { logger })
   const server: Server = await new Promise((resolve) => {
     const listening = createServer(ctx.app).listen(port, "127.0.0.1", () => resolve(listening))
   })

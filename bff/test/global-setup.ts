@@ -19,6 +19,8 @@ declare module "vitest" {
     internalSecret: string
     authTokenSecret: string
     noticesPort: number
+    /** What the run's Medusa logs (its request lines name the BFF's request ids). */
+    medusaLogFile: string
   }
 }
 
@@ -39,6 +41,7 @@ async function dropDatabase(url: string) {
 export default async function setup(project: TestProject) {
   const databaseUrl = `${SERVER_URL}/fitshop_bff_test_${randomBytes(4).toString("hex")}`
   const mediaDir = await mkdtemp(path.join(tmpdir(), "fitshop-media-"))
+  const medusaLogFile = `${mediaDir}-medusa.log`
   const medusaPort = await freePort()
   const noticesPort = await freePort()
   const log = () => undefined
@@ -55,7 +58,7 @@ export default async function setup(project: TestProject) {
     }
     await migrateAll(env, log)
     await seed(env, log)
-    const medusa = startService(BIN.medusa, ["start"], { cwd: COMMERCE, env, label: "medusa(test)", quiet: true })
+    const medusa = startService(BIN.medusa, ["start"], { cwd: COMMERCE, env, label: "medusa(test)", logFile: medusaLogFile })
     const medusaUrl = `http://127.0.0.1:${medusaPort}`
     await waitForHttp(`${medusaUrl}/health`, "Medusa", 120_000, medusa)
     project.provide("databaseUrl", databaseUrl)
@@ -65,6 +68,7 @@ export default async function setup(project: TestProject) {
     project.provide("internalSecret", secrets.internalSecret)
     project.provide("authTokenSecret", secrets.authTokenSecret)
     project.provide("noticesPort", noticesPort)
+    project.provide("medusaLogFile", medusaLogFile)
   } catch (error) {
     await stopAll()
     await dropDatabase(databaseUrl)
@@ -74,5 +78,6 @@ export default async function setup(project: TestProject) {
     await stopAll()
     await dropDatabase(databaseUrl)
     await rm(mediaDir, { recursive: true, force: true })
+    await rm(medusaLogFile, { force: true })
   }
 }

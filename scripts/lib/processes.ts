@@ -1,9 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process"
+import { closeSync, openSync } from "node:fs"
 import { SetupError } from "./fail.js"
 
 const children = new Set<ChildProcess>()
 
-export type RunOptions = { cwd: string; env: NodeJS.ProcessEnv; label: string; quiet?: boolean }
+export type RunOptions = {
+  cwd: string
+  env: NodeJS.ProcessEnv
+  label: string
+  quiet?: boolean
+  /** A long-running service's output goes to this file instead (tests read what it logged). */
+  logFile?: string
+}
 
 function prefixLines(label: string, stream: NodeJS.WritableStream) {
   let pending = ""
@@ -35,8 +43,10 @@ export function run(command: string, args: string[], { cwd, env, label, quiet = 
 }
 
 /** Starts a long-running service whose output is prefixed with its label. */
-export function startService(command: string, args: string[], { cwd, env, label, quiet = false }: RunOptions): ChildProcess {
-  const child = spawn(command, args, { cwd, env, stdio: ["ignore", quiet ? "ignore" : "pipe", quiet ? "ignore" : "pipe"] })
+export function startService(command: string, args: string[], { cwd, env, label, quiet = false, logFile }: RunOptions): ChildProcess {
+  const output = logFile ? openSync(logFile, "a") : quiet ? "ignore" : "pipe"
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", output, output] })
+  if (typeof output === "number") closeSync(output)
   children.add(child)
   child.stdout?.on("data", prefixLines(label, process.stdout))
   child.stderr?.on("data", prefixLines(label, process.stderr))
@@ -44,21 +54,22 @@ export function startService(command: string, args: string[], { cwd, env, label,
   return child
 }
 
-/** Stops every child this process started: SIGTERM, then SIGKILL after the grace period. */
+/** Stops one child: SIGTERM, then SIGKILL after the grace period. */
+export function stopService(child: ChildProcess, graceMs = 8000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs)
+    child.once("exit", () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill("SIGTERM")
+  })
+}
+
+/** Stops every child this process started. */
 export async function stopAll(graceMs = 8000): Promise<void> {
-  const waits = [...children].map(
-    (child) =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        const timer = setTimeout(() => child.kill("SIGKILL"), graceMs)
-        child.once("exit", () => {
-          clearTimeout(timer)
-          resolve()
-        })
-        child.kill("SIGTERM")
-      }),
-  )
-  await Promise.all(waits)
+  await Promise.all([...children].map((child) => stopService(child, graceMs)))
 }
 
 export async function waitForHttp(url: string, what: string, timeoutMs: number, child?: ChildProcess): Promise<void> {

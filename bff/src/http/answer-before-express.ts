@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http"
 import type { Express } from "express"
 import type { Logger } from "../lib/logger.js"
+import { currentRequest } from "../lib/request-context.js"
 import { errorAnswer, type ErrorAnswer } from "./error-handler.js"
 import { logWhenAnswered } from "./request-log.js"
 import { SECURITY_HEADERS } from "./security-headers.js"
@@ -39,10 +40,18 @@ function sendError(res: ServerResponse, { status, headers, body }: ErrorAnswer) 
 }
 
 /**
- * Answers `path` with what `answer` sends, logged as Express's routes are; a rejection becomes the same
- * `{ error, message, code }` answer the error handler gives every other route.
+ * Answers `path` with what `answer` sends, logged and counted as Express's routes are (`route` is its template, as
+ * metrics name it); a rejection becomes the same `{ error, message, code }` answer the error handler gives every other route.
  */
-export function answerEarly(req: IncomingMessage, res: ServerResponse, path: string, logger: Logger, answer: () => Promise<void>): true {
+export function answerEarly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { path, route }: { path: string; route: string },
+  logger: Logger,
+  answer: () => Promise<void>,
+): true {
+  const context = currentRequest()
+  if (context) context.route = route
   if (logger.isLevelEnabled("info")) logWhenAnswered(logger, req, res, path)
   answer().catch((err: unknown) => sendError(res, errorAnswer(err, logger, { method: req.method, path })))
   return true

@@ -1,15 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { RequestHandler } from "express"
 import type { Logger } from "../lib/logger.js"
+import { contextOf } from "../lib/request-context.js"
 
 /** Logs one line (method, path, status, milliseconds) once the answer to this request is sent. */
 export function logWhenAnswered(logger: Logger, req: IncomingMessage, res: ServerResponse, path: string): void {
   const started = process.hrtime.bigint()
   res.once("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6
-    logger.info({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request")
+    logger.info({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10, reqId: contextOf(req)?.requestId }, "request")
   })
 }
+
+/** The health checks' paths: asked every few seconds by the proxy and the orchestrator, so never logged. */
+export const isHealthPath = (path: string) => path === "/api/health" || path.startsWith("/api/health/")
 
 /**
  * One line per answered request. Deliberately lean: the catalogue answers thousands of requests a second,

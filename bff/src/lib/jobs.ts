@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable, type Db } from "./db.js"
 import type { Logger } from "./logger.js"
+import { metrics } from "./metrics.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -202,7 +203,9 @@ export function jobQueue({
       lastError,
       attempts,
     ])
-    if (rowCount) logger.error({ err, job: { id: job.id, kind: job.kind, key: job.key, attempts, error: lastError } }, "job failed; staff can retry it")
+    if (!rowCount) return
+    metrics.jobFinished(job.kind, "failed")
+    logger.error({ err, job: { id: job.id, kind: job.kind, key: job.key, attempts, error: lastError } }, "job failed; staff can retry it")
   }
 
   async function run(job: ClaimedJob): Promise<void> {
@@ -214,6 +217,7 @@ export function jobQueue({
     try {
       await handler.run(job)
       await db.query("update bff.jobs set done_at = now(), last_error = null where id = $1 and attempts = $2", [job.id, job.attempts])
+      metrics.jobFinished(job.kind, "done")
     } catch (error) {
       // Not the job's failure: the pass stops and the job is handed back once the database returns.
       if (isDatabaseUnavailable(error)) throw error
@@ -221,6 +225,7 @@ export function jobQueue({
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
       // Out of attempts, or the retry would come after the deadline: trying again is pointless.
       if (job.attempts >= handler.maxAttempts || Date.now() + wait >= deadline) return fail(job, message, true, error)
+      metrics.jobFinished(job.kind, "retry")
       logger.warn({ err: error, job: { kind: job.kind, key: job.key, attempts: job.attempts } }, "job failed; will retry")
       await db.query("update bff.jobs set run_at = now() + $2 * interval '1 millisecond', last_error = $3 where id = $1 and attempts = $4", [
         job.id,

@@ -1,6 +1,9 @@
 import Medusa from "@medusajs/js-sdk"
 import type { Db } from "./db.js"
 import { firstComeQueue, QueueFull } from "./first-come-queue.js"
+import { metrics, type MedusaOutcome } from "./metrics.js"
+import { onwardHeaders } from "./request-context.js"
+import { inClientSpan } from "./tracing.js"
 
 /**
  * Calls to commerce's /internal routes (checkout carts, orders, addresses) run at most this many at once;
@@ -127,12 +130,20 @@ export function isCommerceUnavailable(error: unknown): boolean {
  * A fetch to Medusa whose failure to connect or to answer in time is a CommerceUnreachable; Medusa's own refusals
  * (the SDK's FetchError with a status: a wrong password, a missing record) pass through as they are.
  */
-async function reachingMedusa(send: () => Promise<Response>): Promise<Response> {
+async function reachingMedusa(api: "store" | "internal", send: (onward: Record<string, string>) => Promise<Response>): Promise<Response> {
+  const started = performance.now()
+  let outcome: MedusaOutcome = "ok"
   try {
-    return await send()
+    const response = await inClientSpan(`medusa ${api}`, (carried) => send(onwardHeaders(carried)))
+    if (response.status >= 500) outcome = "failed"
+    return response
   } catch (error) {
-    if (medusaErrorStatus(error) !== undefined) throw error
+    const status = medusaErrorStatus(error)
+    outcome = status === undefined ? "unreachable" : status >= 500 ? "failed" : "ok"
+    if (status !== undefined) throw error
     throw new CommerceUnreachable(error)
+  } finally {
+    metrics.medusaCall(api, outcome, (performance.now() - started) / 1000)
   }
 }
 
@@ -142,7 +153,10 @@ async function reachingMedusa(send: () => Promise<Response>): Promise<Response> 
  */
 function withDeadline(client: Medusa, ms: number): Medusa {
   const fetchOnce = client.client.fetch_
-  client.client.fetch_ = (input, init) => reachingMedusa(() => fetchOnce(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(ms) }))
+  client.client.fetch_ = (input, init) =>
+    reachingMedusa("store", (onward) =>
+      fetchOnce(input, { ...init, headers: { ...init?.headers, ...onward }, signal: init?.signal ?? AbortSignal.timeout(ms) }),
+    )
   return client
 }
 
@@ -201,10 +215,10 @@ export function createCommerce({ baseUrl, publishableKey, internalSecret, db }: 
 
   /** One call, timed from when it starts (not from when it joined the queue). */
   async function callInternal<T>(path: string, init: InternalInit): Promise<T> {
-    const response = await reachingMedusa(() =>
+    const response = await reachingMedusa("internal", (onward) =>
       fetch(new URL(path, baseUrl), {
         method: init.method ?? "GET",
-        headers: { "content-type": "application/json", "x-internal-secret": internalSecret },
+        headers: { "content-type": "application/json", "x-internal-secret": internalSecret, ...onward },
         body: init.body === undefined ? null : JSON.stringify(init.body),
         signal: AbortSignal.timeout(INTERNAL_CALL_TIMEOUT_MS),
       }),

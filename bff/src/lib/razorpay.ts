@@ -10,6 +10,7 @@ import {
   type RazorpayPayment,
   type RazorpayRefund,
 } from "./razorpay-entities.js"
+import { onwardHeaders } from "./request-context.js"
 import { hmacSha256, sameBytes } from "./tokens.js"
 
 /** A failed Razorpay call: Razorpay's own error (statusCode, code, description) or no answer at all (statusCode 0). */
@@ -60,6 +61,7 @@ type ClientOptions = {
 /** The SDK's HTTP client: an axios instance it keeps at `api.rq` (not in its typings). */
 type SdkHttp = {
   defaults: { baseURL?: string; timeout?: number }
+  interceptors: { request: { use(intercept: (config: { headers: Record<string, string> }) => { headers: Record<string, string> }): void } }
   post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>
 }
 
@@ -102,6 +104,10 @@ export function createRazorpayClient({ keyId, keySecret, apiUrl, timeoutMs = 15_
   const http = (sdk.api as unknown as { rq: SdkHttp }).rq
   http.defaults.baseURL = apiUrl.replace(/\/+$/, "")
   http.defaults.timeout = timeoutMs
+  http.interceptors.request.use((config) => {
+    Object.assign(config.headers, onwardHeaders())
+    return config
+  })
 
   return {
     keyId,

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { indiaClock } from "./india-time.js"
+import { onwardHeaders } from "./request-context.js"
 
 /** One line of a Shiprocket order; money in rupees, as Shiprocket takes it. */
 /** One parcel of apparel as we ship every order, size in cm and weight in kg; Shiprocket re-weighs at pickup. */
@@ -413,6 +414,7 @@ export function shiprocketClient(options: ShiprocketClientOptions): ShiprocketCl
           Accept: "application/json",
           ...(body === undefined ? {} : { "Content-Type": "application/json" }),
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...onwardHeaders(),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(waitMs),

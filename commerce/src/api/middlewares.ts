@@ -2,12 +2,20 @@ import { timingSafeEqual } from "node:crypto"
 import path from "node:path"
 import { defineMiddlewares, validateAndTransformBody, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import express from "express"
+import { logRequestId } from "./request-id"
 import { InternalAdminProduct, InternalAdminProductStatuses, InternalAdminProductVersion } from "./internal/admin-products/validators"
 import { InternalCheckoutCart, InternalCheckoutCompletion } from "./internal/checkout-carts/validators"
 import { InternalCustomerAddress } from "./internal/customers/[id]/addresses/validators"
 import { InternalEmptyBody, InternalExchangeRequest, InternalExchangeShipment, InternalReturnRequest, InternalShipment } from "./internal/orders/validators"
 
 const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
+/** The shop's /media (the BFF's), where the dashboard's images are when they are in the shared bucket (S3_BUCKET). */
+const mediaPublicUrl = process.env.MEDIA_PUBLIC_URL || `${process.env.PUBLIC_URL || "http://localhost:8080"}/media`
+
+/** The bucket has the files, not this host: the browser is sent to the shop's /media, which serves them (?w= too). */
+function redirectToShopMedia(req: MedusaRequest, res: MedusaResponse) {
+  res.redirect(302, `${mediaPublicUrl}${req.url}`)
+}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -28,15 +36,17 @@ function requireInternalSecret(req: MedusaRequest, res: MedusaResponse, next: Me
 
 /**
  * Product images are stored as /media/… paths that the BFF serves to shoppers; Medusa serves the same
- * folder read-only so the ops dashboard on its own origin shows the thumbnails too.
+ * folder read-only (or, with S3, redirects to the shop's) so the ops dashboard on its own origin shows the thumbnails too.
  */
 export default defineMiddlewares({
   routes: [
     {
       matcher: "/media",
-      middlewares: [express.static(mediaDir, { index: false, fallthrough: false, maxAge: "7d" })],
+      middlewares: [process.env.S3_BUCKET ? redirectToShopMedia : express.static(mediaDir, { index: false, fallthrough: false, maxAge: "7d" })],
     },
-    { matcher: "/internal/*", middlewares: [requireInternalSecret] },
+    { matcher: "/internal/*", middlewares: [logRequestId, requireInternalSecret] },
+    { matcher: "/store/*", middlewares: [logRequestId] },
+    { matcher: "/auth/*", middlewares: [logRequestId] },
     {
       matcher: "/internal/customers/:id/addresses",
       method: ["POST"],

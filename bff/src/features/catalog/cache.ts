@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
 import type { Logger } from "../../lib/logger.js"
+import { metrics } from "../../lib/metrics.js"
 import { optionalRedis, type Redis } from "../../lib/redis.js"
 
 const TTL_SECONDS = 60
@@ -266,4 +267,25 @@ export const noCatalogCache: CatalogCache = {
   cached: async <T>(_key: string, compute: () => Promise<string>) => answerOf<T>(await compute()),
   invalidate: async () => undefined,
   close: () => undefined,
+}
+
+/** The cache with each lookup counted in the metrics: a hit when it answered without computing. */
+export function withLookupsCounted(cache: CatalogCache): CatalogCache {
+  return {
+    async cached<T>(key: string, compute: () => Promise<string>, kind: AnswerKind) {
+      let computed = false
+      const answer = await cache.cached<T>(
+        key,
+        () => {
+          computed = true
+          return compute()
+        },
+        kind,
+      )
+      metrics.catalogCacheLookup(!computed)
+      return answer
+    },
+    invalidate: () => cache.invalidate(),
+    close: () => cache.close(),
+  }
 }

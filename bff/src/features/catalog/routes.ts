@@ -48,16 +48,19 @@ export function catalogReads(catalog: CatalogService, logger: Logger, onProductR
     if (!read) return false
     const { path, query } = read
     let answer: () => Promise<CachedAnswer>
+    let route: string
     if (path === PRODUCTS_PATH) {
       answer = async () => catalog.listProducts(parse(listProductsQuery, parseQueryString(query)))
+      route = PRODUCTS_PATH
     } else if (path.startsWith(`${PRODUCTS_PATH}/`) && !path.includes("/", PRODUCTS_PATH.length + 1)) {
       const id = path.slice(PRODUCTS_PATH.length + 1)
       onProductRead?.(req, id, query)
       answer = async () => catalog.productPage(parse(productIdParams, { id }).id)
+      route = `${PRODUCTS_PATH}/:id`
     } else {
       return false
     }
-    return answerEarly(req, res, path, logger, async () => sendAnswer(req, res, await answer()))
+    return answerEarly(req, res, { path, route }, logger, async () => sendAnswer(req, res, await answer()))
   }
 }
 

@@ -25,7 +25,7 @@ export function feedRead({ db, authentication, logger }: { db: Db; authenticatio
   return (req, res) => {
     const read = readRequest(req)
     if (read?.path !== FEED_PATH) return false
-    return answerEarly(req, res, read.path, logger, async () => {
+    return answerEarly(req, res, { path: read.path, route: FEED_PATH }, logger, async () => {
       const user = await authentication.userOf(req)
       if (!user) throw unauthorized()
       const { limit } = parse(feedQuery, parseQueryString(read.query))

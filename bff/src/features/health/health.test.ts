@@ -31,6 +31,48 @@ describe("GET /api/health", () => {
   })
 })
 
+describe("GET /api/health/live and /api/health/ready", () => {
+  it("are live and ready with PostgreSQL, the catalogue and Medusa up, on both listeners", async () => {
+    const ctx = await createTestApp()
+    apps.push(ctx)
+    for (const listener of [ctx.app, ctx.app.internal]) {
+      const live = await request(listener).get("/api/health/live")
+      expect(live.status).toBe(200)
+      expect(live.body).toEqual({ status: "ok" })
+      const ready = await request(listener).get("/api/health/ready")
+      expect(ready.status).toBe(200)
+      expect(ready.body).toEqual({ status: "ready", checks: { postgres: "up", catalog: "up", checkout: "up" } })
+    }
+  })
+
+  it("stays ready through a Medusa outage, naming checkout down: browsing goes on", async () => {
+    const ctx = await createTestApp({ MEDUSA_URL: "http://127.0.0.1:9" })
+    apps.push(ctx)
+    // The read model other replicas built is there: this replica serves it without Medusa.
+    await ctx.sync.rebuildIfEmpty()
+    const ready = await request(ctx.app).get("/api/health/ready")
+    expect(ready.status).toBe(200)
+    expect(ready.body).toEqual({ status: "ready", checks: { postgres: "up", catalog: "up", checkout: "down" } })
+    expect((await request(ctx.app).get("/api/products").query({ limit: "4" })).status).toBe(200)
+  })
+
+  it("is not ready without PostgreSQL or before the catalogue is built, and still live", async () => {
+    const unbuilt = await createTestApp({ MEDUSA_URL: "http://127.0.0.1:9" })
+    apps.push(unbuilt)
+    expect((await request(unbuilt.app).get("/api/health/ready")).body).toEqual({
+      status: "not ready",
+      checks: { postgres: "up", catalog: "down", checkout: "down" },
+    })
+    const cut = await createTestApp()
+    apps.push(cut)
+    await cut.db.end()
+    const ready = await request(cut.app).get("/api/health/ready")
+    expect(ready.status).toBe(503)
+    expect(ready.body.checks.postgres).toBe("down")
+    expect((await request(cut.app).get("/api/health/live")).status).toBe(200)
+  })
+})
+
 describe("errors", () => {
   it("answers unknown API routes with a JSON 404 and bad JSON with a 400", async () => {
     const ctx = await createTestApp()

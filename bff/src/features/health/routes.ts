@@ -31,14 +31,32 @@ export function healthRoutes({
   /** The catalogue read model has been built (until then listings would be empty). */
   catalogReady: () => boolean
 }): Router {
+  const medusaAnswers = async () => {
+    if (!(await commerce.isUp())) throw new Error("medusa down")
+  }
   const router = Router()
+  // The process answers: an orchestrator restarts a replica only when this fails, never for a dependency's outage.
+  router.get("/health/live", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" })
+  })
+  /**
+   * Whether this replica should be sent shoppers: PostgreSQL answers and the catalogue is built. Medusa is reported
+   * as `checkout` but never makes it 503: without Medusa the shop still browses, and checkout says so by itself.
+   */
+  router.get("/health/ready", async (_req, res) => {
+    const [postgres, checkout] = await Promise.all([probe(() => db.query("select 1")), probe(medusaAnswers)])
+    const checks = { postgres, catalog: catalogReady() ? ("up" as const) : ("down" as const), checkout }
+    const ready = checks.postgres === "up" && checks.catalog === "up"
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ready ? "ready" : "not ready", checks })
+  })
   router.get("/health", async (_req, res) => {
     const checks: Record<string, Status> = {}
     const [postgres, medusa, cache] = await Promise.all([
       probe(() => db.query("select 1")),
-      probe(async () => {
-        if (!(await commerce.isUp())) throw new Error("medusa down")
-      }),
+      probe(medusaAnswers),
       redis ? probe(() => redis.ping()) : Promise.resolve(undefined),
     ])
     checks.postgres = postgres
