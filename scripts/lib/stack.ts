@@ -143,10 +143,11 @@ export async function productCount(url: string): Promise<number> {
  * The environment for a seed script: without Redis or the BFF, so the thousands of product, price and
  * stock events a seed makes are neither queued in Redis nor replayed into the BFF once Medusa starts
  * (the BFF builds its read model from Medusa when it starts; replayed, they kept it busy for minutes). The
- * start, dev, test and bench commands run a demo shop, so they ask for the demo accounts too.
+ * start, dev, test and bench commands run a demo shop, so they ask for the demo accounts too, and run the seed
+ * in development mode: the demo seed refuses production (a production database is set up by commerce's setup.ts).
  */
 export function seedEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const seedEnv: NodeJS.ProcessEnv = { ...env, BFF_INTERNAL_URL: "", SEED_DEMO_ACCOUNTS: "on" }
+  const seedEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: "development", BFF_INTERNAL_URL: "", SEED_DEMO_ACCOUNTS: "on" }
   delete seedEnv.REDIS_URL
   return seedEnv
 }

@@ -1,6 +1,7 @@
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import seed, { ensureProducts, ensureShopBase } from "./seed"
+import seed, { ensureProducts } from "./seed"
+import { ensureShopBase } from "./seed/shop-base"
 import { buildBenchCatalogue } from "./seed/bench-catalogue"
 import { imageFileName, IMAGE_VIEWS } from "./seed/garment-images"
 
