@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config"
 
 /** Run on their own afterwards (vitest.replicas.config.ts): real BFF processes whose workers would take other files' jobs. */
-export const REPLICA_TESTS = ["src/faults/two-processes.test.ts"]
+export const REPLICA_TESTS = ["src/faults/two-processes.test.ts", "src/deploy/behind-caddy.test.ts"]
 
 export default defineConfig({
   test: {

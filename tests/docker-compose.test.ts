@@ -1,20 +1,25 @@
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
+import { parse } from "yaml"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const COMPOSE_FILE = path.join(ROOT, "docker-compose.yml")
+const CADDY_DIR = path.join(ROOT, "deploy", "caddy")
 
 const REQUIRED = {
+  DOMAIN: "shop.example.test",
   POSTGRES_PASSWORD: "test-postgres-password",
   JWT_SECRET: "test-jwt-secret",
   COOKIE_SECRET: "test-cookie-secret",
   INTERNAL_API_SECRET: "test-internal-secret-0123456789",
   AUTH_TOKEN_SECRET: "test-auth-token-secret-0123456789abcdef",
   SMTP_URL: "smtp://mailer.test:587",
+  MINIO_ROOT_USER: "test-minio-user",
+  MINIO_ROOT_PASSWORD: "test-minio-password",
   RAZORPAY_KEY_ID: "rzp_live_test0123456789",
   RAZORPAY_KEY_SECRET: "test-razorpay-secret",
   RAZORPAY_WEBHOOK_SECRET: "test-razorpay-webhook-secret",
@@ -33,7 +38,10 @@ const REQUIRED = {
   RETURN_WAREHOUSE_PINCODE: "400001",
   RETURN_WAREHOUSE_PHONE: "9000000001",
 }
-const LONG_RUNNING = ["postgres", "redis", "redis-queues", "commerce", "commerce-worker", "bff"]
+const LONG_RUNNING = ["caddy", "postgres", "redis", "redis-queues", "minio", "commerce", "commerce-worker", "bff"]
+const MEDUSA = ["commerce-migrate", "commerce", "commerce-worker"]
+/** The BFF's keep-alive (bff/src/main.ts): Caddy must drop an idle upstream connection before the BFF does. */
+const BFF_KEEP_ALIVE_SECONDS = 65
 
 // An empty env file, so a developer's .env or shell cannot supply the variables under test.
 const scratch = mkdtempSync(path.join(tmpdir(), "compose-test-"))
@@ -41,8 +49,32 @@ const emptyEnvFile = path.join(scratch, "empty.env")
 writeFileSync(emptyEnvFile, "")
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-function compose(args: string[], env: Record<string, string>) {
-  const result = spawnSync("docker-compose", ["--env-file", emptyEnvFile, "-f", COMPOSE_FILE, ...args], {
+type Service = {
+  image?: string
+  command?: string[]
+  environment?: Record<string, string | number | null>
+  ports?: ({ host_ip?: string; published?: number | string; target?: number | string; protocol?: string } | string)[]
+  expose?: (number | string)[]
+  volumes?: ({ source?: string; target?: string } | string)[]
+  healthcheck?: { test?: string[] }
+  depends_on?: Record<string, { condition?: string }>
+}
+type Resolved = { services: Record<string, Service> }
+
+/** The two Compose programs: v1 (Debian's docker-compose package, which CI installs) and v2 (`docker compose`) where the Docker CLI has it. */
+const COMPOSE_V1 = { label: "docker-compose (v1)", argv: ["docker-compose"] }
+const COMPOSE_V2 = { label: "docker compose (v2)", argv: ["docker", "compose"] }
+type Compose = typeof COMPOSE_V1
+
+const v2Version = spawnSync("docker", ["compose", "version"], { encoding: "utf8" })
+const v2Missing =
+  v2Version.error || v2Version.status !== 0
+    ? `\`docker compose version\` ${v2Version.error ? `could not run (${v2Version.error.message})` : `failed: ${(v2Version.stderr || v2Version.stdout).trim().split("\n")[0]}`}`
+    : undefined
+
+function runCompose({ argv, label }: Compose, args: string[], env: Record<string, string>) {
+  const [command = "", ...prefix] = argv
+  const result = spawnSync(command, [...prefix, "--env-file", emptyEnvFile, "-f", COMPOSE_FILE, ...args], {
     cwd: ROOT,
     encoding: "utf8",
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? scratch, ...env },
@@ -51,101 +83,73 @@ function compose(args: string[], env: Record<string, string>) {
     const missing = (result.error as NodeJS.ErrnoException).code === "ENOENT"
     throw new Error(
       missing
-        ? "docker-compose is not installed, so docker-compose.yml cannot be checked (apt-get install docker-compose)"
-        : `docker-compose could not run: ${result.error.message}`,
+        ? `${label} is not installed, so docker-compose.yml cannot be checked (apt-get install docker-compose)`
+        : `${label} could not run: ${result.error.message}`,
     )
   }
   return result
 }
 
-/**
- * Reads the block-mapping keys of `docker-compose config` output into dotted paths with their inline
- * values ("services.bff.environment.PORT" → "8080"). Enough for the normalised YAML both Compose v1 and
- * v2 print; list items and folded scalars are skipped.
- */
-function outlineYaml(text: string): Map<string, string> {
-  const outline = new Map<string, string>()
-  const stack: { indent: number; key: string }[] = []
-  for (const line of text.split("\n")) {
-    const match = /^( *)([A-Za-z0-9_][\w.-]*):(?: (.*))?$/.exec(line)
-    if (!match) continue
-    const indent = match[1]?.length ?? 0
-    const key = match[2] ?? ""
-    while (stack.length && (stack[stack.length - 1]?.indent ?? 0) >= indent) stack.pop()
-    stack.push({ indent, key })
-    const value = (match[3] ?? "").trim().replace(/^(['"])(.*)\1$/, "$2")
-    outline.set(stack.map((entry) => entry.key).join("."), value)
-  }
-  return outline
-}
+/** A published port as "[address:]published:target/protocol", from v1's or v2's normalised form. */
+const portOf = (port: NonNullable<Service["ports"]>[number]) =>
+  typeof port === "string"
+    ? `${port}${port.includes("/") ? "" : "/tcp"}`
+    : `${port.host_ip ? `${port.host_ip}:` : ""}${String(port.published)}:${String(port.target)}/${port.protocol ?? "tcp"}`
+/** A volume as "source:target", from v1's short form ("name:/path:rw") or v2's long one. */
+const volumeOf = (volume: NonNullable<Service["volumes"]>[number]) =>
+  typeof volume === "string" ? volume.split(":").slice(0, 2).join(":") : `${volume.source ?? ""}:${volume.target ?? ""}`
+/** The URL a Node healthcheck fetches (`node -e "fetch('…')…"`). */
+const healthUrlOf = (service: Service) => /fetch\('([^']+)'\)/.exec(service.healthcheck?.test?.join(" ") ?? "")?.[1]
 
-/** The list items of `docker-compose config` output by the dotted path of the key holding them ("services.redis.command"). */
-function listsOfYaml(text: string): Map<string, string[]> {
-  const lists = new Map<string, string[]>()
-  const stack: { indent: number; key: string }[] = []
-  for (const line of text.split("\n")) {
-    const key = /^( *)([A-Za-z0-9_][\w.-]*):/.exec(line)
-    const item = /^( *)- (.*)$/.exec(line)
-    if (key) {
-      const indent = key[1]?.length ?? 0
-      while (stack.length && (stack[stack.length - 1]?.indent ?? 0) >= indent) stack.pop()
-      stack.push({ indent, key: key[2] ?? "" })
-    } else if (item) {
-      // Compose v1 prints a list at its key's indent, v2 deeper: either way the key is the last one not deeper.
-      const indent = item[1]?.length ?? 0
-      while (stack.length && (stack[stack.length - 1]?.indent ?? 0) > indent) stack.pop()
-      const path = stack.map((entry) => entry.key).join(".")
-      lists.set(path, [...(lists.get(path) ?? []), (item[2] ?? "").trim().replace(/^(['"])(.*)\1$/, "$2")])
-    }
+function composeChecks(compose: Compose) {
+  const resolve = (env: Record<string, string>): Resolved => {
+    const result = runCompose(compose, ["config"], env)
+    expect(result.status, result.stderr).toBe(0)
+    return parse(result.stdout) as Resolved
   }
-  return lists
-}
+  // With the required variables alone, resolved once: most checks read the same configuration.
+  let withRequired: Resolved | undefined
+  const resolved = (env?: Record<string, string>): Resolved => (env ? resolve(env) : (withRequired ??= resolve(REQUIRED)))
+  const service = (config: Resolved, name: string): Service => {
+    const found = config.services[name]
+    expect(found, `service ${name}`).toBeDefined()
+    return found!
+  }
 
-describe("docker-compose.yml", { timeout: 30_000 }, () => {
   it("is valid with the required variables set", () => {
-    const result = compose(["config", "-q"], REQUIRED)
+    const result = runCompose(compose, ["config", "-q"], REQUIRED)
     expect(result.stderr).toBe("")
     expect(result.status).toBe(0)
   })
 
   it.each(Object.keys(REQUIRED))("refuses to start without %s", (name) => {
     const env = Object.fromEntries(Object.entries(REQUIRED).filter(([key]) => key !== name))
-    const result = compose(["config", "-q"], env)
+    const result = runCompose(compose, ["config", "-q"], env)
     expect(result.status).not.toBe(0)
     expect(result.stderr).toContain(`set ${name}`)
   })
 
   describe("resolved configuration", () => {
-    const resolved = () => {
-      const result = compose(["config"], REQUIRED)
-      expect(result.status, result.stderr).toBe(0)
-      return outlineYaml(result.stdout)
-    }
-
-    it("runs the six long-running services, each with a healthcheck", () => {
+    it("runs the eight long-running services, each with a healthcheck", () => {
       const config = resolved()
-      for (const service of LONG_RUNNING) {
-        expect(config.has(`services.${service}`), `service ${service}`).toBe(true)
-        expect(config.has(`services.${service}.healthcheck.test`), `healthcheck of ${service}`).toBe(true)
-      }
+      for (const name of LONG_RUNNING) expect(service(config, name).healthcheck?.test?.length, `healthcheck of ${name}`).toBeGreaterThan(0)
     })
 
     it("runs Medusa as a server and as a worker after a one-shot migrate step", () => {
       const config = resolved()
-      expect(config.get("services.commerce.environment.MEDUSA_WORKER_MODE")).toBe("server")
-      expect(config.get("services.commerce-worker.environment.MEDUSA_WORKER_MODE")).toBe("worker")
-      expect(config.get("services.commerce.environment.JWT_SECRET")).toBe(REQUIRED.JWT_SECRET)
-      expect(config.has("services.commerce-migrate.command")).toBe(true)
-      expect(config.has("services.commerce-migrate.healthcheck")).toBe(false)
-      for (const service of ["commerce", "commerce-worker"]) {
-        expect(config.get(`services.${service}.depends_on.commerce-migrate.condition`)).toBe("service_completed_successfully")
+      expect(service(config, "commerce").environment?.MEDUSA_WORKER_MODE).toBe("server")
+      expect(service(config, "commerce-worker").environment?.MEDUSA_WORKER_MODE).toBe("worker")
+      expect(service(config, "commerce").environment?.JWT_SECRET).toBe(REQUIRED.JWT_SECRET)
+      expect(service(config, "commerce-migrate").command).toEqual(["medusa", "db:migrate"])
+      expect(service(config, "commerce-migrate").healthcheck).toBeUndefined()
+      for (const name of ["commerce", "commerce-worker"]) {
+        expect(service(config, name).depends_on?.["commerce-migrate"]?.condition).toBe("service_completed_successfully")
+        expect(healthUrlOf(service(config, name))).toBe("http://127.0.0.1:9000/health")
       }
     })
 
     it("6. caps the BFF's Redis, evicting only keys with an expiry (cache answers, counters)", () => {
-      const result = compose(["config"], REQUIRED)
-      expect(result.status, result.stderr).toBe(0)
-      const command = listsOfYaml(result.stdout).get("services.redis.command") ?? []
+      const command = service(resolved(), "redis").command ?? []
       const option = (name: string) => command[command.indexOf(name) + 1]
       expect(command[0]).toBe("redis-server")
       expect(option("--maxmemory")).toBe("256mb")
@@ -153,35 +157,134 @@ describe("docker-compose.yml", { timeout: 30_000 }, () => {
     })
 
     it("keeps Medusa's queues and locks on a Redis of their own that never evicts, apart from the BFF's capped cache", () => {
-      const result = compose(["config"], REQUIRED)
-      expect(result.status, result.stderr).toBe(0)
-      const command = listsOfYaml(result.stdout).get("services.redis-queues.command") ?? []
+      const config = resolved()
+      const command = service(config, "redis-queues").command ?? []
       expect(command[command.indexOf("--maxmemory-policy") + 1]).toBe("noeviction")
       expect(command).not.toContain("--maxmemory")
-      const config = resolved()
-      for (const service of ["commerce-migrate", "commerce", "commerce-worker"]) {
-        expect(config.get(`services.${service}.environment.REDIS_URL`)).toBe("redis://redis-queues:6379")
-        expect(config.get(`services.${service}.depends_on.redis-queues.condition`)).toBe("service_healthy")
+      for (const name of MEDUSA) {
+        expect(service(config, name).environment?.REDIS_URL).toBe("redis://redis-queues:6379")
+        expect(service(config, name).depends_on?.["redis-queues"]?.condition).toBe("service_healthy")
       }
-      expect(config.get("services.bff.environment.REDIS_URL")).toBe("redis://redis:6379")
+      expect(service(config, "bff").environment?.REDIS_URL).toBe("redis://redis:6379")
+    })
+
+    it("runs PostgreSQL 18 with its volume where the 18 image keeps its data (one folder per major version below it)", () => {
+      const postgres = service(resolved(), "postgres")
+      expect(postgres.image).toBe("postgres:18")
+      expect((postgres.volumes ?? []).map(volumeOf)).toContain("postgres-data:/var/lib/postgresql")
     })
 
     it("starts the BFF against the internal Medusa once its dependencies are healthy", () => {
-      const config = resolved()
-      expect(config.get("services.bff.environment.NODE_ENV")).toBe("production")
-      expect(config.get("services.bff.environment.PORT")).toBe("8080")
-      expect(config.get("services.bff.environment.MEDUSA_URL")).toBe("http://commerce:9000")
-      expect(config.get("services.bff.environment.MEDIA_DIR")).toBe("/data/media")
-      for (const dependency of ["postgres", "redis", "commerce"]) {
-        expect(config.get(`services.bff.depends_on.${dependency}.condition`)).toBe("service_healthy")
-      }
+      const bff = service(resolved(), "bff")
+      expect(bff.environment?.NODE_ENV).toBe("production")
+      expect(bff.environment?.PORT).toBe("8080")
+      expect(bff.environment?.MEDUSA_URL).toBe("http://commerce:9000")
+      expect(bff.environment?.MEDIA_DIR).toBe("/data/media")
+      for (const dependency of ["postgres", "redis", "commerce"]) expect(bff.depends_on?.[dependency]?.condition).toBe("service_healthy")
     })
 
-    it("8. tells the BFF whose X-Forwarded-For to believe: nobody's when published directly, the proxy's hop when one is set", () => {
-      expect(resolved().get("services.bff.environment.TRUST_PROXY")).toBe("false")
-      const behindProxy = compose(["config"], { ...REQUIRED, PUBLIC_URL: "https://shop.example", TRUST_PROXY: "1" })
-      expect(behindProxy.status, behindProxy.stderr).toBe(0)
-      expect(outlineYaml(behindProxy.stdout).get("services.bff.environment.TRUST_PROXY")).toMatch(/^'?1'?$/)
+    it("publishes only Caddy to the world: 80 and 443 over TCP, 443 over UDP (HTTP/3); the BFF has no host port, so it scales", () => {
+      const config = resolved()
+      expect(service(config, "caddy").image).toBe("caddy:2")
+      expect((service(config, "caddy").ports ?? []).map(portOf).sort()).toEqual(["443:443/tcp", "443:443/udp", "80:80/tcp"])
+      expect(service(config, "bff").ports).toBeUndefined()
+      const published = Object.entries(config.services).flatMap(([name, { ports }]) => (ports ?? []).map((port) => `${name} ${portOf(port)}`))
+      // Medusa's dashboard for ops, on this host's loopback only.
+      expect(published.filter((entry) => !entry.startsWith("caddy "))).toEqual(["commerce 127.0.0.1:9000:9000/tcp"])
     })
+
+    it("serves https://$DOMAIN through Caddy, whose hop alone the BFF trusts, with the Caddyfile from deploy/caddy", () => {
+      const config = resolved()
+      const [caddy, bff] = [service(config, "caddy"), service(config, "bff")]
+      expect(caddy.environment?.DOMAIN).toBe(REQUIRED.DOMAIN)
+      expect(bff.environment?.PUBLIC_URL).toBe(`https://${REQUIRED.DOMAIN}`)
+      expect(String(bff.environment?.TRUST_PROXY)).toBe("1")
+      expect((caddy.volumes ?? []).map(volumeOf)).toContain(`${CADDY_DIR}:/etc/caddy`)
+      expect(caddy.depends_on?.bff?.condition).toBe("service_healthy")
+      // Caddy's upstreams are the bff service's replicas on the port the BFF listens on.
+      const caddyfile = readFileSync(path.join(CADDY_DIR, "Caddyfile"), "utf8")
+      expect(caddyfile).toMatch(new RegExp(`^\\s*dynamic a bff ${String(bff.environment?.PORT)} \\{`, "m"))
+      expect(caddyfile).toMatch(/^\{\$DOMAIN\} \{/m)
+    })
+
+    it("asks an optional ACME_EMAIL, passing it to Caddy when set", () => {
+      expect(service(resolved(), "caddy").environment?.ACME_EMAIL ?? "").toBe("")
+      expect(service(resolved({ ...REQUIRED, ACME_EMAIL: "ops@shop.example.test" }), "caddy").environment?.ACME_EMAIL).toBe("ops@shop.example.test")
+    })
+
+    it("health-checks each BFF replica on its readiness, not on whether the process answers", () => {
+      expect(healthUrlOf(service(resolved(), "bff"))).toBe("http://127.0.0.1:8080/api/health/ready")
+    })
+
+    it("keeps media in MinIO: a bucket made once, and the same S3 settings for the BFF and Medusa", () => {
+      const config = resolved()
+      expect(service(config, "minio").image).toBe("minio/minio")
+      const setup = service(config, "minio-setup")
+      expect(setup.image).toBe("minio/mc")
+      expect(setup.healthcheck).toBeUndefined()
+      expect(setup.depends_on?.minio?.condition).toBe("service_healthy")
+      const bucket = setup.environment?.S3_BUCKET
+      expect(setup.command?.join(" ")).toContain("mc mb --ignore-existing")
+      const s3 = {
+        S3_BUCKET: bucket,
+        S3_REGION: "us-east-1",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_ACCESS_KEY_ID: REQUIRED.MINIO_ROOT_USER,
+        S3_SECRET_ACCESS_KEY: REQUIRED.MINIO_ROOT_PASSWORD,
+        S3_FORCE_PATH_STYLE: "true",
+      }
+      for (const name of ["bff", ...MEDUSA]) {
+        expect(service(config, name).environment, name).toMatchObject(s3)
+      }
+      for (const name of ["bff", "commerce", "commerce-worker"]) {
+        expect(service(config, name).depends_on?.["minio-setup"]?.condition, name).toBe("service_completed_successfully")
+      }
+    })
+  })
+}
+
+describe("docker-compose.yml", { timeout: 60_000 }, () => {
+  describe(COMPOSE_V1.label, () => composeChecks(COMPOSE_V1))
+
+  // Compose v2 is what `docker compose up` runs; the same checks keep the file free of v1-only syntax.
+  describe.skipIf(v2Missing)(`${COMPOSE_V2.label}${v2Missing ? `: skipped, ${v2Missing}` : ""}`, () => composeChecks(COMPOSE_V2))
+
+  it("lists every required variable in the command of its header comment", () => {
+    const header = readFileSync(COMPOSE_FILE, "utf8").split("\n\n")[0] ?? ""
+    expect(header).toContain("docker compose up -d --build")
+    const named = [...header.matchAll(/\b([A-Z][A-Z0-9_]+)=…/g)].map((match) => match[1])
+    expect(named.sort()).toEqual(Object.keys(REQUIRED).sort())
+  })
+})
+
+describe("deploy/caddy/Caddyfile", { timeout: 30_000 }, () => {
+  function adapt(env: Record<string, string>) {
+    const result = spawnSync("caddy", ["adapt", "--config", path.join(CADDY_DIR, "Caddyfile"), "--adapter", "caddyfile"], {
+      cwd: scratch,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: scratch, ...env },
+    })
+    if (result.error) {
+      const missing = (result.error as NodeJS.ErrnoException).code === "ENOENT"
+      throw new Error(
+        missing ? "caddy is not installed, so the Caddyfile cannot be checked (apt-get install caddy)" : `caddy could not run: ${result.error.message}`,
+      )
+    }
+    expect(result.status, result.stderr).toBe(0)
+    return JSON.parse(result.stdout) as { apps: { http: { servers: Record<string, unknown> }; tls?: unknown } }
+  }
+
+  it("adapts for $DOMAIN with and without ACME_EMAIL, proxying to the bff replicas with compression", () => {
+    const plain = JSON.stringify(adapt({ DOMAIN: REQUIRED.DOMAIN, ACME_EMAIL: "" }))
+    expect(plain).toContain(`"host":["${REQUIRED.DOMAIN}"]`)
+    expect(plain).toContain('"dynamic_upstreams":{"name":"bff","port":"8080"')
+    expect(plain).toContain('"prefer":["zstd","gzip"]')
+    expect(plain).not.toContain('"email"')
+    expect(JSON.stringify(adapt({ DOMAIN: REQUIRED.DOMAIN, ACME_EMAIL: "ops@shop.example.test" }).apps.tls)).toContain('"email":"ops@shop.example.test"')
+  })
+
+  it("closes idle upstream connections before the BFF's keep-alive does", () => {
+    const keepalive = /"keep_alive":\{"idle_timeout":(\d+)\}/.exec(JSON.stringify(adapt({ DOMAIN: REQUIRED.DOMAIN })))?.[1]
+    expect(Number(keepalive) / 1e9).toBeLessThan(BFF_KEEP_ALIVE_SECONDS)
   })
 })
