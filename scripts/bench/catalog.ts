@@ -6,7 +6,7 @@ import pg from "pg"
 import { ensureDatabase } from "../lib/database.js"
 import { BIN, COMMERCE, ROOT } from "../lib/paths.js"
 import { freePort } from "../lib/ports.js"
-import { run, startService, stopAll, waitForHttp } from "../lib/processes.js"
+import { run, startService, stopAll, stopService, waitForHttp } from "../lib/processes.js"
 import { bffEnv, buildFrontEndsIfStale, commerceEnv, migrateAll, randomSecrets, seed, seedEnvOf } from "../lib/stack.js"
 import type { DropTarget } from "./drop.js"
 import { scorePages, type PageScore } from "./lighthouse.js"
@@ -54,8 +54,22 @@ export type CatalogBench = {
 /** What a catalogue-only-as-reference run (BENCH_ONLY=fitfeed) keeps: the seed and the cache-off listing. */
 export type CatalogReference = Pick<CatalogBench, "products" | "seedSeconds" | "filteredTotals" | "bffUncached" | "versions">
 
-/** The cache-off BFF and its database, for a benchmark measured beside the catalogue's cache-off listing (FITFEED). */
-export type CacheOffStack = { databaseUrl: string; origin: string; bffPid: number; medusaPid: number; authTokenSecret: string; seconds: number }
+/** A BFF a benchmark started beside the stack's own (same database, Medusa and settings, plus its own); that benchmark stops it. */
+export type ExtraBff = { origin: string; internalOrigin: string; pid: number; stop: () => Promise<void> }
+
+/**
+ * The cache-off BFF and its database, for a benchmark measured beside the catalogue's cache-off listing (FITFEED);
+ * `startCacheOffBff` starts another cache-off BFF on ports of its own, with settings that differ (REQUEST_METRICS).
+ */
+export type CacheOffStack = {
+  databaseUrl: string
+  origin: string
+  bffPid: number
+  medusaPid: number
+  authTokenSecret: string
+  seconds: number
+  startCacheOffBff: (label: string, settings: Record<string, string>) => Promise<ExtraBff>
+}
 
 /**
  * A benchmark run against the cache-off BFF. Called once the catalogue is in (to seed, before anything
@@ -221,7 +235,7 @@ export async function benchCatalog<T, D>({
 
     const medusa = startService(BIN.medusa, ["start"], { cwd: COMMERCE, env: commerce, label: "medusa" })
     const prefix = `bench:${randomBytes(4).toString("hex")}:`
-    const bff = (port: number, internal: number, cache: "on" | "off") =>
+    const bff = (port: number, internal: number, cache: "on" | "off", settings: Record<string, string> = {}, label = `bff-${cache}`) =>
       startService(process.execPath, ["--import", "tsx", "src/main.ts"], {
         cwd: path.join(ROOT, "bff"),
         env: {
@@ -234,8 +248,9 @@ export async function benchCatalog<T, D>({
           CATALOG_RECONCILE_SECONDS: "3600",
           // The FITFEED load comes from one address; its per-user limits still hold.
           FITFEED_ADDRESS_LIMIT_SCALE: "1000",
+          ...settings,
         },
-        label: `bff-${cache}`,
+        label,
       })
     const cached = bff(bffPort, internalPort, "on")
     await waitForHttp(`http://127.0.0.1:${medusaPort}/health`, "Medusa", 180_000, medusa)
@@ -276,6 +291,12 @@ export async function benchCatalog<T, D>({
       medusaPid: medusa.pid!,
       authTokenSecret: bffEnv(base, commerce, secrets, uncachedPort).AUTH_TOKEN_SECRET!,
       seconds,
+      startCacheOffBff: async (label, settings) => {
+        const [port, internal] = [await freePort(), await freePort()]
+        const child = bff(port, internal, "off", settings, label)
+        await waitForHttp(`http://127.0.0.1:${port}/api/health`, `The BFF (${label})`, 120_000, child)
+        return { origin: `http://127.0.0.1:${port}`, internalOrigin: `http://127.0.0.1:${internal}`, pid: child.pid!, stop: () => stopService(child) }
+      },
     })
     /** The cache-off listing, warmed, and then (when given) the benchmark measured beside it. */
     const cacheOff = async (): Promise<{ bffUncached: Load; beside?: T }> => {

@@ -27,13 +27,23 @@ import {
 import { CONNECTIONS, type Load } from "./load.js"
 import { MESSAGES, P99_RATIO_TARGET, STREAM_WIDTH, WINDOW_CHECKOUTS, type OrderMessagesBench, type Window } from "./order-messages.js"
 import type { CpuUse, Observation, Waits } from "./observe.js"
+import {
+  METRICS_COST_TARGET,
+  METRICS_ROUNDS,
+  QUIET_SHARE,
+  QUIET_TIMEOUT_MS,
+  metricsCost,
+  type MetricsSide,
+  type RequestMetricsBench,
+} from "./request-metrics.js"
 import type { StartupBench } from "./startup.js"
 
 export type Verdict = { name: string; ok: boolean }
 
 /**
  * One run's figures: the full catalogue (absent with BENCH_ONLY), its cache-off reference (absent with
- * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, start-up, the drops (one per stack) and the order messages.
+ * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, the admin analytics, the request metrics' cost, start-up,
+ * the drops (one per stack) and the order messages.
  */
 export type BenchRun = {
   catalog?: CatalogBench
@@ -41,6 +51,7 @@ export type BenchRun = {
   versions?: CatalogBench["versions"]
   fitfeed?: FitfeedBench
   admin?: AdminAnalyticsBench
+  requestMetrics?: RequestMetricsBench
   startup?: StartupBench
   drops?: DropBench[]
   messages?: OrderMessagesBench
@@ -58,7 +69,7 @@ function loadRow(load: Load, medusa: Load): string {
 const clean = (load: Load) => load.errors + load.non2xx === 0
 
 /** Pass or fail for every target the issues set, from one run's figures. */
-export function verdicts({ catalog, fitfeed, admin, startup, drops = [], messages }: BenchRun): Verdict[] {
+export function verdicts({ catalog, fitfeed, admin, requestMetrics, startup, drops = [], messages }: BenchRun): Verdict[] {
   const list: Verdict[] = []
   if (catalog) {
     const { medusa } = catalog
@@ -100,6 +111,20 @@ export function verdicts({ catalog, fitfeed, admin, startup, drops = [], message
         ok: call.p99 < ADMIN_P99_TARGET_MS && clean(call),
       })),
     )
+  }
+  if (requestMetrics) {
+    const { off, on, offAgain } = requestMetrics
+    list.push({
+      name:
+        `request metrics: the cache-off listing's throughput with REQUEST_METRICS=on costs under ${Math.round(METRICS_COST_TARGET * 100)}% of off's ` +
+        "(1 − on/off, the means of the same rounds), no errors, requests counted by the on BFF only",
+      ok:
+        metricsCost(requestMetrics).cost < METRICS_COST_TARGET &&
+        [off, on, offAgain].every((side) => side.errors === 0) &&
+        on.counted > 0 &&
+        off.counted === 0 &&
+        offAgain.counted === 0,
+    })
   }
   if (startup) {
     list.push({ name: `warm start ≤ ${startup.warmTargetS} s`, ok: startup.warm.seconds <= startup.warmTargetS })
@@ -281,6 +306,78 @@ function fitfeedLines(fitfeed: FitfeedBench): string[] {
   ]
 }
 
+/** Beside the measured BFF, the other BFFs (the stack's two and the other two contenders) sit idle. */
+const METRICS_PROCESS_NAMES: typeof PROCESS_NAMES = {
+  ...PROCESS_NAMES,
+  other: "everything else (kernel, Redis, the idle BFFs, processes outside the bench)",
+}
+
+function requestMetricsLines(bench: RequestMetricsBench): string[] {
+  const { reference, roundSeconds, off, on, offAgain } = bench
+  const { cost, p50Ratio, p99Ratio, noise, noiseP99Ratio, roundCosts, roundNoise, bffCpuPerRequest } = metricsCost(bench)
+  const sides = [off, on, offAgain]
+  const number = (value: number) => Math.round(value).toLocaleString("en-IN")
+  const share = (value: number) => `${(value * 100).toFixed(1)}%`
+  const times = (value: number) => `${value.toFixed(2)} ×`
+  const row = (side: MetricsSide) =>
+    `| ${side.label} | ${number(side.requestsPerSecond)} | ${ms(side.p50)} | ${ms(side.p99)} | ${side.errors} | ${number(side.counted)} | ` +
+    (side === off ? "— |" : `${times(side.requestsPerSecond / off.requestsPerSecond)} / p99 ${times(side.p99 / off.p99)} |`)
+  const quiet = sides.flatMap((side) => side.rounds.map((round) => round.quietShare))
+  const passed = quiet.filter((value) => value <= QUIET_SHARE).length
+  const range = (values: number[]) => `${share(Math.min(...values))} to ${share(Math.max(...values))}`
+  const use = (key: "machineBusy" | "bff" | "client" | "postgres") => sides.reduce((sum, side) => sum + side.observation.cpu[key], 0) / sides.length
+  const microseconds = (value: number) => `${Math.round(value * 1e6)} µs`
+  const resolution =
+    Math.abs(noise) >= METRICS_COST_TARGET || Math.abs(noise) >= Math.abs(cost)
+      ? `The two off processes differed by ${share(Math.abs(noise))}, ${Math.abs(noise) >= Math.abs(cost) ? "as much as the cost or more" : "more than the target"}: this run cannot tell a cost that small from noise.`
+      : `The two off processes differed by ${share(Math.abs(noise))}, less than the cost measured: the cost stands out of this run's noise.`
+  return [
+    "## Request metrics",
+    "",
+    "What counting every request costs (`REQUEST_METRICS`: prom-client's histogram by method, route and status, filled as each answer finishes; " +
+      "request ids are given either way) on the catalogue's cache-off filtered listing. Three BFFs started for this beside the stack's, each set like the stack's " +
+      "cache-off one (`CATALOG_CACHE=off`, same database and Medusa) but for `REQUEST_METRICS`: off, on, and off again in a second process, whose difference from the first " +
+      `is this run's noise. They took the load one at a time (the others idle) in ${METRICS_ROUNDS} rounds of ${roundSeconds} s each, the order turning each round, ` +
+      `so each was measured first, second and third equally often; before each measurement the bench waited for the CPUs to go quiet (at most ${percent(QUIET_SHARE)} busy over a second, ` +
+      `giving up after ${QUIET_TIMEOUT_MS / 1000} s) and warmed that BFF for 3 s. Same client (autocannon, ${CONNECTIONS} connections) and rotation of the six filtered listings as the catalogue's figures; ` +
+      "nothing scraped the metrics meanwhile. Throughput, p50 and p99 below are the means of the rounds.",
+    "",
+    "| BFF | req/s | p50 | p99 | errors | requests its histogram counted (warm-ups included) | vs off (throughput / p99) |",
+    "|---|---|---|---|---|---|---|",
+    ...sides.map(row),
+    `| The stack's own cache-off BFF (\`REQUEST_METRICS\` at its default, on; measured once, as the reference of the benchmarks beside the catalogue) | ${number(reference.requestsPerSecond)} | ${ms(reference.p50)} | ${ms(reference.p99)} | ${reference.errors + reference.non2xx} | — | — |`,
+    "",
+    `Cost of the metrics: **${share(cost)}** of the throughput (1 − on/off; target under ${percent(METRICS_COST_TARGET)}), p50 on/off ${times(p50Ratio)}, p99 on/off ${times(p99Ratio)}. ` +
+      `Off against off: ${share(noise)} of the throughput, p99 ${times(noiseP99Ratio)}. Round by round (each round's three measurements back to back), the cost ranged ${range(roundCosts)} ` +
+      `and off against off ${range(roundNoise)}. ${resolution}`,
+    "",
+    "| Round | off: req/s, p99 | on: req/s, p99 | off again: req/s, p99 | cost (1 − on/off) | off again vs off | CPUs busy the second before (off / on / off again) |",
+    "|---|---|---|---|---|---|---|",
+    ...off.rounds.map((round, i) => {
+      const cell = (side: MetricsSide) => `${number(side.rounds[i]!.requestsPerSecond)}, ${ms(side.rounds[i]!.p99)}`
+      return (
+        `| ${round.round + 1} | ${cell(off)} | ${cell(on)} | ${cell(offAgain)} | ${share(roundCosts[i]!)} | ${share(roundNoise[i]!)} | ` +
+        `${sides.map((side) => percent(side.rounds[i]!.quietShare)).join(" / ")} |`
+      )
+    }),
+    "",
+    `The quiet wait passed before ${passed} of the ${quiet.length} measurements (the CPUs ${range(quiet)} busy over the second before).`,
+    "",
+    "What limited the figures (CPU from /proc over each round, PostgreSQL's backends sampled every 50 ms; the means of the rounds):",
+    "",
+    ...sides.map((side) => `- ${side.label}: ${limitedBy(side.observation, METRICS_PROCESS_NAMES)}`),
+    "",
+    `Over the rounds the ${off.observation.cpu.cores} cores were ${percent(use("machineBusy"))} busy on average: the measured BFF ${cores(use("bff"))} cores, ` +
+      `PostgreSQL ${cores(use("postgres"))}, the load client (autocannon, in the bench's own process, on the same cores) ${cores(use("client"))}. ` +
+      `The BFF's own CPU per request: off ${microseconds(bffCpuPerRequest.off)}, on ${microseconds(bffCpuPerRequest.on)} ` +
+      `(${bffCpuPerRequest.on >= bffCpuPerRequest.off ? "+" : ""}${share(bffCpuPerRequest.on / bffCpuPerRequest.off - 1)}), off again ${microseconds(bffCpuPerRequest.offAgain)}. ` +
+      "The metrics' work is CPU in the BFF's process; with PostgreSQL and the client on the same two cores, part of each request's CPU is theirs, " +
+      "so the throughput ratio shows that work diluted: a BFF on cores of its own, bound by them, would lose about its CPU-per-request difference instead. " +
+      "The latencies are autocannon's whole milliseconds, so a p50 or p99 ratio moves in steps of a millisecond per round.",
+    "",
+  ]
+}
+
 function adminLines({ seed, reference, calls, overview }: AdminAnalyticsBench): string[] {
   const number = (value: number) => value.toLocaleString("en-IN")
   const { figures, check } = seed
@@ -319,7 +416,7 @@ function adminLines({ seed, reference, calls, overview }: AdminAnalyticsBench): 
 }
 
 export function renderReport(run: BenchRun, date = new Date()): string {
-  const { catalog, reference, versions, fitfeed, admin, startup, drops = [], messages } = run
+  const { catalog, reference, versions, fitfeed, admin, requestMetrics, startup, drops = [], messages } = run
   const cpu = os.cpus()
   const lines = [
     "# Benchmark report",
@@ -340,8 +437,8 @@ export function renderReport(run: BenchRun, date = new Date()): string {
     lines.push(
       "## Catalogue (reference only)",
       "",
-      `A \`BENCH_ONLY=fitfeed\` or \`BENCH_ONLY=admin\` run: of the catalogue (${reference.products.toLocaleString("en-IN")} bench products plus the demo catalogue, seeded in ${reference.seedSeconds.toFixed(0)} s) ` +
-        "only the BFF's cache-off filtered listings were measured, as the reference of FITFEED or the admin analytics; no Medusa, cached, product page, Lighthouse or start-up figures.",
+      `A \`BENCH_ONLY=fitfeed\`, \`BENCH_ONLY=admin\` or \`BENCH_ONLY=metrics\` run: of the catalogue (${reference.products.toLocaleString("en-IN")} bench products plus the demo catalogue, seeded in ${reference.seedSeconds.toFixed(0)} s) ` +
+        "only the BFF's cache-off filtered listings were measured, as the reference of FITFEED, the admin analytics or the request metrics; no Medusa, cached, product page, Lighthouse or start-up figures.",
       "",
       ...FILTERED_LISTINGS.map((listing, index) => `- \`${listing}\` (${reference.filteredTotals[index]} matches)`),
       "",
@@ -349,6 +446,7 @@ export function renderReport(run: BenchRun, date = new Date()): string {
   }
   if (fitfeed) lines.push(...fitfeedLines(fitfeed))
   if (admin) lines.push(...adminLines(admin))
+  if (requestMetrics) lines.push(...requestMetricsLines(requestMetrics))
   if (startup) {
     lines.push(
       "## Start-up and memory",
