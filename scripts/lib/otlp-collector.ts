@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net"
 /** One span as OTLP/HTTP's JSON encoding sends it (ids in hex). */
 export type ExportedSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number }
 
-type OtlpTraces = { resourceSpans?: { resource?: { attributes?: { key: string; value: { stringValue?: string } }[] }; scopeSpans?: { spans?: ExportedSpan[] }[] }[] }
+type OtlpTraces = {
+  resourceSpans?: { resource?: { attributes?: { key: string; value: { stringValue?: string } }[] }; scopeSpans?: { spans?: ExportedSpan[] }[] }[]
+}
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
