@@ -117,9 +117,11 @@ export function verdicts({ catalog, fitfeed, admin, requestMetrics, startup, dro
     list.push({
       name:
         `request metrics: the cache-off listing's throughput with REQUEST_METRICS=on costs under ${Math.round(METRICS_COST_TARGET * 100)}% of off's ` +
-        "(1 − on/off, the means of the same rounds), no errors, requests counted by the on BFF only",
+        "(1 − on/off, the means of the same rounds) with the two off processes closer than that, no errors, requests counted by the on BFF only",
       ok:
         metricsCost(requestMetrics).cost < METRICS_COST_TARGET &&
+        // A run whose noise (off against off) is as large as the target cannot show the cost is under it.
+        Math.abs(metricsCost(requestMetrics).noise) < METRICS_COST_TARGET &&
         [off, on, offAgain].every((side) => side.errors === 0) &&
         on.counted > 0 &&
         off.counted === 0 &&
