@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto"
 import { chmod, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO } from "../commerce/src/scripts/seed/demo-accounts.js"
 import { startEmbeddedPostgres, type Database } from "../scripts/lib/database.js"
@@ -11,7 +10,7 @@ import { BIN, COMMERCE } from "../scripts/lib/paths.js"
 import { startOtlpCollector } from "../scripts/lib/otlp-collector.js"
 import { freePort } from "../scripts/lib/ports.js"
 import { startService, stopAll, waitForHttp } from "../scripts/lib/processes.js"
-import { commerceEnv, migrateAll, randomSecrets } from "../scripts/lib/stack.js"
+import { commerceEnv, migrateAll, randomSecrets, withClient } from "../scripts/lib/stack.js"
 
 /**
  * On PostgreSQL 18, as compose and the embedded default run it (every other test uses the machine's server): a
@@ -39,23 +38,13 @@ function medusaExec(script: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<E
   })
 }
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
 async function column(sql: string): Promise<string[]> {
-  return withClient(async (client) => (await client.query<{ value: string }>(sql)).rows.map((row) => row.value))
+  return withClient(databaseUrl, async (client) => (await client.query<{ value: string }>(sql)).rows.map((row) => row.value))
 }
 
 /** Every row of every table of Medusa's schema, hashed per table: equal fingerprints mean nothing was written. */
 async function fingerprint(): Promise<Record<string, string>> {
-  return withClient(async (client) => {
+  return withClient(databaseUrl, async (client) => {
     const { rows: tables } = await client.query<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
     )

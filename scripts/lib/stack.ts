@@ -89,7 +89,8 @@ export function bffEnv(base: NodeJS.ProcessEnv, commerce: NodeJS.ProcessEnv, sec
   }
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on one connection to the database at `url`, closed afterwards. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
