@@ -15,7 +15,9 @@ import { measureLoad, warmUp, type Load } from "./load.js"
 
 export const THROUGHPUT_TARGET = 10
 export const LATENCY_TARGET = 0.1
-export const LIGHTHOUSE_TARGET = 95
+/** Issue 31: on each of home, shop and a product page, mobile performance 100 with the largest paint under 1.2 s, and SEO, best practices and accessibility 100. */
+export const LIGHTHOUSE_TARGET = 100
+export const LCP_TARGET_MS = 1200
 
 /**
  * Three filters and a sort each, as shoppers narrowing the catalogue send them; the load rotates through

@@ -37,6 +37,6 @@ export function loadOf(label: string, result: autocannon.Result): Load {
 }
 
 /** A short unmeasured run so JIT, connection pools and (where on) caches are warm before measuring. */
-export async function warmUp(origin: string, paths: string[], headers: Record<string, string> = {}): Promise<void> {
-  await autocannon({ url: origin, connections: CONNECTIONS, duration: 3, headers, requests: paths.map((path) => ({ method: "GET" as const, path })) })
+export async function warmUp(origin: string, paths: string[], headers: Record<string, string> = {}, seconds = 3): Promise<void> {
+  await autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, headers, requests: paths.map((path) => ({ method: "GET" as const, path })) })
 }
