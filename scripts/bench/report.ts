@@ -387,7 +387,7 @@ function requestMetricsLines(bench: RequestMetricsBench): string[] {
       `${work.blocks} alternating blocks of ${number(work.requestsPerBlock)} requests in the bench's process after the rounds; the median block): ` +
       `${number(work.onNs)} ns a request counting, ${number(work.offNs)} ns not, so **${number(work.addedNs)} ns** added, ` +
       `**${(workShare * 100).toFixed(2)}%** of the ${microseconds(bffCpuPerRequest.off)} of CPU the off BFF spent per listing request under the load: ` +
-      "the cost where the BFF's CPU is the limit, and the verdict's second figure, since the rounds' noise is larger than the target.",
+      "the cost where the BFF's CPU is the limit, which the verdict reads beside the rounds' figure because their noise can be as large as the target.",
     "",
     "What limited the figures (CPU from /proc over each round, PostgreSQL's backends sampled every 50 ms; the means of the rounds):",
     "",
