@@ -15,7 +15,7 @@ const FRONT_END_FLOOR = ["**/bff/**", "@fitshop/bff"]
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/dist/**", "**/.medusa/**", "var/**", "test-results/**", "playwright-report/**"],
+    ignores: ["**/node_modules/**", "**/dist/**", "**/dist-server/**", "**/.medusa/**", "var/**", "test-results/**", "playwright-report/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

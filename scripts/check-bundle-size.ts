@@ -1,24 +1,9 @@
 import { readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { gzipSync } from "node:zlib"
-
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] }
+import { firstLoadFiles, type BuildManifest } from "./vite/first-load.js"
 
 const gzipKb = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length / 1024
-
-/** The entry chunk and every chunk it imports statically: what the first page (/, /shop) downloads. */
-function firstLoadFiles(manifest: Record<string, ManifestChunk>): string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)
-  if (!entry) throw new Error("the Vite manifest has no entry chunk")
-  const seen = new Set<string>()
-  const visit = (key: string) => {
-    if (seen.has(key)) return
-    seen.add(key)
-    for (const imported of manifest[key]?.imports ?? []) visit(imported)
-  }
-  visit(entry)
-  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"))
-}
 
 /** A name zod's schemas are built under, kept as text by any minifier: its presence means zod is in the file. */
 const ZOD_MARKER = "$ZodType"
@@ -30,9 +15,9 @@ const ZOD_MARKER = "$ZodType"
  * page imports the catalogue's words from `catalog-vocabulary.ts`, which has none).
  */
 async function main() {
-  const [dist = "dist", budgetKb = "150"] = process.argv.slice(2)
-  const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>
-  const first = firstLoadFiles(manifest)
+  const [dist = "dist", budgetKb = "120"] = process.argv.slice(2)
+  const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8")) as BuildManifest
+  const first = firstLoadFiles(manifest).filter((file) => file.endsWith(".js"))
   let firstKb = 0
   for (const file of first) firstKb += await gzipKb(path.join(dist, file))
   const withZod: string[] = []

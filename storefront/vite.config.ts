@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type ProxyOptions } from "vite"
 import { precompress } from "../scripts/vite/precompress.ts"
+import { serviceWorker } from "../scripts/vite/service-worker.ts"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
 const outDir = fileURLToPath(new URL("./dist", import.meta.url))
@@ -15,13 +16,22 @@ const proxy: Record<string, ProxyOptions> = {
   "/emulator": { target: bffUrl },
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
+  // The public files (icons, manifest, offline page) are the browser build's; the server render needs none.
+  publicDir: isSsrBuild ? false : "public",
   base: "/",
-  plugins: [react(), precompress(outDir)],
+  plugins: [react(), serviceWorker(outDir), precompress(outDir)],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
   // The manifest tells the bundle-size check which files the first page load needs.
   build: { outDir, emptyOutDir: true, manifest: true },
-})
+  // The server render (`vite build --ssr src/entry-server.tsx --outDir dist-server`, run by the BFF) holds React and
+  // everything else it needs: one file, nothing resolved from node_modules where the BFF runs.
+  ssr: { noExternal: true, target: "node" },
+  // The server render runs the React build the browser's bundle was made with (production unless built with
+  // NODE_ENV=development, as the development stack does), whatever NODE_ENV the BFF runs under: the production one
+  // renders in half the time, and its JSX must meet the runtime it was compiled for.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify(process.env.NODE_ENV === "development" ? "development" : "production") } : undefined,
+}))

@@ -122,13 +122,12 @@ const DONE_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000
  */
 export type ShopApp = RequestListener & { background: Background; internal: RequestListener }
 
-/** Serves a built single-page app under a base path, falling back to its index.html for client routes. */
+/** Serves a built single-page app (the console) under a base path, falling back to its index.html for client routes. */
 function mountSpa(app: Express, base: string, dist: string) {
   const index = path.join(dist, "index.html")
   if (!existsSync(index)) return
   app.use(base, ...staticAssets(dist))
-  const pattern = base === "/" ? "/{*path}" : `${base}{/*path}`
-  app.get(pattern, (_req, res) => {
+  app.get(`${base}{/*path}`, (_req, res) => {
     res.set("Cache-Control", "no-cache").sendFile(index)
   })
 }
@@ -317,8 +316,9 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   }
 
   mountSpa(app, "/admin", config.ADMIN_DIST)
+  // The storefront's built files; its pages, every other address included, are the seo module's.
+  app.use(...staticAssets(config.STOREFRONT_DIST))
   for (const { pages } of modules) if (pages) app.use(pages)
-  mountSpa(app, "/", config.STOREFRONT_DIST)
   app.use(notFoundHandler)
   app.use(errorHandler(logger))
 

@@ -158,8 +158,9 @@ export async function seed(env: NodeJS.ProcessEnv, log: Log): Promise<void> {
   await run(BIN.medusa, ["exec", "./src/scripts/seed.ts"], { cwd: COMMERCE, env: seedEnvOf(env), label: "seed" })
 }
 
-async function buildIfStale(what: string, inputs: string[], stampFile: string, build: () => Promise<void>, log: Log) {
-  const stamp = await hashInputs(inputs)
+/** Builds `what` unless its stamp says these inputs were built already, in this `variant` (a build mode) when given. */
+async function buildIfStale(what: string, inputs: string[], stampFile: string, build: () => Promise<void>, log: Log, variant?: string) {
+  const stamp = [await hashInputs(inputs), variant].filter(Boolean).join(":")
   if (existsSync(stampFile) && (await readStamp(stampFile)) === stamp) return
   log(`building ${what}…`)
   const started = Date.now()
@@ -187,18 +188,27 @@ export async function buildCommerceIfStale(env: NodeJS.ProcessEnv, log: Log): Pr
   )
 }
 
-/** The storefront's and admin console's production bundles, rebuilt when their sources changed. */
+/**
+ * The storefront's and admin console's production bundles, rebuilt when their sources changed: the storefront's
+ * are its browser build and its server render (its build:bundles script; the stamp goes beside the second).
+ */
 export async function buildFrontEndsIfStale(log: Log): Promise<void> {
   for (const app of ["storefront", "admin"]) {
     const dir = path.join(ROOT, app)
     const inputs = ["src", "public", "index.html", "vite.config.ts", "package.json", "tsconfig.json"].map((entry) => path.join(dir, entry))
+    const storefront = app === "storefront"
     await buildIfStale(
-      app === "admin" ? "the admin console" : "the storefront",
+      storefront ? "the storefront" : "the admin console",
       // The shared contracts are part of each bundle, so a change there rebuilds them too.
       [...inputs, path.join(ROOT, "package-lock.json"), path.join(ROOT, "scripts", "vite"), path.join(ROOT, "contracts", "src")],
-      path.join(dir, "dist", ".build-stamp"),
-      () => run(BIN.vite, ["build"], { cwd: dir, env: process.env, label: `${app} build` }),
+      path.join(dir, storefront ? "dist-server" : "dist", ".build-stamp"),
+      () =>
+        storefront
+          ? run("npm", ["run", "build:bundles"], { cwd: dir, env: process.env, label: "storefront build" })
+          : run(BIN.vite, ["build"], { cwd: dir, env: process.env, label: `${app} build` }),
       log,
+      // NODE_ENV=development (the journeys' stack) makes Vite build React's development bundle: not to be reused by `npm start`.
+      process.env.NODE_ENV === "development" ? "development" : "production",
     )
   }
 }

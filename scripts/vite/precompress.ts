@@ -20,7 +20,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 export function precompress(outDir: string): Plugin {
   return {
     name: "fitshop-precompress",
-    apply: "build",
+    // Browsers' files only: the server render's bundle is read from disk by the BFF.
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file))
       await Promise.all(

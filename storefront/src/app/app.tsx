@@ -1,9 +1,9 @@
-import { AppProvider } from "./provider"
+import { AppProvider, type RouterFrame } from "./provider"
 import { AppRoutes } from "./router"
 
-export function App() {
+export function App({ router }: { router?: RouterFrame }) {
   return (
-    <AppProvider>
+    <AppProvider router={router}>
       <AppRoutes />
     </AppProvider>
   )

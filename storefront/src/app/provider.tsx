@@ -4,14 +4,17 @@ import { BrowserRouter } from "react-router-dom"
 import { SessionProvider } from "@/lib/auth"
 import { createQueryClient } from "@/lib/react-query"
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** The router around the app: the browser's history, or, in the server render, the one address it renders. */
+export type RouterFrame = (app: ReactNode) => ReactNode
+
+const browserRouter: RouterFrame = (app) => <BrowserRouter>{app}</BrowserRouter>
+
+export function AppProvider({ children, router = browserRouter }: { children: ReactNode; router?: RouterFrame }) {
   const [queryClient] = useState(createQueryClient)
 
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <BrowserRouter>{children}</BrowserRouter>
-      </SessionProvider>
+      <SessionProvider>{router(children)}</SessionProvider>
     </QueryClientProvider>
   )
 }

@@ -70,8 +70,8 @@ describe("AppRoutes", () => {
     renderApp("/")
 
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(`Build Your Fit with ${BRAND_NAME}`)
-    expect(screen.getByRole("button", { name: "Shop for Mens" })).toBeInTheDocument()
-    expect(screen.getByRole("button", { name: "Shop for Womens" })).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "Shop for Mens" })).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "Shop for Womens" })).toBeInTheDocument()
     expect(screen.getByRole("link", { name: "Explore FitFeed" })).toHaveAttribute("href", "/fitfeed")
   })
 })

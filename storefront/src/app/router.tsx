@@ -1,11 +1,12 @@
-import { Route, Routes } from "react-router-dom"
+import type { ReactNode } from "react"
+import { matchRoutes, useRoutes, type RouteObject } from "react-router-dom"
 import { MainLayout } from "@/components/layouts/main-layout"
 import { ProductPage } from "@/features/catalog/routes/product-page"
 import { ShopPage } from "@/features/catalog/routes/shop-page"
 import { HomePage } from "@/features/home/routes/home-page"
 import { ProtectedRoute } from "@/lib/auth"
 import { lazyPage } from "./lazy-page"
-import { NotFoundPage } from "./routes/not-found-page"
+import { NotFoundPage } from "@/components/not-found-page"
 
 // The home, shop and product pages are in the first download; every other screen loads when first opened.
 const AccountPage = lazyPage(() => import("@/features/account/routes/account-page").then((module) => module.AccountPage))
@@ -24,41 +25,41 @@ export const preloadRoutes = () =>
     [AccountPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, CartPage, PaymentsPage, FeedPage, ProfilePage, WishlistPage].map((page) => page.preload()),
   )
 
+const protectedPage = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>
+
+/** Marks the routes whose pages the BFF renders on the server; the rest are painted in the browser. */
+const SERVER_RENDERED = "server-rendered"
+
 /** The storefront route map (spec section 2): /account and /payments need sign-in; unmatched paths get the 404 page. */
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    children: [
+      { index: true, element: <HomePage />, handle: SERVER_RENDERED },
+      { path: "shop", element: <ShopPage />, handle: SERVER_RENDERED },
+      { path: "product/:id", element: <ProductPage />, handle: SERVER_RENDERED },
+      { path: "cart", element: <CartPage /> },
+      { path: "wishlist", element: <WishlistPage /> },
+      { path: "payments", element: protectedPage(<PaymentsPage />) },
+      { path: "login", element: <LoginPage /> },
+      { path: "forgot-password", element: <ForgotPasswordPage /> },
+      { path: "reset-password", element: <ResetPasswordPage /> },
+      { path: "fitfeed", element: <FeedPage /> },
+      { path: "fitfeed/:postId", element: <FeedPage /> },
+      { path: "fit/u/:userId", element: <ProfilePage /> },
+      { path: "fit/:handleOrId", element: <ProfilePage /> },
+      { path: "account", element: protectedPage(<AccountPage />) },
+      { path: "*", element: <NotFoundPage />, handle: SERVER_RENDERED },
+    ],
+  },
+]
+
+/**
+ * Whether the server renders the page at this path (home, shop, product pages and unknown addresses: what anyone
+ * may open from a link, the same for everyone); a person's own pages (bag, account, …) are painted in the browser.
+ */
+export const rendersOnServer = (pathname: string): boolean => matchRoutes(routes, pathname)?.at(-1)?.route.handle === SERVER_RENDERED
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<MainLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="shop" element={<ShopPage />} />
-        <Route path="product/:id" element={<ProductPage />} />
-        <Route path="cart" element={<CartPage />} />
-        <Route path="wishlist" element={<WishlistPage />} />
-        <Route
-          path="payments"
-          element={
-            <ProtectedRoute>
-              <PaymentsPage />
-            </ProtectedRoute>
-          }
-        />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="fitfeed" element={<FeedPage />} />
-        <Route path="fitfeed/:postId" element={<FeedPage />} />
-        <Route path="fit/u/:userId" element={<ProfilePage />} />
-        <Route path="fit/:handleOrId" element={<ProfilePage />} />
-        <Route
-          path="account"
-          element={
-            <ProtectedRoute>
-              <AccountPage />
-            </ProtectedRoute>
-          }
-        />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  )
+  return useRoutes(routes)
 }

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from "react-router-dom"
 import { paths } from "@/config/paths"
 import type { AuthSession, User } from "@fitshop/contracts"
 import { ApiError, apiClient, refreshAccessToken } from "./api-client"
-import { clearSession, parseUser, readSession, saveSession, storeUser, subscribeSession } from "./session"
+import { SIGNED_OUT, clearSession, parseUser, readSession, saveSession, storeUser, subscribeSession } from "./session"
 
 export const getMe = (signal?: AbortSignal) => apiClient.get<{ user: User }>("/api/auth/me", { signal })
 
@@ -41,10 +41,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionReadyContext value={ready}>{children}</SessionReadyContext>
 }
 
-/** The stored session; signed-in state is judged by the stored token. */
+/** The stored session; signed-in state is judged by the stored token. Pages the server rendered start signed out, then follow the stored one. */
 export function useSession() {
   const ready = use(SessionReadyContext)
-  const { accessToken, user } = useSyncExternalStore(subscribeSession, readSession)
+  const { accessToken, user } = useSyncExternalStore(subscribeSession, readSession, () => SIGNED_OUT)
   return { ready, accessToken, user, isSignedIn: accessToken !== null }
 }
 

@@ -1,4 +1,5 @@
 import type { Product, ProductImage } from "@fitshop/contracts"
+import { pageOrigin } from "./page-origin"
 
 /** The catalogue's photos are 800×1000 (4:5); img width and height reserve that space before they load. */
 export const PRODUCT_IMAGE_WIDTH = 800
@@ -9,7 +10,7 @@ const ABSOLUTE_HTTP_URL = /^https?:\/\//i
 /** http(s) addresses are used as they are; relative paths (e.g. /media/…) resolve against this origin. */
 export function resolveMediaUrl(url: string): string {
   if (ABSOLUTE_HTTP_URL.test(url)) return url
-  return new URL(url, window.location.origin).href
+  return new URL(url, pageOrigin()).href
 }
 
 /** What an <img> needs; srcSet is the BFF's root-relative candidate list, passed on as it came. */

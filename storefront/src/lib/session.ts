@@ -18,6 +18,9 @@ function parseStoredUser(raw: string | null): User | null {
   }
 }
 
+/** No one signed in: what the server renders (it never sees a session) and the browser's first render matches. */
+export const SIGNED_OUT: Session = { accessToken: null, user: null }
+
 let cached: { accessToken: string | null; rawUser: string | null; session: Session } | null = null
 let ended = false
 const listeners = new Set<() => void>()

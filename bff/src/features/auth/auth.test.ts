@@ -207,6 +207,18 @@ describe("sessions", () => {
     expect((await request(ctx.app).get("/api/auth/me").set("Authorization", `Bearer ${first.body.accessToken}`)).status).toBe(401)
   })
 
+  it("answers a refresh without a cookie with no content and no token: no session is not a failure", async () => {
+    for (const cookie of [undefined, "refresh_token=", "other=1"]) {
+      const asked = request(ctx.app).post("/api/auth/refresh")
+      const answer = await (cookie ? asked.set("Cookie", cookie) : asked)
+      expect(answer.status).toBe(204)
+      expect(answer.text).toBe("")
+      expect(answer.headers["set-cookie"]).toBeUndefined()
+      expect(answer.headers["cache-control"]).toBe("no-store")
+    }
+    expect((await request(ctx.app).post("/api/auth/refresh").set("Cookie", "refresh_token=forged")).status).toBe(401)
+  })
+
   it("refuses the cookie routes from a foreign origin", async () => {
     const user = await signedUpUser(ctx.app, "origin")
     const foreign = await request(ctx.app).post("/api/auth/refresh").set("Cookie", user.cookie).set("Origin", "https://evil.example")

@@ -139,8 +139,11 @@ export function authRoutes({ auth, authentication, limiter, secureCookies, trust
   )
 
   router.post("/auth/refresh", cookieRoute, noStore, async (req, res) => {
+    const token = refreshCookie(req)
+    // No cookie is no session, not a failed one: every signed-out visitor's page load asks, and must see no error.
+    if (!token) return void res.status(204).end()
     try {
-      answerSignedIn(res, await auth.refresh(refreshCookie(req)), secureCookies)
+      answerSignedIn(res, await auth.refresh(token), secureCookies)
     } catch (error) {
       res.clearCookie(REFRESH_COOKIE, cookieOptions)
       throw error

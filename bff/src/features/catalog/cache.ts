@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import type { Logger } from "../../lib/logger.js"
 import { metrics } from "../../lib/metrics.js"
 import { optionalRedis, type Redis } from "../../lib/redis.js"
+import { touched } from "../../lib/recently-used.js"
 
 const TTL_SECONDS = 60
 const LOCAL_ENTRIES = 500
@@ -50,15 +51,6 @@ export type CatalogCache = {
 }
 
 export type AnswerKind = keyof typeof STORED_PER_MINUTE
-
-/** Keeps `key` as the most recently used entry of a Map kept in use order, so the least used goes first. */
-function touched<V>(entries: Map<string, V>, key: string, value: V | undefined): V | undefined {
-  if (value !== undefined) {
-    entries.delete(key)
-    entries.set(key, value)
-  }
-  return value
-}
 
 /**
  * A bounded in-process map of answers for one catalogue version; a new version empties it. The least

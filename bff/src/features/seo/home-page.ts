@@ -1,6 +1,6 @@
 import { IMAGE_SIZES, type ProductList, SUBCATEGORIES } from "@fitshop/contracts"
 import type { CachedAnswer } from "../catalog/index.js"
-import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
+import { listingImagePreloads } from "./server-answers.js"
 
 type Params = Record<string, string>
 
@@ -20,15 +20,8 @@ const ABOVE_THE_FOLD_TILES = 2
 
 export type HomeAnswer = { params: Params; answer: CachedAnswer<ProductList> }
 
-/** The storefront's index.html with the home reads' answers and preloads for the pictures of the tiles above the fold. */
-export function renderHomeHtml(indexHtml: string, answers: HomeAnswer[], sentAt: number): string {
+/** Preloads for the pictures of the home page's tiles above the fold. */
+export function homeImagePreloads(answers: HomeAnswer[]): string[] {
   const covers = answers.filter(({ params }) => params.subcategory !== undefined).slice(0, ABOVE_THE_FOLD_TILES)
-  const preloads = covers.flatMap(({ answer }) => listingImagePreloads(answer, 1, IMAGE_SIZES.categoryTile))
-  return withHeadTags(indexHtml, [
-    ...preloads,
-    serverAnswersTag(
-      answers.map(({ params, answer }) => listingAnswer(params, answer)),
-      sentAt,
-    ),
-  ])
+  return covers.flatMap(({ answer }) => listingImagePreloads(answer, 1, IMAGE_SIZES.categoryTile))
 }

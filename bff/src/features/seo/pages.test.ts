@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp, GENERIC_INDEX, genericFrontEndDist, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { isSeeded } from "../../../test/catalog.js"
 import { createLogger } from "../../lib/logger.js"
-import type { ListedProduct, Product } from "@fitshop/contracts"
+import { productMeta, type ListedProduct, type Product } from "@fitshop/contracts"
+import { answerOf } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
 import { HOME_READS } from "./home-page.js"
-import { renderProductHtml } from "./product-meta.js"
+import { pageHeadTags, withPageHead } from "./page-head.js"
+import { productJsonLd, productPreview } from "./product-meta.js"
 import { storefrontPageRoutes } from "./routes.js"
 import { serverAnswersTag, sortedUrl } from "./server-answers.js"
 import { shopFirstRead } from "./shop-page.js"
@@ -68,8 +70,8 @@ describe("GET /product/:id (the HTML the server sends)", () => {
   })
 })
 
-describe("renderProductHtml", () => {
-  it("escapes what a merchandiser typed, in the tags and in the JSON-LD", () => {
+describe("a product's head tags", () => {
+  it("escape what a merchandiser typed, in the tags and in the JSON-LD", () => {
     const product = {
       id: "prod_X",
       title: `Tee "</script><script>alert(1)</script>`,
@@ -82,9 +84,13 @@ describe("renderProductHtml", () => {
       colorName: null,
       fabric: null,
     } as unknown as Product
-    const html = renderProductHtml(GENERIC_INDEX, product, TEST_PUBLIC_URL)
+    const html = withPageHead(GENERIC_INDEX, productMeta(product), [
+      ...pageHeadTags(productMeta(product), TEST_PUBLIC_URL, productPreview(product)),
+      productJsonLd(product, TEST_PUBLIC_URL),
+    ])
     expect(html).not.toContain("<script>alert(1)</script>")
     expect(html).not.toContain("<b>bold</b>")
+    expect(html).toContain(`<title>Tee &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Build Your Fit</title>`)
     expect(jsonLd(html).name).toBe(product.title)
     expect(jsonLd(html).offers.availability).toBe("https://schema.org/OutOfStock")
   })
@@ -169,7 +175,7 @@ describe("shopFirstRead", () => {
 describe("serverAnswersTag", () => {
   it("keeps what a merchandiser typed from closing the tag, and the storefront reads it back unchanged", () => {
     const title = `Tee </script><script>alert(1)</script><!-- & more`
-    const tag = serverAnswersTag([{ url: "/api/products?limit=1", body: Buffer.from(JSON.stringify({ products: [{ title }] })) }], 5)
+    const tag = serverAnswersTag([{ url: "/api/products?limit=1", answer: answerOf(JSON.stringify({ products: [{ title }] })) }], 5)
     expect(tag.indexOf("</script>")).toBe(tag.length - "</script>".length)
     expect(tag).not.toContain("<!--")
     expect(serverAnswers(tag)).toEqual({ sentAt: 5, answers: { "/api/products?limit=1": { products: [{ title }] } } })

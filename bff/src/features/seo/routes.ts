@@ -1,75 +1,167 @@
 import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { gzipSync } from "node:zlib"
-import { listProductsQuery } from "@fitshop/contracts"
+import { homeMeta, listProductsQuery, productMeta, type PageMeta, type RenderedPage, type StorefrontRenderer } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
 import { HttpError } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
 import { answerData, productIdParams, type CatalogService } from "../catalog/index.js"
-import { HOME_READS, renderHomeHtml, type HomeAnswer } from "./home-page.js"
-import { renderProductHtml } from "./product-meta.js"
-import { renderShopHtml, shopFirstRead } from "./shop-page.js"
+import { HOME_READS, homeImagePreloads, type HomeAnswer } from "./home-page.js"
+import { pageHeadTags, withPageHead, type LinkPreview } from "./page-head.js"
+import { galleryImagePreload, productJsonLd, productPreview } from "./product-meta.js"
+import { listingAnswer, serverAnswersTag, withHeadTags, type ServerAnswer, type ServerFailures } from "./server-answers.js"
+import { shopFirstRead, shopImagePreloads } from "./shop-page.js"
+import { loadStorefrontRenderer } from "./storefront-renderer.js"
+import { remembered, touched } from "../../lib/recently-used.js"
 
 /** The pages carry a few kilobytes of data; compressed once per request, like the API's answers. */
-function sendHtml(req: Request, res: Response, html: string, status = 200) {
+export function sendHtml(req: Request, res: Response, html: string, status = 200) {
   res.status(status).set({ "Cache-Control": "no-cache", Vary: "Accept-Encoding" }).type("html")
   if (req.acceptsEncodings("gzip") === "gzip") res.set("Content-Encoding", "gzip").send(gzipSync(html))
   else res.send(html)
 }
 
+const EMPTY_ROOT = '<div id="root"></div>'
+/** Pages rendered, per process: the same address with the same answers renders the same markup (5–10 ms a render). */
+const RENDERED_PAGES_KEPT = 200
+
+/** What a page is made of besides its markup: the answers to its first reads, and the tags its head needs. */
+type PageParts = {
+  sentAt: number
+  answers: ServerAnswer[]
+  failures?: ServerFailures
+  /** Preloads, JSON-LD: beyond the page's name and preview. */
+  tags?: string[]
+  preview?: LinkPreview
+  /** What the page is called and answers when the server render can't say (the storefront built without it, or it failed). */
+  otherwise: { meta: PageMeta | null; status: 200 | 404 }
+}
+
+const NO_ANSWERS = (): Pick<PageParts, "sentAt" | "answers"> => ({ sentAt: Date.now(), answers: [] })
+
+/** The origin the page was asked at, as the browser sees it (behind a trusted proxy, the proxy's), else the shop's. */
+function requestOrigin(req: Request, publicUrl: string): string {
+  const host = req.get("host")
+  try {
+    if (host) return new URL(`${req.protocol}://${host}`).origin
+  } catch {
+    // A Host header that is no host: the shop's own origin.
+  }
+  return new URL(publicUrl).origin
+}
+
 type PageRoutesDeps = { catalog: CatalogService; storefrontDist: string; publicUrl: string; logger: Logger }
 
 /**
- * The storefront pages whose HTML the server fills in. Product pages carry their title, description,
- * preview tags and JSON-LD, so a shared link previews well without running the app. The home page, the
- * shop and product pages carry the answers to their first API reads and preloads for the pictures they
- * paint first (server-answers.ts). The storefront then takes over as usual.
+ * The storefront's pages as the server sends them. Home, shop and product pages and unknown addresses come
+ * rendered by the storefront's own components (its server render, entry-server.tsx) with the answers to their
+ * first reads inside, which the browser's first render uses, and preloads for the pictures they paint first;
+ * with their title, description and canonical link, and a product's preview tags and JSON-LD; unknown addresses
+ * and products answer 404 with the app's 404 page. A person's own pages (bag, account, …) come as the app's
+ * index.html, painted in the browser. Without the server render (a build without it, or a render that failed)
+ * every page still comes with its answers, as before it existed.
  */
 export function storefrontPageRoutes({ catalog, storefrontDist, publicUrl, logger }: PageRoutesDeps): Router {
   const router = Router()
   const indexFile = path.join(storefrontDist, "index.html")
+  const renderer: Promise<StorefrontRenderer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
+    logger.error({ err: error }, "the storefront's server render could not be loaded; pages are painted in the browser")
+    return null
+  })
 
-  /** A page whose answers could not be read is still sent: its reads then go to the API, which shows its own errors. */
-  async function sendWithAnswers(req: Request, res: Response, page: string, fill: (indexHtml: string, sentAt: number) => Promise<string>) {
-    const indexHtml = await readFile(indexFile, "utf8")
+  const renderedPages = new Map<string, RenderedPage>()
+
+  async function render(req: Request, { sentAt, answers, failures }: PageParts): Promise<RenderedPage> {
+    const storefront = await renderer
+    if (!storefront) return null
+    const origin = requestOrigin(req, publicUrl)
+    const key = JSON.stringify([req.originalUrl, origin, answers.map(({ url, answer }) => [url, answer.etag]), failures ?? {}])
+    const kept = touched(renderedPages, key, renderedPages.get(key))
+    if (kept !== undefined) return kept
     try {
-      sendHtml(req, res, await fill(indexHtml, Date.now()))
+      const page = storefront.renderPage({
+        url: req.originalUrl,
+        origin,
+        sentAt,
+        answers: Object.fromEntries(answers.map(({ url, answer }) => [url, answerData(answer)])),
+        failures,
+      })
+      return remembered(renderedPages, key, page, RENDERED_PAGES_KEPT)
     } catch (error) {
-      logger.warn({ err: error }, `${page} sent without its catalogue answers`)
-      sendHtml(req, res, indexHtml)
+      logger.error({ err: error, path: req.path }, "server render failed; the browser paints the page")
+      return null
     }
   }
 
-  router.get("/", (req, res) =>
-    sendWithAnswers(req, res, "home page", async (indexHtml, sentAt) => {
+  async function sendPage(req: Request, res: Response, parts: PageParts) {
+    const indexHtml = await readFile(indexFile, "utf8")
+    const rendered = await render(req, parts)
+    const meta = rendered?.meta ?? parts.otherwise.meta
+    const { answers, failures = {}, sentAt } = parts
+    const carried = answers.length || Object.keys(failures).length ? [serverAnswersTag(answers, sentAt, failures)] : []
+    const tags = [...(meta ? pageHeadTags(meta, publicUrl, parts.preview) : []), ...(parts.tags ?? []), ...carried]
+    const html = meta ? withPageHead(indexHtml, meta, tags) : withHeadTags(indexHtml, tags)
+    sendHtml(req, res, rendered ? html.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`) : html, rendered?.status ?? parts.otherwise.status)
+  }
+
+  /** A page whose answers could not be read is still sent: its reads then go to the API, which shows its own errors. */
+  async function withAnswers(page: string, read: () => Promise<Omit<PageParts, "otherwise">>): Promise<Omit<PageParts, "otherwise">> {
+    try {
+      return await read()
+    } catch (error) {
+      logger.warn({ err: error }, `${page} sent without its catalogue answers`)
+      return NO_ANSWERS()
+    }
+  }
+
+  router.get("/", async (req, res) => {
+    const parts = await withAnswers("home page", async () => {
+      const sentAt = Date.now()
       const answers = await Promise.all(
         HOME_READS.map(async (params): Promise<HomeAnswer> => ({ params, answer: await catalog.listProducts(parse(listProductsQuery, params)) })),
       )
-      return renderHomeHtml(indexHtml, answers, sentAt)
-    }),
-  )
+      return { sentAt, answers: answers.map(({ params, answer }) => listingAnswer(params, answer)), tags: homeImagePreloads(answers) }
+    })
+    await sendPage(req, res, { ...parts, otherwise: { meta: homeMeta(), status: 200 } })
+  })
 
-  router.get("/shop", (req, res) =>
-    sendWithAnswers(req, res, "shop page", async (indexHtml, sentAt) => {
+  router.get("/shop", async (req, res) => {
+    const parts = await withAnswers("shop page", async () => {
       const params = shopFirstRead(new URL(req.originalUrl, "http://shop.invalid").searchParams)
-      return params ? renderShopHtml(indexHtml, params, await catalog.listProducts(parse(listProductsQuery, params)), sentAt) : indexHtml
-    }),
-  )
+      if (!params) return NO_ANSWERS()
+      const sentAt = Date.now()
+      const answer = await catalog.listProducts(parse(listProductsQuery, params))
+      return { sentAt, answers: [listingAnswer(params, answer)], tags: shopImagePreloads(answer) }
+    })
+    await sendPage(req, res, { ...parts, otherwise: { meta: null, status: 200 } })
+  })
 
   router.get("/product/:id", async (req, res) => {
-    const indexHtml = await readFile(indexFile, "utf8")
+    const key = `/api/products/${encodeURIComponent(req.params.id)}`
+    const missing: PageParts = { ...NO_ANSWERS(), failures: { [key]: 404 }, otherwise: { meta: null, status: 404 } }
     const id = productIdParams.safeParse(req.params)
-    if (!id.success) return void sendHtml(req, res, indexHtml, 404)
+    if (!id.success) return sendPage(req, res, missing)
     try {
       const sentAt = Date.now()
       const answer = await catalog.productPage(id.data.id)
       const { product } = answerData(answer)
-      sendHtml(req, res, renderProductHtml(indexHtml, product, publicUrl, { body: answer.body, sentAt }))
+      await sendPage(req, res, {
+        sentAt,
+        answers: [{ url: key, answer }],
+        tags: [...galleryImagePreload(product), productJsonLd(product, publicUrl)],
+        preview: productPreview(product),
+        otherwise: { meta: productMeta(product), status: 200 },
+      })
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return void sendHtml(req, res, indexHtml, 404)
+      if (error instanceof HttpError && error.status === 404) return sendPage(req, res, missing)
       throw error
     }
+  })
+
+  // Every other address: the 404 page for those the storefront doesn't know, the app's index.html for the rest.
+  router.get("/{*path}", async (req, res) => {
+    await sendPage(req, res, { ...NO_ANSWERS(), otherwise: { meta: null, status: 200 } })
   })
   return router
 }

@@ -1,6 +1,6 @@
 import { IMAGE_SIZES, LISTING_PAGE_SIZES, listProductsQuery, type ProductList } from "@fitshop/contracts"
 import type { CachedAnswer } from "../catalog/index.js"
-import { listingAnswer, listingImagePreloads, serverAnswersTag, withHeadTags } from "./server-answers.js"
+import { listingImagePreloads } from "./server-answers.js"
 
 type Params = Record<string, string>
 
@@ -31,10 +31,5 @@ export function shopFirstRead(search: URLSearchParams): Params | null {
   return listProductsQuery.safeParse(params).success ? params : null
 }
 
-/** The storefront's index.html with the shop's first page of products and preloads for its first row's pictures. */
-export function renderShopHtml(indexHtml: string, params: Params, answer: CachedAnswer<ProductList>, sentAt: number): string {
-  return withHeadTags(indexHtml, [
-    ...listingImagePreloads(answer, FIRST_ROW_ON_A_PHONE, IMAGE_SIZES.productGrid),
-    serverAnswersTag([listingAnswer(params, answer)], sentAt),
-  ])
-}
+/** Preloads for the pictures of the shop's first row on a phone. */
+export const shopImagePreloads = (answer: CachedAnswer<ProductList>): string[] => listingImagePreloads(answer, FIRST_ROW_ON_A_PHONE, IMAGE_SIZES.productGrid)

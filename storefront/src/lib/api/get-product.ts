@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query"
 import { apiClient } from "@/lib/api-client"
-import { startFromServerAnswer } from "@/lib/server-answers"
+import { serverFailure, startFromServerAnswer } from "@/lib/server-answers"
 import type { ProductPage } from "@fitshop/contracts"
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`
@@ -15,4 +15,7 @@ export const getProductQueryOptions = (id: string) =>
     ...startFromServerAnswer<ProductPage>(productPath(id)),
   })
 
-export const useProduct = (id: string) => useQuery(getProductQueryOptions(id))
+/** The page came saying this product does not exist (the server's read of it answered 404): nothing to ask again. */
+export const missingOnServer = (id: string) => serverFailure(productPath(id)) === 404
+
+export const useProduct = (id: string) => useQuery({ ...getProductQueryOptions(id), enabled: !missingOnServer(id) })

@@ -10,6 +10,8 @@ import { EarningsTab } from "../components/earnings-tab"
 import { FitfeedTab } from "../components/fitfeed-tab"
 import { OrdersTab } from "../components/orders-tab"
 import { ProfileTab } from "../components/profile-tab"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { privatePageMeta } from "@fitshop/contracts"
 
 const TABS = [
   { id: "fitfeed", label: "FitFeed" },
@@ -33,7 +35,10 @@ const wait = (ms: number) =>
     setTimeout(resolve, ms)
   })
 
+const PAGE_META = privatePageMeta("Account")
+
 export function AccountPage() {
+  useDocumentMeta(PAGE_META)
   const { user } = useSession()
   const [searchParams, setSearchParams] = useSearchParams()
   const activeTab = readTab(searchParams.get("tab"))

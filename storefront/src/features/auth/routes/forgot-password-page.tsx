@@ -6,6 +6,8 @@ import { useForm } from "@/hooks/use-form"
 import { ApiError } from "@/lib/api-client"
 import { useRequestPasswordReset } from "../api/forgot-password"
 import { FormError } from "@/components/ui/form-error"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { privatePageMeta } from "@fitshop/contracts"
 
 const SENT_TEXT = "we sent a reset link to your Email. Check your inbox."
 const FAILED_TEXT = "You dont have an account , please sign up"
@@ -13,7 +15,10 @@ const FAILED_TEXT = "You dont have an account , please sign up"
 /** Spec: the server's error message, otherwise the sign-up suggestion. */
 const failureText = (error: unknown) => (error instanceof ApiError && error.serverText) || FAILED_TEXT
 
+const PAGE_META = privatePageMeta("Forgot password")
+
 export function ForgotPasswordPage() {
+  useDocumentMeta(PAGE_META)
   const requestReset = useRequestPasswordReset()
   const form = useForm({
     idPrefix: "forgot",

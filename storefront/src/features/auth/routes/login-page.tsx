@@ -9,6 +9,8 @@ import { LoginForm } from "../components/login-form"
 import { SignupForm } from "../components/signup-form"
 import { RESEND_COOLDOWN_SECONDS, VerifyEmailPanel } from "../components/verify-email-panel"
 import { resolveReturnPath } from "../utils/return-path"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { privatePageMeta } from "@fitshop/contracts"
 
 type Tab = "login" | "signup"
 
@@ -20,7 +22,10 @@ const TABS: readonly TabItem<Tab>[] = [
   { id: "signup", label: "Sign up" },
 ]
 
+const PAGE_META = privatePageMeta("Sign in")
+
 export function LoginPage() {
+  useDocumentMeta(PAGE_META)
   const [tab, setTab] = useState<Tab>("login")
   const [verification, setVerification] = useState<Verification | null>(null)
   const [searchParams] = useSearchParams()

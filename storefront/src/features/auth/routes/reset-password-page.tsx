@@ -8,6 +8,8 @@ import { ApiError } from "@/lib/api-client"
 import { useResetPassword } from "../api/reset-password"
 import { PASSWORD_MIN_LENGTH, canResetPassword } from "../utils/password"
 import { FormError } from "@/components/ui/form-error"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { privatePageMeta } from "@fitshop/contracts"
 
 const HINT = "At least 8 characters, include a letter and a number."
 const MISSING_TOKEN_TEXT = "Missing reset token. Please use the link from your email."
@@ -17,7 +19,10 @@ const REDIRECT_AFTER_RESET_MS = 1000
 
 const failureText = (error: unknown) => (error instanceof ApiError && error.serverText) || FAILED_TEXT
 
+const PAGE_META = privatePageMeta("Reset password")
+
 export function ResetPasswordPage() {
+  useDocumentMeta(PAGE_META)
   const [searchParams] = useSearchParams()
   const token = searchParams.get("token")
   const [visible, setVisible] = useState(false)

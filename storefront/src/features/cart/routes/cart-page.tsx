@@ -12,6 +12,8 @@ import { CartLine } from "../components/cart-line"
 import { DarkCoinsBox } from "../components/dark-coins-box"
 import { OrderSummary } from "../components/order-summary"
 import { useDarkCoinsChoice } from "../hooks/use-dark-coins-choice"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { privatePageMeta } from "@fitshop/contracts"
 
 function CartLoading() {
   return (
@@ -58,7 +60,10 @@ function EmptyCart() {
 }
 
 /** The bag: loading → signed out, error, empty or the lines with the Dark Coins box and the order summary. */
+const PAGE_META = privatePageMeta("Cart")
+
 export function CartPage() {
+  useDocumentMeta(PAGE_META)
   const { ready, isSignedIn } = useSession()
   const cartQuery = useCart()
   const unauthorized = isUnauthorized(cartQuery.error)

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { useState, type FormEvent } from "react"
+import { useState, useSyncExternalStore, type FormEvent } from "react"
 import { DeliveryEstimate } from "@/components/delivery-estimate"
 import { Field } from "@/components/ui/field"
 import { getAddressesQueryOptions } from "@/lib/api/get-addresses"
@@ -9,15 +9,27 @@ import { PINCODE_INVALID, PINCODE_PATTERN } from "@fitshop/contracts"
 
 const isPincode = (value: string | null | undefined): value is string => typeof value === "string" && PINCODE_PATTERN.test(value)
 
-/** The pincode asked for last on this device, else the signed-in shopper's default address's. */
+const pincodeListeners = new Set<() => void>()
+const subscribeToPincode = (listener: () => void) => {
+  pincodeListeners.add(listener)
+  return () => {
+    pincodeListeners.delete(listener)
+  }
+}
+const readRememberedPincode = () => localStore.get(storageKeys.deliveryPincode)
+
+/**
+ * The pincode asked for last on this device, else the signed-in shopper's default address's. A page the server
+ * rendered knows neither: it starts with none, as the server did, then shows the remembered one.
+ */
 function usePincodeToPromise(): [string | null, (pincode: string) => void] {
   const { isSignedIn } = useSession()
-  const [remembered, setRemembered] = useState(() => localStore.get(storageKeys.deliveryPincode))
+  const remembered = useSyncExternalStore(subscribeToPincode, readRememberedPincode, () => null)
   const addresses = useQuery({ ...getAddressesQueryOptions(), enabled: isSignedIn && !isPincode(remembered) })
   const saved = addresses.data?.addresses?.find((address) => address.isDefault)?.postalCode
   const remember = (pincode: string) => {
     localStore.set(storageKeys.deliveryPincode, pincode)
-    setRemembered(pincode)
+    for (const listener of pincodeListeners) listener()
   }
   return [isPincode(remembered) ? remembered : isPincode(saved) ? saved : null, remember]
 }

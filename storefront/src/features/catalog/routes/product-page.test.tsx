@@ -130,11 +130,30 @@ describe("/product/:id", () => {
   })
 
   it("shows the error text when the product cannot be loaded", async () => {
-    mockFetch(() => jsonResponse({ error: "Product not found" }, 404))
+    mockFetch(() => jsonResponse({ error: "internal", message: "Something broke" }, 500))
+
+    renderApp("/product/broken")
+
+    expect(await screen.findByRole("alert", {}, { timeout: 10_000 })).toHaveTextContent("Failed to load product")
+  })
+
+  it("shows the 404 page, named as such, for a product that does not exist", async () => {
+    mockFetch(() => jsonResponse({ error: "not_found", message: "Product not found" }, 404))
 
     renderApp("/product/missing")
 
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load product")
+    expect(await screen.findByRole("heading", { level: 1, name: "404 - Page Not Found" })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe("Page not found | Build Your Fit"))
+  })
+
+  it("shows the 404 page at once when the page came saying the product does not exist", () => {
+    pageCameWith(JSON.stringify({ sentAt: Date.now(), answers: {}, failures: { "/api/products/gone": 404 } }))
+    const calls = mockFetch(() => jsonResponse({}, 500))
+
+    renderApp("/product/gone")
+
+    expect(screen.getByRole("heading", { level: 1, name: "404 - Page Not Found" })).toBeInTheDocument()
+    expect(calledUrls(calls, "/api/products")).toEqual([])
   })
 
   it("shows the fixed rating, the discount percent and the media sizes", async () => {

@@ -7,8 +7,11 @@ import { paths } from "@/config/paths"
 import type { AddToBagState } from "@/hooks/use-add-to-bag"
 import { categoryLabel } from "@/lib/product-labels"
 import { storeReferralPostId } from "@/lib/referral"
-import { formatPaise, type Product, type ProductRecommendations } from "@fitshop/contracts"
-import { useProduct } from "@/lib/api/get-product"
+import { formatPaise, productMeta, type Product, type ProductRecommendations } from "@fitshop/contracts"
+import { NotFoundPage } from "@/components/not-found-page"
+import { ApiError } from "@/lib/api-client"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { missingOnServer, useProduct } from "@/lib/api/get-product"
 import { DeliveryPromise } from "../components/delivery-promise"
 import { ProductGallery } from "../components/product-gallery"
 import { ProductRow } from "../components/product-row"
@@ -45,6 +48,7 @@ const moreTitle = (product: Product) => {
 }
 
 function ProductDetails({ product }: { product: Product }) {
+  useDocumentMeta(productMeta(product))
   const [size, setSize] = useState<string | null>(null)
   const [signInOpen, setSignInOpen] = useState(false)
   const sizeOptions = getSizeOptions(product)
@@ -75,53 +79,61 @@ function ProductDetails({ product }: { product: Product }) {
           <span className="muted">{`${String(RATING_COUNT)} ratings`}</span>
         </p>
 
-        <p className="product__price">
-          <span className="product__price-current">{formatPaise(product.basePrice)}</span>
-          {mrp !== null ? (
-            <>
-              <s className="product__mrp" aria-label={`MRP ${formatPaise(mrp)}`}>
-                {formatPaise(mrp)}
-              </s>
-              <span className="product__discount">{`${String(discountPercent(product.basePrice, mrp))}% off`}</span>
-            </>
-          ) : null}
-          <span className="product__tax-note">Inclusive of all taxes</span>
-        </p>
-
-        {product.colorName || product.colorHex ? (
-          <p className="product__colour">
-            <span className="label">Colour</span>
-            {product.colorHex ? <span className="swatch" style={{ backgroundColor: product.colorHex }} aria-hidden="true" /> : null}
-            <span>{product.colorName ?? product.colorHex}</span>
+        {/* Price, colour, size and add together: on phones one bar, kept in reach above the bottom navigation. */}
+        <div className="product__buy">
+          <p className="product__price">
+            <span className="product__price-current">{formatPaise(product.basePrice)}</span>
+            {mrp !== null ? (
+              <>
+                <s className="product__mrp" aria-label={`MRP ${formatPaise(mrp)}`}>
+                  {formatPaise(mrp)}
+                </s>
+                <span className="product__discount">{`${String(discountPercent(product.basePrice, mrp))}% off`}</span>
+              </>
+            ) : null}
+            <span className="product__tax-note">Inclusive of all taxes</span>
           </p>
-        ) : null}
 
-        {sizeOptions.length > 0 ? (
-          <section className="product__section" aria-labelledby="product-size-heading">
-            <div className="product__section-head">
-              <h2 id="product-size-heading" className="section-title">
-                Size
-              </h2>
-              <SizeGuide variants={product.variants} />
-            </div>
-            <SizePicker options={sizeOptions} value={size} onChange={setSize} />
-          </section>
-        ) : null}
+          {product.colorName || product.colorHex ? (
+            <p className="product__colour">
+              <span className="label">Colour</span>
+              {/* Painted by an SVG fill, not a style attribute: the server's HTML may carry no inline style (style-src 'self'). */}
+              {product.colorHex ? (
+                <svg className="swatch" viewBox="0 0 2 2" aria-hidden="true">
+                  <circle cx="1" cy="1" r="1" fill={product.colorHex} />
+                </svg>
+              ) : null}
+              <span>{product.colorName ?? product.colorHex}</span>
+            </p>
+          ) : null}
 
-        <div className="product__actions">
-          {/* Keyed by the size, so choosing one resets the button to ADD TO BAG. */}
-          <AddToBagButton
-            key={size ?? ""}
-            productId={product.id}
-            size={size}
-            sizeRequired={sizeOptions.length > 0}
-            onSignInRequired={openSignIn}
-            labels={ADD_LABELS}
-            className={addButtonClass}
-            minAddingMs={ADD_ANIMATION_MS}
-            goToCartAfterMs={GO_TO_CART_DELAY_MS}
-          />
-          <WishlistHeart productId={product.id} onSignInRequired={openSignIn} />
+          {sizeOptions.length > 0 ? (
+            <section className="product__section" aria-labelledby="product-size-heading">
+              <div className="product__section-head">
+                <h2 id="product-size-heading" className="section-title">
+                  Size
+                </h2>
+                <SizeGuide variants={product.variants} />
+              </div>
+              <SizePicker options={sizeOptions} value={size} onChange={setSize} />
+            </section>
+          ) : null}
+
+          <div className="product__actions">
+            {/* Keyed by the size, so choosing one resets the button to ADD TO BAG. */}
+            <AddToBagButton
+              key={size ?? ""}
+              productId={product.id}
+              size={size}
+              sizeRequired={sizeOptions.length > 0}
+              onSignInRequired={openSignIn}
+              labels={ADD_LABELS}
+              className={addButtonClass}
+              minAddingMs={ADD_ANIMATION_MS}
+              goToCartAfterMs={GO_TO_CART_DELAY_MS}
+            />
+            <WishlistHeart productId={product.id} onSignInRequired={openSignIn} />
+          </div>
         </div>
 
         <DeliveryPromise />
@@ -183,6 +195,7 @@ export function ProductPage() {
   const [searchParams] = useSearchParams()
   const refPost = searchParams.get("refPost")
   const productQuery = useProduct(id)
+  const missing = missingOnServer(id) || (productQuery.error instanceof ApiError && productQuery.error.status === 404)
 
   useEffect(() => {
     storeReferralPostId(refPost)
@@ -192,6 +205,7 @@ export function ProductPage() {
     window.scrollTo({ top: 0 })
   }, [id])
 
+  if (missing) return <NotFoundPage />
   return (
     <div className="page page--product">
       <BackButton fallback={paths.shop} />

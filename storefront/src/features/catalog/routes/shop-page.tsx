@@ -1,13 +1,22 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom"
 import { useOnVisible } from "@/hooks/use-on-visible"
-import type { ListedProduct } from "@fitshop/contracts"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { shopMeta, type ListedProduct } from "@fitshop/contracts"
 import { useInfiniteProducts } from "../api/get-products"
 import { FilterPanel } from "../components/filter-panel"
 import { ProductGrid, ProductGridSkeleton } from "../components/product-grid"
 import { ShopHeader } from "../components/shop-header"
 import { applyShopFilters, countActiveFilters, parseShopFilters, type ShopFilters } from "../utils/shop-filters"
-import { applyShopQuery, hasShopSelection, parseShopQuery, shopQueryFromNavigationState, toProductListParams, type ShopQuery } from "../utils/shop-query"
+import {
+  applyShopQuery,
+  hasShopSelection,
+  parseShopQuery,
+  shopSectionOf,
+  shopQueryFromNavigationState,
+  toProductListParams,
+  type ShopQuery,
+} from "../utils/shop-query"
 
 const EMPTY_CATALOGUE_TEXT = "Nothing here yet. Try another subcategory or switch to Lowers/Uppers."
 
@@ -63,6 +72,7 @@ export function ShopPage() {
   const [searchParams, setSearchParams] = useStackedSearchParams()
   const fromState = useSelectionFromNavigationState(searchParams)
   const query = fromState ?? parseShopQuery(searchParams)
+  useDocumentMeta(shopMeta(shopSectionOf(query)))
   const filters = parseShopFilters(searchParams)
   const productsQuery = useInfiniteProducts(toProductListParams(query, filters))
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = productsQuery

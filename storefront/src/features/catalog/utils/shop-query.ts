@@ -1,4 +1,4 @@
-import { CATEGORY_TYPES, GENDERS, LISTING_PAGE_SIZES, STYLE_GROUPS, SUBCATEGORIES, type CategoryType, type Gender, type StyleGroup } from "@fitshop/contracts"
+import { LISTING_PAGE_SIZES, SUBCATEGORIES, shopSection, type CategoryType, type Gender, type StyleGroup } from "@fitshop/contracts"
 import type { ProductListParams } from "../api/get-products"
 import { NO_FILTERS, type ShopFilters } from "./shop-filters"
 
@@ -12,26 +12,19 @@ export type ShopQuery = {
   styleGroup: StyleGroup | null
 }
 
-const pick = <T extends string>(allowed: readonly T[], raw: string | null): T | null => {
-  const value = raw?.trim().toUpperCase()
-  return allowed.find((candidate) => candidate === value) ?? null
-}
-
-const pickSubcategory = (type: CategoryType, raw: string | null): string | null => {
-  const value = raw?.trim().toLowerCase()
-  return SUBCATEGORIES[type].find((sub) => sub.toLowerCase() === value) ?? null
-}
-
-/** Reads the selection from the URL; unknown values are dropped and gender defaults to MEN. */
+/** Reads the selection from the URL as contracts' shopSection does: unknown values dropped, gender MEN by default. */
 export function parseShopQuery(params: URLSearchParams): ShopQuery {
-  const gender = pick(GENDERS, params.get("g")) ?? "MEN"
-  if (gender === "WOMEN") {
-    return { gender, type: null, sub: null, styleGroup: pick(STYLE_GROUPS, params.get("wg")) }
-  }
-  const type = pick(CATEGORY_TYPES, params.get("type"))
-  const sub = type ? pickSubcategory(type, params.get("sub")) : null
-  return { gender, type, sub, styleGroup: null }
+  const { gender, categoryType, subcategory, styleGroup } = shopSection(params)
+  return { gender, type: categoryType ?? null, sub: subcategory ?? null, styleGroup: styleGroup ?? null }
 }
+
+/** The section the page's meta names (contracts' shopMeta). */
+export const shopSectionOf = ({ gender, type, sub, styleGroup }: ShopQuery) => ({
+  gender,
+  categoryType: type ?? undefined,
+  subcategory: sub ?? undefined,
+  styleGroup: styleGroup ?? undefined,
+})
 
 /** Writes the selection into a copy of the URL's params, keeping any other params untouched. */
 export function applyShopQuery(current: URLSearchParams, query: ShopQuery): URLSearchParams {

@@ -5,6 +5,8 @@ import { useCart } from "@/lib/api/get-cart"
 import { errorMessage, isUnauthorized } from "@/lib/api-client"
 import { usePaymentsConfig } from "../api/get-payments-config"
 import { CheckoutForm } from "../components/checkout-form"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { privatePageMeta } from "@fitshop/contracts"
 
 const CART_FAILED_TEXT = "Failed to load cart"
 const CONFIG_FAILED_TEXT = "Could not load payment gateway."
@@ -45,7 +47,10 @@ function ErrorCard({ text }: { text: string }) {
 }
 
 /** Checkout (/payments): loading → sign-in required (a 401), 'Oops' with the error, or the checkout itself. */
+const PAGE_META = privatePageMeta("Checkout")
+
 export function PaymentsPage() {
+  useDocumentMeta(PAGE_META)
   const cart = useCart()
   const config = usePaymentsConfig()
 

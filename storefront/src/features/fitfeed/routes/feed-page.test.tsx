@@ -47,9 +47,19 @@ describe("/fitfeed — loading the feed", () => {
     expect(calledUrls(fetchMock, "/api/fitfeed").map((url) => `${url.pathname}${url.search}`)).toEqual(["/api/fitfeed/feed?limit=50"])
   })
 
-  it("falls back to the public posts when the feed answers 401", async () => {
+  it("shows a signed-out visitor the public posts, without being refused the personal feed first", async () => {
     const post = buildPost()
     const fetchMock = openFeedSignedOut("/fitfeed", [post])
+
+    expect(await cardOf(post)).toBeInTheDocument()
+    expect(calledUrls(fetchMock, "/api/fitfeed").map((url) => `${url.pathname}${url.search}`)).toEqual(["/api/fitfeed/posts?limit=50"])
+  })
+
+  it("falls back to the public posts when the personal feed refuses the session (403)", async () => {
+    const post = buildPost()
+    const fetchMock = renderAppSignedIn("/fitfeed", (url) =>
+      url.pathname === "/api/fitfeed/posts" ? jsonResponse({ posts: [post] }) : errorResponse("Not allowed.", 403),
+    )
 
     expect(await cardOf(post)).toBeInTheDocument()
     expect(calledUrls(fetchMock, "/api/fitfeed").map((url) => `${url.pathname}${url.search}`)).toEqual([

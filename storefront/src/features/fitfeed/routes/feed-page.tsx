@@ -5,7 +5,8 @@ import { SignInIntentDialog, type SignInIntent } from "../components/sign-in-int
 import { Page } from "@/components/ui/page"
 import { errorMessage } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
-import type { Post } from "@fitshop/contracts"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { feedMeta, postMeta, type Post } from "@fitshop/contracts"
 import { useFeed } from "../api/get-feed"
 import { usePost } from "@/lib/api/get-post"
 import { CreatePostDialog } from "../components/create-post-dialog"
@@ -48,6 +49,8 @@ function useScrollToHighlight(highlightId: string | null, shown: boolean) {
   }, [highlightId, shown])
 }
 
+const FEED_META = feedMeta()
+
 /**
  * FITFEED (spec section 2): up to 50 posts (the personal feed, or the public list for visitors), a
  * highlighted post pulled to the top, comments and create-post in modals, and a sign-in prompt for
@@ -77,6 +80,7 @@ export function FeedPage() {
   const highlighted = usePost(highlightId ?? "", { enabled: highlightId !== null && feed.isSuccess && !inPage })
   const posts = useMemo(() => withHighlightFirst(loaded ?? [], highlightId, highlighted.data?.post), [loaded, highlightId, highlighted.data])
   const highlightShown = highlightId !== null && posts[0]?.id === highlightId
+  useDocumentMeta(highlightShown && posts[0] ? postMeta(posts[0]) : FEED_META)
   useScrollToHighlight(highlightId, highlightShown)
 
   const requireSignIn = (intent: SignInIntent, post: Post | null) => {

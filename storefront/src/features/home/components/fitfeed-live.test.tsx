@@ -32,7 +32,7 @@ describe("FitfeedLive", () => {
     expect(await screen.findByText("No fits posted yet.")).toBeInTheDocument()
     expect(screen.queryAllByTestId("fitfeed-tile")).toHaveLength(0)
     expect(screen.queryByRole("status", { name: "Loading FitFeed" })).toBeNull()
-    expect(calledUrls(fetchMock, "/api/fitfeed").map((url) => `${url.pathname}${url.search}`)).toEqual(["/api/fitfeed/feed?limit=12"])
+    expect(calledUrls(fetchMock, "/api/fitfeed").map((url) => `${url.pathname}${url.search}`)).toEqual(["/api/fitfeed/posts?limit=12"])
   })
 
   it("shows at most 12 posts, each linking to its highlight in the feed", async () => {
@@ -57,7 +57,7 @@ describe("FitfeedLive", () => {
     expect(within(tile ?? document.body).getByRole("img")).toHaveAttribute("src", post.thumbnailUrl)
   })
 
-  it("shows the public posts to a signed-out visitor when the personal feed answers 401", async () => {
+  it("shows the public posts to a signed-out visitor, without asking for the personal feed", async () => {
     const post = buildPost()
     const fetchMock = mockSessionApi(null, (url) =>
       url.pathname === "/api/fitfeed/posts" ? jsonResponse({ posts: [post] }) : errorResponse("Please sign in.", 401),
@@ -68,10 +68,7 @@ describe("FitfeedLive", () => {
     const tiles = await screen.findAllByTestId("fitfeed-tile")
     expect(tiles).toHaveLength(1)
     expect(tiles[0]).toHaveAttribute("href", `/fitfeed?highlight=${post.id}`)
-    expect(calledUrls(fetchMock, "/api/fitfeed").map((url) => `${url.pathname}${url.search}`)).toEqual([
-      "/api/fitfeed/feed?limit=12",
-      "/api/fitfeed/posts?limit=12",
-    ])
+    expect(calledUrls(fetchMock, "/api/fitfeed").map((url) => `${url.pathname}${url.search}`)).toEqual(["/api/fitfeed/posts?limit=12"])
   })
 
   it("remembers the clicked post under FITFEED_HIGHLIGHT and opens the feed", async () => {

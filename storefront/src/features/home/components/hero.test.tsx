@@ -17,7 +17,9 @@ describe("Hero", () => {
   ])('"%s" opens %s', (name, target) => {
     renderWithProviders(<Hero />)
 
-    fireEvent.click(screen.getByRole("button", { name }))
+    const link = screen.getByRole("link", { name })
+    expect(link).toHaveAttribute("href", target)
+    fireEvent.click(link)
 
     expect(currentLocation()).toBe(target)
   })

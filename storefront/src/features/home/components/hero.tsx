@@ -1,34 +1,21 @@
-import { Link, useNavigate } from "react-router-dom"
+import { Link } from "react-router-dom"
 import { BRAND_NAME, TAGLINE } from "@/config/brand"
 import { paths } from "@/config/paths"
 
+/** The spec's two buttons are links drawn as buttons: they work before the page's script runs, and crawlers follow them. */
 export function Hero() {
-  const navigate = useNavigate()
-
   return (
     <section className="hero" aria-labelledby="hero-heading">
       <h1 id="hero-heading" className="hero__title">
         {TAGLINE} with <span className="accent">{BRAND_NAME}</span>
       </h1>
       <div className="hero__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            void navigate(`${paths.shop}?g=MEN`)
-          }}
-        >
+        <Link to={`${paths.shop}?g=MEN`} className="button button--primary">
           Shop for Mens
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            void navigate(`${paths.shop}?g=WOMEN`)
-          }}
-        >
+        </Link>
+        <Link to={`${paths.shop}?g=WOMEN`} className="button">
           Shop for Womens
-        </button>
+        </Link>
       </div>
       <Link to={paths.fitfeed} className="text-link">
         Explore FitFeed

@@ -3,6 +3,8 @@ import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from "
 import { Page } from "@/components/ui/page"
 import { errorMessage } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { privatePageMeta, profileMeta } from "@fitshop/contracts"
 import { useProfile } from "../api/get-profile"
 import { FollowButton } from "../components/follow-button"
 import { OwnerActions } from "../components/owner-actions"
@@ -23,8 +25,12 @@ function ProfileProblem({ text }: { text: string }) {
   )
 }
 
+/** Until the profile arrives, the tab names the page and nothing is claimed for search engines. */
+const LOADING_META = privatePageMeta("FitProfile")
+
 function FitProfile({ profileKey }: { profileKey: string }) {
   const profile = useProfile(profileKey)
+  useDocumentMeta(profile.data ? profileMeta(profile.data) : LOADING_META)
   const { user } = useSession()
   // Judged once: a refused session is cleared before its 401 arrives here.
   const [keyIsMine] = useState(() => namesSessionUser(profileKey, user))

@@ -10,6 +10,8 @@ import { isUnauthorized } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
 import type { WishlistItem } from "@fitshop/contracts"
 import { WishlistCard } from "../components/wishlist-card"
+import { useDocumentMeta } from "@/lib/document-meta"
+import { privatePageMeta } from "@fitshop/contracts"
 
 function WardrobeLoading() {
   return (
@@ -60,7 +62,10 @@ function EmptyWardrobe() {
 }
 
 /** The wardrobe: loading → signed out, error, empty or the grid of saved products. */
+const PAGE_META = privatePageMeta("Wardrobe")
+
 export function WishlistPage() {
+  useDocumentMeta(PAGE_META)
   const { ready, isSignedIn } = useSession()
   const wishlistQuery = useWishlist()
   const unauthorized = isUnauthorized(wishlistQuery.error)

@@ -1,0 +1,142 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import express from "express"
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { GENERIC_INDEX, TEST_PUBLIC_URL } from "../../../test/app.js"
+import type { PageRenderRequest } from "@fitshop/contracts"
+import { HttpError } from "../../http/errors.js"
+import { createLogger } from "../../lib/logger.js"
+import { answerOf } from "../catalog/cache.js"
+import type { CatalogService } from "../catalog/service.js"
+import { storefrontPageRoutes } from "./routes.js"
+import { serverEntryOf } from "./storefront-renderer.js"
+
+/**
+ * A stand-in for the storefront's server render (the real one is exercised by the journeys, e2e/painted.spec.ts):
+ * it records what it was asked, paints the address, answers 404 for a page whose read failed with 404, leaves
+ * /cart to the browser, and breaks on /boom.
+ */
+const STAND_IN_RENDERER = `
+export const renderer = {
+  renderPage(request) {
+    globalThis.__renderRequests.push(request)
+    const { pathname } = new URL(request.url, request.origin)
+    if (pathname === "/cart") return null
+    if (pathname === "/boom") throw new Error("a bug in a component")
+    const missing = Object.values(request.failures ?? {}).includes(404)
+    const meta = missing ? null : { title: "Painted " + pathname, description: "What " + pathname + " shows", canonicalPath: pathname }
+    return { html: "<main>painted " + pathname + "</main>", status: missing ? 404 : 200, meta }
+  },
+}
+`
+
+const renderRequests: PageRenderRequest[] = []
+;(globalThis as unknown as { __renderRequests: PageRenderRequest[] }).__renderRequests = renderRequests
+
+const listing = { products: [], total: 0 }
+const product = {
+  id: "prod_01J0000000000000000000TEE1",
+  title: "Boxy Tee",
+  description: "Heavy cotton.",
+  basePrice: 79900,
+  imageUrl: "/media/tee.jpg",
+  images: [{ url: "/media/tee.jpg", isPrimary: true, position: 0 }],
+  availableSizes: ["M"],
+  sku: null,
+  colorName: "Black",
+  fabric: "Cotton",
+}
+const catalog = {
+  listProducts: () => Promise.resolve(answerOf(JSON.stringify(listing))),
+  productPage: (id: string) =>
+    id === product.id
+      ? Promise.resolve(answerOf(JSON.stringify({ product, recommendations: null })))
+      : Promise.reject(new HttpError(404, "not_found", "Product not found")),
+} as unknown as CatalogService
+
+let root: string
+let app: express.Express
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "fitshop-ssr-"))
+  const dist = path.join(root, "dist")
+  await mkdir(dist)
+  await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
+  await mkdir(path.dirname(serverEntryOf(dist)))
+  await writeFile(serverEntryOf(dist), STAND_IN_RENDERER)
+  app = express().use(storefrontPageRoutes({ catalog, storefrontDist: dist, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }))
+})
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+})
+
+const lastRender = () => renderRequests.at(-1)!
+
+describe("pages painted by the storefront's server render", () => {
+  it("puts the render into the root, and its title, description and canonical link into the head, beside the answers it rendered with", async () => {
+    const response = await request(app).get("/shop?g=WOMEN").set("Host", "shop.example:8443")
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('<div id="root"><main>painted /shop</main></div>')
+    expect(response.text).toContain("<title>Painted /shop</title>")
+    expect(response.text).toContain('<meta name="description" content="What /shop shows" />')
+    expect(response.text).not.toContain('content="generic"')
+    expect(response.text).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/shop" />`)
+    expect(lastRender()).toMatchObject({
+      url: "/shop?g=WOMEN",
+      origin: "http://shop.example:8443",
+      answers: { "/api/products?active=true&gender=WOMEN&limit=24&offset=0&sort=popular": listing },
+    })
+    const carried = /<script type="application\/json" id="server-answers">([\s\S]*?)<\/script>/.exec(response.text)![1]!
+    expect(JSON.parse(carried).answers).toEqual({ "/api/products?active=true&gender=WOMEN&limit=24&offset=0&sort=popular": listing })
+  })
+
+  it("renders a product with its answer, and its preview and JSON-LD beside the render's own name", async () => {
+    const response = await request(app).get("/product/prod_01J0000000000000000000TEE1")
+    expect(response.status).toBe(200)
+    expect(lastRender().answers).toEqual({ "/api/products/prod_01J0000000000000000000TEE1": { product, recommendations: null } })
+    expect(response.text).toContain("<title>Painted /product/prod_01J0000000000000000000TEE1</title>")
+    expect(response.text).toContain('<meta property="og:title" content="Boxy Tee" />')
+    expect(response.text).toContain('<script type="application/ld+json">')
+  })
+
+  it("tells the render which reads failed, and answers an unknown product with its 404", async () => {
+    for (const id of ["prod_01AAAAAAAAAAAAAAAAAAAAAAAA", "nope"]) {
+      const response = await request(app).get(`/product/${id}`)
+      expect(response.status).toBe(404)
+      expect(lastRender().failures).toEqual({ [`/api/products/${id}`]: 404 })
+      expect(response.text).toContain(`<main>painted /product/${id}</main>`)
+      expect(response.text).toContain(`"failures":{"/api/products/${id}":404}`)
+      expect(response.text).not.toContain("og:title")
+    }
+  })
+
+  it("sends the app's index.html for a page the browser paints, and the render's status for every other address", async () => {
+    const cart = await request(app).get("/cart")
+    expect(cart.status).toBe(200)
+    expect(cart.text).toContain('<div id="root"></div>')
+    expect(cart.text).toContain("<title>Build Your Fit</title>")
+    const unknown = await request(app).get("/no/such/page")
+    expect(unknown.text).toContain("<main>painted /no/such/page</main>")
+  })
+
+  it("sends the page for the browser to paint when the render breaks", async () => {
+    const response = await request(app).get("/boom")
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('<div id="root"></div>')
+  })
+
+  it("renders an address once while its answers stay the same", async () => {
+    const before = renderRequests.length
+    const asked = () => request(app).get("/shop?g=MEN&sort=newest").set("Host", "shop.example")
+    for (let i = 0; i < 3; i++) expect((await asked()).text).toContain("<main>painted /shop</main>")
+    expect(renderRequests.length - before).toBe(1)
+    await request(app).get("/shop?g=MEN&sort=newest").set("Host", "other.example")
+    expect(renderRequests.length - before).toBe(2)
+  })
+
+  it("takes the origin from the Host the page was asked at, or the shop's own when that is no host", async () => {
+    await request(app).get("/").set("Host", "bad host/x")
+    expect(lastRender().origin).toBe(new URL(TEST_PUBLIC_URL).origin)
+  })
+})

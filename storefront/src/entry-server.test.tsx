@@ -1,0 +1,113 @@
+import { act } from "@testing-library/react"
+import { StrictMode } from "react"
+import { hydrateRoot, type Root } from "react-dom/client"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { App } from "@/app/app"
+import { errorResponse, mockFetch } from "@/testing/mock-fetch"
+import { buildProduct } from "@/testing/product-factory"
+import { pageCameWith } from "@/testing/server-answers"
+import type { PageRenderRequest } from "@fitshop/contracts"
+import { renderPage } from "./entry-server"
+
+const product = buildProduct({ id: "prod_tee", title: "Boxy Tee", basePrice: 79900, colorName: "Black", colorHex: "#111111" })
+const SHOP_READ = "/api/products?active=true&gender=MEN&limit=24&offset=0&sort=popular"
+const shopAnswers = { [SHOP_READ]: { products: [product], total: 1 } }
+const productAnswers = { [`/api/products/${product.id}`]: { product, recommendations: { more: [], alsoLike: [] } } }
+
+const asked = (url: string, answers: Record<string, unknown> = {}, failures?: Record<string, number>): PageRenderRequest => ({
+  url,
+  origin: window.location.origin,
+  sentAt: Date.now(),
+  answers,
+  failures,
+})
+
+let root: Root | undefined
+afterEach(() => {
+  act(() => root?.unmount())
+  root = undefined
+  document.body.innerHTML = ""
+  window.history.replaceState(null, "", "/")
+})
+
+/** What the browser does with a page the server rendered: its HTML in the root, its answers in the head, then hydration. */
+async function hydrate(request: PageRenderRequest): Promise<{ container: HTMLElement; recoverable: unknown[] }> {
+  const page = renderPage(request)!
+  pageCameWith(JSON.stringify({ sentAt: request.sentAt, answers: request.answers, failures: request.failures }))
+  window.history.replaceState(null, "", request.url)
+  const container = document.createElement("div")
+  container.innerHTML = page.html
+  document.body.append(container)
+  const recoverable: unknown[] = []
+  // React reports a mismatched attribute or text on the console, and a mismatched tree as a recoverable error.
+  const complaints = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void recoverable.push(args.map(String).join(" ")))
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+      { onRecoverableError: (error) => recoverable.push(error) },
+    )
+    await Promise.resolve()
+  })
+  complaints.mockRestore()
+  return { container, recoverable }
+}
+
+describe("the server render", () => {
+  it("paints the shop and a product page with the answers they came with, and names them", () => {
+    const shop = renderPage(asked("/shop?g=MEN", shopAnswers))!
+    expect(shop.status).toBe(200)
+    expect(shop.html).toContain("Boxy Tee")
+    expect(shop.meta).toMatchObject({ title: "Shop Men's streetwear | Build Your Fit", canonicalPath: "/shop?g=MEN" })
+
+    const page = renderPage(asked(`/product/${product.id}`, productAnswers))!
+    expect(page.html).toContain("<h1")
+    expect(page.html).toContain("ADD TO BAG")
+    expect(page.meta).toMatchObject({ title: "Boxy Tee | Build Your Fit", canonicalPath: `/product/${product.id}` })
+    // The shop's policy (style-src 'self') refuses inline styles in HTML: the server's markup must carry none.
+    for (const html of [shop.html, page.html]) expect(html).not.toMatch(/\sstyle="/)
+  })
+
+  it("answers 404 with the 404 page for an unknown address and for a product whose read failed with 404", () => {
+    for (const request of [asked("/no/such/page"), asked("/product/gone", {}, { "/api/products/gone": 404 })]) {
+      const page = renderPage(request)!
+      expect(page.status).toBe(404)
+      expect(page.html).toContain("404 - Page Not Found")
+      expect(page.meta?.canonicalPath).toBeNull()
+    }
+  })
+
+  it("leaves a person's own pages to the browser", () => {
+    for (const url of ["/cart", "/account", "/payments", "/login", "/wishlist"]) expect(renderPage(asked(url))).toBeNull()
+  })
+
+  it("resolves the pictures' relative addresses against the origin the page was asked at", () => {
+    const page = renderPage({ ...asked(`/product/${product.id}`, productAnswers), origin: "https://shop.example" })!
+    expect(page.html).toContain('src="https://shop.example/media/')
+  })
+})
+
+describe("hydrating what the server painted", () => {
+  it.each([
+    ["the home page", "/", {}],
+    ["the shop", "/shop?g=MEN", shopAnswers],
+    ["a product page", `/product/${product.id}`, productAnswers],
+    ["the 404 page", "/no/such/page", {}],
+  ])("takes over %s without a mismatch", async (_label, url, answers) => {
+    // Reads the page did not come with (home's feed preview, the session) find nothing to change the first render.
+    mockFetch(() => errorResponse("unavailable", 503))
+    const { container, recoverable } = await hydrate(asked(url, answers))
+    expect(recoverable).toEqual([])
+    expect(container.firstElementChild).not.toBeNull()
+  })
+
+  it("takes over a product that does not exist as the 404 page, without asking for it", async () => {
+    const calls = mockFetch(() => errorResponse("unavailable", 503))
+    const { container, recoverable } = await hydrate(asked("/product/gone", {}, { "/api/products/gone": 404 }))
+    expect(recoverable).toEqual([])
+    expect(container.textContent).toContain("404 - Page Not Found")
+    expect(calls.mock.calls.map(([input]) => String(input)).filter((url) => url.includes("/api/products/gone"))).toEqual([])
+  })
+})

@@ -1,0 +1,37 @@
+import { createContext, use, useEffect } from "react"
+import type { PageMeta } from "@fitshop/contracts"
+import { pageOrigin } from "./page-origin"
+
+/** How a page tells the server render what it is called and its status; given only there (entry-server.tsx). */
+export type TellServer = (meta: PageMeta, status: 200 | 404) => void
+
+export const ServerPageContext = createContext<TellServer | null>(null)
+
+function headElement<K extends "meta" | "link">(tag: K, selector: string, attributes: Record<string, string>): HTMLElementTagNameMap[K] {
+  const found = document.head.querySelector<HTMLElementTagNameMap[K]>(selector)
+  if (found) return found
+  const element = document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
+  document.head.append(element)
+  return element
+}
+
+/** The document's title, description and canonical link as the page's; a page without a canonical address has no link. */
+export function applyDocumentMeta({ title, description, canonicalPath }: PageMeta): void {
+  document.title = title
+  headElement("meta", 'meta[name="description"]', { name: "description" }).content = description
+  if (canonicalPath === null) document.head.querySelector('link[rel="canonical"]')?.remove()
+  else headElement("link", 'link[rel="canonical"]', { rel: "canonical" }).href = new URL(canonicalPath, pageOrigin()).href
+}
+
+/**
+ * Names the page for search engines and the browser: told to the server render, which writes it into the HTML
+ * it sends (with the status: the 404 page answers 404), and set on the document after each client-side navigation.
+ */
+export function useDocumentMeta(meta: PageMeta, status: 200 | 404 = 200): void {
+  use(ServerPageContext)?.(meta, status)
+  const { title, description, canonicalPath } = meta
+  useEffect(() => {
+    applyDocumentMeta({ title, description, canonicalPath })
+  }, [title, description, canonicalPath])
+}
