@@ -11,6 +11,7 @@ export { catalogSync, type CatalogSync } from "./sync.js"
 /** The product's shapes as the console's products and the server-filled pages read them. */
 export { bySize, presentMedia, productAttributes, productHead, productMetadata, variantMeasurements } from "./metadata.js"
 export { primaryImage } from "./product.js"
+export { liveProducts, type LiveProduct } from "./live-products.js"
 export { productsByIds } from "./read-model.js"
 export { productIdParams } from "./schema.js"
 export type { CatalogService } from "./service.js"

@@ -1,14 +1,27 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
+import { Router } from "express"
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { CatalogService } from "../catalog/index.js"
+import { robotsRoutes } from "./robots.js"
 import { storefrontPageRoutes } from "./routes.js"
+import { sitemapRoutes } from "./sitemap.js"
+import { socialPageRoutes } from "./social-pages.js"
 
-type Deps = Pick<SharedDeps, "logger"> & { config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">; catalog: CatalogService }
+type Deps = Pick<SharedDeps, "db" | "logger"> & { config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">; catalog: CatalogService }
 
-/** The storefront pages whose HTML the server fills in; none while the storefront isn't built (its index.html is their start). */
-export function seoModule({ config, logger, catalog }: Deps): FeatureModule {
+/**
+ * What search engines and link previews read: robots.txt, the sitemap, FITFEED's shareable pages and the storefront
+ * pages whose HTML the server fills in; none while the storefront isn't built (its index.html is their start).
+ */
+export function seoModule({ config, db, logger, catalog }: Deps): FeatureModule {
   if (!existsSync(path.join(config.STOREFRONT_DIST, "index.html"))) return {}
-  return { pages: storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl: config.PUBLIC_URL, logger }) }
+  const publicUrl = config.PUBLIC_URL
+  const pages = Router()
+  pages.use(robotsRoutes(publicUrl))
+  pages.use(sitemapRoutes({ db, publicUrl, logger }))
+  pages.use(socialPageRoutes({ db, storefrontDist: config.STOREFRONT_DIST, publicUrl }))
+  pages.use(storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl: config.PUBLIC_URL, logger }))
+  return { pages }
 }
