@@ -18,6 +18,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, "assets", "index-abc.js.gz"), gzipSync(script))
   await writeFile(path.join(dist, "assets", "plain-abc.css"), "body{}")
   await writeFile(path.join(dist, "robots.txt"), "User-agent: *")
+  await writeFile(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {})")
+  await writeFile(path.join(dist, "offline.html"), "<!doctype html><h1>You're offline</h1>")
+  await writeFile(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Build Your Fit" }))
   app = express().use(...staticAssets(dist))
 })
 
@@ -47,6 +50,18 @@ describe("staticAssets", () => {
     expect(css.headers["content-encoding"]).toBeUndefined()
     const robots = await request(app).get("/robots.txt")
     expect(robots.headers["cache-control"]).toBe("public, max-age=3600")
+  })
+
+  it("has the browser check the service worker, the offline page and the web app manifest on every use", async () => {
+    for (const file of ["/sw.js", "/offline.html", "/manifest.webmanifest"]) {
+      const response = await request(app).get(file)
+      expect(response.status, file).toBe(200)
+      expect(response.headers["cache-control"], file).toBe("no-cache")
+    }
+    const worker = await request(app).get("/sw.js")
+    expect(worker.headers["content-type"]).toMatch(/^text\/javascript/)
+    const manifest = await request(app).get("/manifest.webmanifest")
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/)
   })
 
   it("never leaves the build folder", async () => {

@@ -8,6 +8,12 @@ const ENCODINGS = [
 ] as const
 
 /**
+ * Files the browser must check with us on every use: a new service worker (and the offline page and manifest it
+ * goes with) reaches people at their next visit instead of up to an hour later.
+ */
+const ALWAYS_CHECKED = new Set(["sw.js", "offline.html", "manifest.webmanifest"])
+
+/**
  * A built front end's files. Hashed files under /assets never change, so browsers keep them for a
  * year; the build's .br/.gz siblings are sent when the browser accepts them (no per-request compression).
  */
@@ -27,8 +33,9 @@ export function staticAssets(dist: string): RequestHandler[] {
   const plain = express.static(dist, {
     index: false,
     setHeaders: (res, file) => {
-      const immutable = file.startsWith(path.join(dist, "assets") + path.sep)
-      res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600")
+      const relative = path.relative(dist, file).split(path.sep).join("/")
+      if (relative.startsWith("assets/")) res.setHeader("Cache-Control", "public, max-age=31536000, immutable")
+      else res.setHeader("Cache-Control", ALWAYS_CHECKED.has(relative) ? "no-cache" : "public, max-age=3600")
     },
   })
   return [precompressed, plain]
