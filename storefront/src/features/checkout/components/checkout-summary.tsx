@@ -44,44 +44,47 @@ export function CheckoutSummary({
       <h2 id={titleId} className="section-title">
         Order Summary
       </h2>
-      <PriceLines subtotal={subtotal} discount={discount} codFee={method === "cod" ? codFee : 0} />
-      <div className="checkout-actions">
-        {method === "online" ? (
-          <>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={held}
-              onClick={() => {
-                onPay(false)
-              }}
-            >
-              PAY NOW
-            </button>
-            {liveTestAvailable ? (
+      {/* The figures, the buttons and why paying is held: on phones one bar, kept in reach above the bottom navigation. */}
+      <div className="order-summary__pay">
+        <PriceLines subtotal={subtotal} discount={discount} codFee={method === "cod" ? codFee : 0} />
+        <div className="checkout-actions">
+          {method === "online" ? (
+            <>
               <button
                 type="button"
-                className="button"
+                className="button button--primary"
                 disabled={held}
                 onClick={() => {
-                  onPay(true)
+                  onPay(false)
                 }}
               >
-                PAY ₹1 (LIVE TEST)
+                PAY NOW
               </button>
-            ) : null}
-          </>
-        ) : (
-          <button type="button" className="button button--primary" disabled={held} onClick={onPlaceCod}>
-            PLACE COD ORDER
-          </button>
-        )}
-        <Link to={paths.cart} className="button">
-          BACK TO CART
-        </Link>
+              {liveTestAvailable ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={held}
+                  onClick={() => {
+                    onPay(true)
+                  }}
+                >
+                  PAY ₹1 (LIVE TEST)
+                </button>
+              ) : null}
+            </>
+          ) : (
+            <button type="button" className="button button--primary" disabled={held} onClick={onPlaceCod}>
+              PLACE COD ORDER
+            </button>
+          )}
+          <Link to={paths.cart} className="button">
+            BACK TO CART
+          </Link>
+        </div>
+        <FormError message={message} />
+        {sizesMissing ? <p className="checkout-note checkout-note--warning">{SIZES_MISSING_TEXT}</p> : null}
       </div>
-      <FormError message={message} />
-      {sizesMissing ? <p className="checkout-note checkout-note--warning">{SIZES_MISSING_TEXT}</p> : null}
       <p className="checkout-note muted">{PRICES_NOTE}</p>
     </section>
   )
