@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import { mkdtemp, writeFile } from "node:fs/promises"
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { inject } from "vitest"
@@ -84,4 +84,18 @@ export async function genericFrontEndDist(): Promise<string> {
   const dist = await mkdtemp(path.join(tmpdir(), "fitshop-dist-"))
   await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
   return dist
+}
+
+/** A test app serving GENERIC_INDEX as its storefront (`dist`); closing it removes that folder too. */
+export async function createStorefrontTestApp() {
+  const dist = await genericFrontEndDist()
+  const app = await createTestApp({ STOREFRONT_DIST: dist })
+  return {
+    ...app,
+    dist,
+    close: async () => {
+      await app.close()
+      await rm(dist, { recursive: true, force: true })
+    },
+  }
 }

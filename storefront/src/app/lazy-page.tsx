@@ -2,9 +2,6 @@ import { use, type ComponentType } from "react"
 
 export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<void> }
 
-/** A promise marked fulfilled as React marks the ones it has seen, so `use` reads it at once, without suspending. */
-type Settled = Promise<void> & { status?: "fulfilled"; value?: undefined }
-
 /**
  * A route screen whose code downloads the first time it is shown (Suspense shows the fallback
  * meanwhile). Once loaded it renders at once; `preload` fetches it ahead of time. Every render calls
@@ -12,13 +9,14 @@ type Settled = Promise<void> & { status?: "fulfilled"; value?: undefined }
  */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let Loaded: ComponentType<P> | undefined
-  let pending: Settled | undefined
-  const preload = (): Settled =>
+  let pending: Promise<void> | undefined
+  const preload = (): Promise<void> =>
     (pending ??= (() => {
-      const download: Settled = load().then(
+      const download: Promise<void> = load().then(
         (component) => {
           Loaded = component
-          download.status = "fulfilled"
+          // Marked fulfilled as React marks the promises it has seen: `use` then reads it at once, without suspending.
+          void Object.assign(download, { status: "fulfilled", value: undefined })
         },
         (error: unknown) => {
           // A failed download (offline) is retried the next time the screen is opened.

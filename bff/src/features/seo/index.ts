@@ -22,6 +22,6 @@ export function seoModule({ config, db, logger, catalog }: Deps): FeatureModule 
   pages.use(robotsRoutes(publicUrl))
   pages.use(sitemapRoutes({ db, publicUrl, logger }))
   pages.use(socialPageRoutes({ db, storefrontDist: config.STOREFRONT_DIST, publicUrl }))
-  pages.use(storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl: config.PUBLIC_URL, logger }))
+  pages.use(storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl, logger }))
   return { pages }
 }

@@ -1,8 +1,7 @@
-import { rm } from "node:fs/promises"
 import express from "express"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createTestApp, GENERIC_INDEX, genericFrontEndDist, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { createStorefrontTestApp, GENERIC_INDEX, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { isSeeded } from "../../../test/catalog.js"
 import { createLogger } from "../../lib/logger.js"
 import { productMeta, type ListedProduct, type Product } from "@fitshop/contracts"
@@ -15,16 +14,11 @@ import { storefrontPageRoutes } from "./routes.js"
 import { serverAnswersTag, sortedUrl } from "./server-answers.js"
 import { shopFirstRead } from "./shop-page.js"
 
-let dist: string
-let ctx: Awaited<ReturnType<typeof createTestApp>>
+let ctx: Awaited<ReturnType<typeof createStorefrontTestApp>>
 beforeAll(async () => {
-  dist = await genericFrontEndDist()
-  ctx = await createTestApp({ STOREFRONT_DIST: dist })
+  ctx = await createStorefrontTestApp()
 })
-afterAll(async () => {
-  await ctx.close()
-  await rm(dist, { recursive: true, force: true })
-})
+afterAll(() => ctx.close())
 
 /** The answers block of a page, as the storefront reads it. */
 function serverAnswers(html: string): { sentAt: number; answers: Record<string, unknown> } | null {
@@ -138,7 +132,7 @@ describe("the answers a page comes with (server-answers)", () => {
 
   it("sends the page without answers when the catalogue cannot be read", async () => {
     const failing = { listProducts: () => Promise.reject(new Error("database down")) } as unknown as CatalogService
-    const app = express().use(storefrontPageRoutes({ catalog: failing, storefrontDist: dist, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }))
+    const app = express().use(storefrontPageRoutes({ catalog: failing, storefrontDist: ctx.dist, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }))
     for (const path of ["/", "/shop?g=MEN"]) {
       const response = await request(app).get(path)
       expect(response.status).toBe(200)

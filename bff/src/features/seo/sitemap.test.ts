@@ -1,9 +1,8 @@
-import { rm } from "node:fs/promises"
 import express from "express"
 import { JSDOM } from "jsdom"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createTestApp, genericFrontEndDist, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { createStorefrontTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { isSeeded } from "../../../test/catalog.js"
 import { feedMember, insertedPost } from "../../../test/fitfeed.js"
 import { hoodieForm, staffSession, uploadedProductImage } from "../../../test/staff.js"
@@ -11,16 +10,11 @@ import { createLogger } from "../../lib/logger.js"
 import { shopMeta, shopSection, type ListedProduct, type Product } from "@fitshop/contracts"
 import { buildSitemap, sitemapRoutes, type SitemapEntry } from "./sitemap.js"
 
-let dist: string
-let ctx: Awaited<ReturnType<typeof createTestApp>>
+let ctx: Awaited<ReturnType<typeof createStorefrontTestApp>>
 beforeAll(async () => {
-  dist = await genericFrontEndDist()
-  ctx = await createTestApp({ STOREFRONT_DIST: dist })
+  ctx = await createStorefrontTestApp()
 })
-afterAll(async () => {
-  await ctx.close()
-  await rm(dist, { recursive: true, force: true })
-})
+afterAll(() => ctx.close())
 
 const logger = createLogger("silent")
 

@@ -1,26 +1,20 @@
 import { randomBytes } from "node:crypto"
-import { rm } from "node:fs/promises"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createTestApp, GENERIC_INDEX, genericFrontEndDist, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { createStorefrontTestApp, GENERIC_INDEX, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { isSeeded } from "../../../test/catalog.js"
 import { feedMember, insertedPost, unknownProductId } from "../../../test/fitfeed.js"
 import { escapeHtml } from "../../lib/html.js"
 import type { ListedProduct } from "@fitshop/contracts"
 
-let dist: string
-let ctx: Awaited<ReturnType<typeof createTestApp>>
+let ctx: Awaited<ReturnType<typeof createStorefrontTestApp>>
 let product: ListedProduct
 beforeAll(async () => {
-  dist = await genericFrontEndDist()
-  ctx = await createTestApp({ STOREFRONT_DIST: dist })
+  ctx = await createStorefrontTestApp()
   const listing = await request(ctx.app).get("/api/products").query({ limit: "24" })
   product = (listing.body.products as ListedProduct[]).find(isSeeded)!
 })
-afterAll(async () => {
-  await ctx.close()
-  await rm(dist, { recursive: true, force: true })
-})
+afterAll(() => ctx.close())
 
 const member = (label = "sharer") => feedMember(ctx.db, ctx.config.AUTH_TOKEN_SECRET, label)
 

@@ -80,7 +80,7 @@ function ProductDetails({ product }: { product: Product }) {
         </p>
 
         {/* Price, colour, size and add together: on phones one bar, kept in reach above the bottom navigation. */}
-        <div className="product__buy">
+        <div className="product__buy thumb-bar">
           <p className="product__price">
             <span className="product__price-current">{formatPaise(product.basePrice)}</span>
             {mrp !== null ? (

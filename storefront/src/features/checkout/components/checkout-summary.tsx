@@ -45,7 +45,7 @@ export function CheckoutSummary({
         Order Summary
       </h2>
       {/* The figures, the buttons and why paying is held: on phones one bar, kept in reach above the bottom navigation. */}
-      <div className="order-summary__pay">
+      <div className="order-summary__pay thumb-bar">
         <PriceLines subtotal={subtotal} discount={discount} codFee={method === "cod" ? codFee : 0} />
         <div className="checkout-actions">
           {method === "online" ? (
