@@ -74,9 +74,10 @@ test("a buyer posts a fit; a second shopper likes it by double-tap, comments, sh
   // The shared link: the product page keeps the referral, and the bag carries it into a COD order.
   await fanPage.goto(new URL(link).pathname + new URL(link).search)
   await expect(fanPage.getByRole("heading", { name: product.title })).toBeVisible()
-  const stored = await fanPage.evaluate(() => window.localStorage.getItem("ref_post"))
-  expect(stored).toBe(postId)
-  const orderId = await buyByCashOnDelivery(fanPage, product.id, size, stored)
+  // The page is painted by the server before its script runs: the referral is kept once the page is hydrated.
+  const storedReferral = () => fanPage.evaluate(() => window.localStorage.getItem("ref_post"))
+  await expect.poll(storedReferral).toBe(postId)
+  const orderId = await buyByCashOnDelivery(fanPage, product.id, size, await storedReferral())
 
   // The courier delivers; the author's Earnings tab shows the coins, pending until the return window has passed.
   await deliver(fanPage, orderId)
