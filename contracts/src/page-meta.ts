@@ -70,13 +70,16 @@ export function shopMeta({ gender, categoryType, subcategory, styleGroup }: Shop
   }
 }
 
+/** A product page's address: its canonical link, the sitemap's entry and the JSON-LD offer's url. */
+export const productPath = (id: string): string => `/product/${encodeURIComponent(id)}`
+
 /** A product page: its title, colour and price in rupees (basePrice in paise), and the start of its description. */
 export function productMeta(product: { id: string; title: string; basePrice: number; colorName?: string | null; description: string }): PageMeta {
   const rupees = (product.basePrice / 100).toLocaleString("en-IN", { maximumFractionDigits: 2 })
   return {
     title: pageTitle(product.title),
     description: shortDescription(`${product.title} for ₹${rupees}${product.colorName ? ` in ${product.colorName}` : ""}. ${product.description}`),
-    canonicalPath: `/product/${encodeURIComponent(product.id)}`,
+    canonicalPath: productPath(product.id),
   }
 }
 

@@ -1,4 +1,4 @@
-import { IMAGE_SIZES, SITE_NAME, type Product } from "@fitshop/contracts"
+import { IMAGE_SIZES, SITE_NAME, productPath, type Product } from "@fitshop/contracts"
 import { srcSetFor } from "../../lib/image-variants.js"
 import { rupees } from "../../lib/money.js"
 import { primaryImage } from "../catalog/index.js"
@@ -33,7 +33,7 @@ export function productJsonLd(product: Product, publicUrl: string): string {
     material: product.fabric ?? undefined,
     offers: {
       "@type": "Offer",
-      url: absoluteUrl(`/product/${product.id}`, publicUrl),
+      url: absoluteUrl(productPath(product.id), publicUrl),
       priceCurrency: "INR",
       price: rupees(product.basePrice),
       availability: product.availableSizes.length ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",

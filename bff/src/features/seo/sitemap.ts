@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib"
-import { homeMeta, profilePath, shopMeta, shopSection, type ShopSection } from "@fitshop/contracts"
+import { homeMeta, productPath, profilePath, shopMeta, shopSection, type ShopSection } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
 import { notFound } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
@@ -58,8 +58,7 @@ export async function sitemapEntries(db: Pick<Db, "query">): Promise<SitemapEntr
   return [
     ...(home ? [{ path: home }] : []),
     ...shopSectionPaths(products).map((path) => ({ path })),
-    // As productMeta's canonicalPath.
-    ...products.map((product) => ({ path: `/product/${encodeURIComponent(product.id)}`, lastModified: product.updatedAt })),
+    ...products.map((product) => ({ path: productPath(product.id), lastModified: product.updatedAt })),
     ...profiles.map((profile) => ({ path: profilePath(profile.handle), lastModified: profile.updatedAt })),
   ]
 }
