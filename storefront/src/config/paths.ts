@@ -1,8 +1,10 @@
+import { productPath } from "@fitshop/contracts"
+
 /** Every storefront route in one place, so links and the router cannot drift apart. */
 export const paths = {
   home: "/",
   shop: "/shop",
-  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  product: productPath,
   cart: "/cart",
   wishlist: "/wishlist",
   payments: "/payments",
