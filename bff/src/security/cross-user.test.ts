@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { appRoutes } from "../../test/app-routes.js"
-import { createTestApp } from "../../test/app.js"
+import { createStorefrontTestApp } from "../../test/app.js"
 import { feedMember, insertedPost, recordedOrder, unknownProductId, type FeedMember } from "../../test/fitfeed.js"
 import { VERIFICATION_FAILED } from "../features/checkout/schema.js"
 import { paymentSignature } from "../lib/razorpay.js"
@@ -55,6 +55,10 @@ const OPEN_BY_DESIGN: Record<string, string> = {
   "GET /api/fitfeed/profile/:key/posts": "a public profile's posts",
   "GET /api/refs/:id": "a public referral link to a post",
   "GET /product/:id": "a product's public page",
+  "GET /fitfeed/:postId": "a public post's shareable page; a hidden or deleted one is a plain 404 (social-pages.test.ts)",
+  "GET /fit/:handleOrId": "a public profile's shareable page",
+  "GET /fit/u/:userId": "a public profile's shareable page",
+  "GET /sitemaps/:file": "the public sitemap's parts",
 }
 
 const isStaffRoute = (path: string, handlers: string[]) => path === "/api/admin" || path.startsWith("/api/admin/") || handlers.includes("requireStaff")
@@ -64,13 +68,14 @@ const isStaffRoute = (path: string, handlers: string[]) => path === "/api/admin"
  */
 const isEmulatorRoute = (path: string) => [RAZORPAY_EMULATOR_PATH, SHIPROCKET_EMULATOR_PATH].some((mount) => path.startsWith(`${mount}/`))
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>
+let ctx: Awaited<ReturnType<typeof createStorefrontTestApp>>
 /** Alice owns things; Bob tries to act on them; Chloe is someone both may follow or whose post they may like. */
 let alice: FeedMember
 let bob: FeedMember
 let chloe: FeedMember
 beforeAll(async () => {
-  ctx = await createTestApp()
+  // With a storefront build, so its pages' routes are in the matrix whether or not storefront/dist exists here.
+  ctx = await createStorefrontTestApp()
   const member = (label: string) => feedMember(ctx.db, ctx.config.AUTH_TOKEN_SECRET, label)
   ;[alice, bob, chloe] = await Promise.all([member("alice"), member("bob"), member("chloe")])
 })
