@@ -36,6 +36,7 @@ import { orderMessagesModule } from "./features/order-messages/index.js"
 import { referralsModule } from "./features/referrals/index.js"
 import { returnsModule } from "./features/returns/index.js"
 import { seoModule } from "./features/seo/index.js"
+import { readStorefrontIndex } from "./features/seo/storefront-index.js"
 import { serviceabilityModule } from "./features/serviceability/index.js"
 import { medusaStaffCheck, staffAuthModule } from "./features/staff-auth/index.js"
 import { uploadsModule } from "./features/uploads/index.js"
@@ -50,6 +51,7 @@ import { jobHandlersOf, type FeatureModule, type SharedDeps } from "./http/featu
 import { internalApp } from "./http/internal-app.js"
 import { observeRequests } from "./http/observe-requests.js"
 import { isHealthPath, requestLog } from "./http/request-log.js"
+import { NO_INLINE_SOURCES } from "./http/inline-sources.js"
 import { securityHeaders, withStrictTransport } from "./http/security-headers.js"
 import { staticAssets } from "./http/static-assets.js"
 import type { Db } from "./lib/db.js"
@@ -229,7 +231,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const adminFitfeed = adminFitfeedModule(shared)
   const adminJobs = adminJobsModule({ ...shared, kickQueueOf })
   const dev = devModule({ ...shared, outbox: devTools && !config.SMTP_URL })
-  const seo = seoModule({ ...shared, catalog: catalog.service })
+  const storefrontIndex = readStorefrontIndex(config.STOREFRONT_DIST)
+  const seo = seoModule({ ...shared, catalog: catalog.service, storefrontIndex })
   // In mounting order: where two modules' routes share a path, the first answers.
   const modules: FeatureModule[] = [
     health,
@@ -262,7 +265,13 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
 
   app.use(requestLog(logger, isHealthPath))
   // The headers first, so every answer carries them, a malformed path's 400 included.
-  app.use(securityHeaders({ razorpayCheckout: !razorpay.emulated, mediaOrigin: new URL(config.PUBLIC_URL).origin }))
+  app.use(
+    securityHeaders({
+      razorpayCheckout: !razorpay.emulated,
+      mediaOrigin: new URL(config.PUBLIC_URL).origin,
+      inlineSources: storefrontIndex?.inlineSources ?? NO_INLINE_SOURCES,
+    }),
+  )
   app.use(refuseMalformedPath)
   // The catalogue's reads are answered before Express dispatches (see the end), gzipped from their cache.
   // Other answers (JSON, HTML) are compressed for browsers that ask; the build's assets come precompressed.

@@ -38,6 +38,7 @@ describe("pagePolicy", () => {
 
 describe("securityHeaders", () => {
   const app = appWith({ razorpayCheckout: false })
+  const inlineSources = { script: ["'sha256-c2NyaXB0'"], style: ["'sha256-c3R5bGU='"] }
 
   it("sends the data policy on the API, media and the emulators", async () => {
     for (const url of ["/api", "/api/products", "/media/a.jpg", "/emulator/razorpay/checkout.js"]) {
@@ -45,6 +46,17 @@ describe("securityHeaders", () => {
       expect(response.headers["content-security-policy"], url).toBe(DATA_POLICY)
       expect(response.headers["x-frame-options"], url).toBe("DENY")
     }
+  })
+
+  it("allows the shop's own inline script and stylesheet by their hashes on its pages, never on the console's or the data", async () => {
+    const withInline = appWith({ razorpayCheckout: false, inlineSources })
+    const shop = (await request(withInline).get("/shop")).headers["content-security-policy"] as string
+    expect(directive(shop, "script-src")).toBe("script-src 'self' 'sha256-c2NyaXB0'")
+    expect(directive(shop, "style-src")).toBe("style-src 'self' 'sha256-c3R5bGU='")
+    expect(shop).not.toContain("unsafe-inline")
+    const console = (await request(withInline).get("/admin")).headers["content-security-policy"] as string
+    expect(console).not.toContain("sha256")
+    expect((await request(withInline).get("/api/products")).headers["content-security-policy"]).toBe(DATA_POLICY)
   })
 
   it("sends the shop's policy on its pages and the console's (with inline styles) under /admin", async () => {

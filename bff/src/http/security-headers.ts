@@ -1,5 +1,6 @@
 import type { RequestListener } from "node:http"
 import type { RequestHandler } from "express"
+import { NO_INLINE_SOURCES, type InlineSources } from "./inline-sources.js"
 
 /**
  * The policy of answers that are data, not pages (the API's JSON, media, the emulators' calls): they load
@@ -40,20 +41,23 @@ export type PagePolicyOptions = {
   razorpayCheckout: boolean
   /** Where uploads are served from (PUBLIC_URL's origin): the same site, though maybe not the page's host name. */
   mediaOrigin?: string | undefined
+  /** The shop's own inline script and stylesheet (its index.html's), allowed by their hashes and nothing else inline. */
+  inlineSources?: InlineSources
 }
 
 /**
  * The shop's and the console's pages: scripts, styles and connections from our origin only (React sets
  * styles through the CSSOM, which style-src doesn't govern), no plugins, no <base>, never framed.
- * Upload previews are blob: URLs. Inline scripts are blocked; JSON data blocks aren't scripts and still read.
+ * Upload previews are blob: URLs. Inline scripts are blocked but for the shop's own, named by their hashes; JSON
+ * data blocks aren't scripts and still read.
  */
-export function pagePolicy({ razorpayCheckout, mediaOrigin, inlineStyles = false }: PagePolicyOptions): string {
+export function pagePolicy({ razorpayCheckout, mediaOrigin, inlineStyles = false, inlineSources = NO_INLINE_SOURCES }: PagePolicyOptions): string {
   const razorpay = (sources: string[]) => (razorpayCheckout ? sources : [])
   const media = mediaOrigin ? [mediaOrigin] : []
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...razorpay(RAZORPAY_SOURCES.script)],
-    ["style-src", "'self'", ...(inlineStyles ? ["'unsafe-inline'"] : [])],
+    ["script-src", "'self'", ...inlineSources.script, ...razorpay(RAZORPAY_SOURCES.script)],
+    ["style-src", "'self'", ...(inlineStyles ? ["'unsafe-inline'"] : inlineSources.style)],
     ["img-src", "'self'", "data:", "blob:", ...media, ...razorpay(RAZORPAY_SOURCES.img)],
     ["media-src", "'self'", "blob:", ...media],
     ["connect-src", "'self'", ...razorpay(RAZORPAY_SOURCES.connect)],
@@ -74,7 +78,7 @@ const CONSOLE_PATHS = /^\/admin(?:\/|$)/
 /** Sets the headers every Express answer carries, with the shop's or the console's policy on everything that isn't data. */
 export function securityHeaders(options: Omit<PagePolicyOptions, "inlineStyles">): RequestHandler {
   const shopHeaders = { ...SECURITY_HEADERS, "Content-Security-Policy": pagePolicy(options) }
-  const consoleHeaders = { ...SECURITY_HEADERS, "Content-Security-Policy": pagePolicy({ ...options, inlineStyles: true }) }
+  const consoleHeaders = { ...SECURITY_HEADERS, "Content-Security-Policy": pagePolicy({ ...options, inlineSources: NO_INLINE_SOURCES, inlineStyles: true }) }
   return (req, res, next) => {
     if (DATA_PATHS.test(req.path)) res.set(SECURITY_HEADERS)
     else res.set(CONSOLE_PATHS.test(req.path) ? consoleHeaders : shopHeaders)

@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs"
-import path from "node:path"
 import { Router } from "express"
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
@@ -8,20 +6,21 @@ import { robotsRoutes } from "./robots.js"
 import { storefrontPageRoutes } from "./routes.js"
 import { sitemapRoutes } from "./sitemap.js"
 import { socialPageRoutes } from "./social-pages.js"
+import type { StorefrontIndex } from "./storefront-index.js"
 
-type Deps = Pick<SharedDeps, "db" | "logger"> & { config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">; catalog: CatalogService }
+type Deps = Pick<SharedDeps, "db" | "logger"> & { config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">; catalog: CatalogService; storefrontIndex: StorefrontIndex | null }
 
 /**
  * What search engines and link previews read: robots.txt, the sitemap, FITFEED's shareable pages and the storefront
  * pages whose HTML the server fills in; none while the storefront isn't built (its index.html is their start).
  */
-export function seoModule({ config, db, logger, catalog }: Deps): FeatureModule {
-  if (!existsSync(path.join(config.STOREFRONT_DIST, "index.html"))) return {}
+export function seoModule({ config, db, logger, catalog, storefrontIndex }: Deps): FeatureModule {
+  if (!storefrontIndex) return {}
   const publicUrl = config.PUBLIC_URL
   const pages = Router()
   pages.use(robotsRoutes(publicUrl))
   pages.use(sitemapRoutes({ db, publicUrl, logger }))
-  pages.use(socialPageRoutes({ db, storefrontDist: config.STOREFRONT_DIST, publicUrl }))
-  pages.use(storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, publicUrl, logger }))
+  pages.use(socialPageRoutes({ db, indexHtml: storefrontIndex.html, publicUrl }))
+  pages.use(storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, indexHtml: storefrontIndex.html, publicUrl, logger }))
   return { pages }
 }

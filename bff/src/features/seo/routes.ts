@@ -1,5 +1,3 @@
-import { readFile } from "node:fs/promises"
-import path from "node:path"
 import { gzipSync } from "node:zlib"
 import { homeMeta, listProductsQuery, productMeta, type PageMeta, type RenderedPage, type StorefrontRenderer } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
@@ -51,7 +49,7 @@ function requestOrigin(req: Request, publicUrl: string): string {
   return new URL(publicUrl).origin
 }
 
-type PageRoutesDeps = { catalog: CatalogService; storefrontDist: string; publicUrl: string; logger: Logger }
+type PageRoutesDeps = { catalog: CatalogService; storefrontDist: string; indexHtml: string; publicUrl: string; logger: Logger }
 
 /**
  * The storefront's pages as the server sends them. Home, shop and product pages and unknown addresses come
@@ -62,9 +60,8 @@ type PageRoutesDeps = { catalog: CatalogService; storefrontDist: string; publicU
  * index.html, painted in the browser. Without the server render (a build without it, or a render that failed)
  * every page still comes with its answers, as before it existed.
  */
-export function storefrontPageRoutes({ catalog, storefrontDist, publicUrl, logger }: PageRoutesDeps): Router {
+export function storefrontPageRoutes({ catalog, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
   const router = Router()
-  const indexFile = path.join(storefrontDist, "index.html")
   const renderer: Promise<StorefrontRenderer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
     logger.error({ err: error }, "the storefront's server render could not be loaded; pages are painted in the browser")
     return null
@@ -95,7 +92,6 @@ export function storefrontPageRoutes({ catalog, storefrontDist, publicUrl, logge
   }
 
   async function sendPage(req: Request, res: Response, parts: PageParts) {
-    const indexHtml = await readFile(indexFile, "utf8")
     const rendered = await render(req, parts)
     const meta = rendered?.meta ?? parts.otherwise.meta
     const { answers, failures = {}, sentAt } = parts

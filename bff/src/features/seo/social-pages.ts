@@ -1,5 +1,3 @@
-import { readFile } from "node:fs/promises"
-import path from "node:path"
 import { postHeadline, postMeta, profileHeadline, profileMeta, profilePath, type Post, type Profile } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
 import type { Db } from "../../lib/db.js"
@@ -43,26 +41,23 @@ export function renderProfileHtml(indexHtml: string, profile: Profile, latestPos
   )
 }
 
-type SocialPageDeps = { db: Pick<Db, "query">; storefrontDist: string; publicUrl: string }
+type SocialPageDeps = { db: Pick<Db, "query">; indexHtml: string; publicUrl: string }
 
 /**
  * FITFEED's shareable pages, `/fitfeed/{postId}` and the profiles (`/fit/{handleOrId}`, `/fit/u/{userId}`), with
  * the words and picture a shared link previews with. What a signed-out visitor can't see through the API (a post
  * hidden by reports, a deleted one, an unknown person) is the storefront's plain page with a 404: nothing of it leaks.
  */
-export function socialPageRoutes({ db, storefrontDist, publicUrl }: SocialPageDeps): Router {
+export function socialPageRoutes({ db, indexHtml, publicUrl }: SocialPageDeps): Router {
   const router = Router()
-  const indexFile = path.join(storefrontDist, "index.html")
 
   router.get("/fitfeed/:postId", async (req, res) => {
-    const indexHtml = await readFile(indexFile, "utf8")
     const post = await publicPost(db, req.params.postId)
     if (!post) return void sendHtml(req, res, indexHtml, 404)
     sendHtml(req, res, renderPostHtml(indexHtml, post, publicUrl))
   })
 
   async function sendProfile(req: Request, res: Response, key: string) {
-    const indexHtml = await readFile(indexFile, "utf8")
     const found = await publicProfile(db, key)
     if (!found) return void sendHtml(req, res, indexHtml, 404)
     sendHtml(req, res, renderProfileHtml(indexHtml, found.profile, found.latestPost, publicUrl))
