@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test"
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test"
 
 export { expect }
 
@@ -26,8 +26,55 @@ async function recordViolations(context: BrowserContext, reported: CspViolation[
   }, REPORT_BINDING)
 }
 
-/** Journeys fail on any CSP violation a page reports, in the test's context and in those it opens with browser.newContext. */
-export const test = base.extend<{ cspViolations: CspViolations }>({
+/**
+ * The storefront's pages come painted by the server and are taken over by the app a moment later: index.html's
+ * loader marks the page `data-app="starting"`, the app "ready" once its first render is on screen. Until then a tap
+ * on a button does nothing, so a journey waits, as a shopper would, before acting on the page it opened.
+ */
+async function untilAppReady(page: Page) {
+  try {
+    // Read first: with JavaScript off the loader never runs (no mark), and a page-side wait would never be polled.
+    if ((await page.evaluate(() => document.documentElement.dataset.app)) !== "starting") return
+    await page.waitForFunction(() => document.documentElement.dataset.app !== "starting")
+  } catch (error) {
+    // A page that moves on by itself (a form the payment step submits) is the next page's to wait for.
+    if (/Execution context was destroyed|navigation/i.test(String(error))) return
+    throw error
+  }
+}
+
+let navigationsWaitForApp = false
+
+/** Makes every page's goto and reload resolve once the app has taken over the page they opened (see untilAppReady). */
+function waitForAppAfterNavigations(page: Page) {
+  if (navigationsWaitForApp) return
+  navigationsWaitForApp = true
+  const pages = Object.getPrototypeOf(page) as Page
+  const { goto, reload } = pages
+  pages.goto = async function (this: Page, ...args: Parameters<Page["goto"]>) {
+    const response = await goto.apply(this, args)
+    await untilAppReady(this)
+    return response
+  }
+  pages.reload = async function (this: Page, ...args: Parameters<Page["reload"]>) {
+    const response = await reload.apply(this, args)
+    await untilAppReady(this)
+    return response
+  }
+}
+
+/**
+ * Journeys fail on any CSP violation a page reports, in the test's context and in those it opens with
+ * browser.newContext; and their pages' goto and reload wait for the app to take the page over.
+ */
+export const test = base.extend<{ cspViolations: CspViolations; appReady: void }>({
+  appReady: [
+    async ({ page }, use) => {
+      waitForAppAfterNavigations(page)
+      await use()
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ browser, context }: { browser: Browser; context: BrowserContext }, use) => {
       const reported: CspViolation[] = []

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type ProxyOptions } from "vite"
+import { paintFirst } from "../scripts/vite/paint-first.ts"
 import { precompress } from "../scripts/vite/precompress.ts"
 import { serviceWorker } from "../scripts/vite/service-worker.ts"
 
@@ -21,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The public files (icons, manifest, offline page) are the browser build's; the server render needs none.
   publicDir: isSsrBuild ? false : "public",
   base: "/",
-  plugins: [react(), serviceWorker(outDir), precompress(outDir)],
+  plugins: [react(), paintFirst(), serviceWorker(outDir), precompress(outDir)],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
