@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { createContext, use, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react"
+import { createContext, startTransition, use, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react"
 import { Navigate, useLocation } from "react-router-dom"
 import { paths } from "@/config/paths"
 import type { AuthSession, User } from "@fitshop/contracts"
@@ -33,8 +33,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started.current) return
     started.current = true
+    // Every reader of the session re-renders (a shop page's 24 cards): as a transition, in slices the page can answer between.
     void restoreSession().finally(() => {
-      setReady(true)
+      startTransition(() => setReady(true))
     })
   }, [])
 

@@ -30,7 +30,9 @@ export function readSession(): Session {
   const accessToken = localStore.get(storageKeys.accessToken) || null
   const rawUser = localStore.get(storageKeys.me)
   if (cached && cached.accessToken === accessToken && cached.rawUser === rawUser) return cached.session
-  const session: Session = { accessToken, user: parseStoredUser(rawUser) }
+  const user = parseStoredUser(rawUser)
+  // Nobody signed in is SIGNED_OUT itself, the server's snapshot: hydrating a visitor's page then renders nothing twice.
+  const session: Session = accessToken || user ? { accessToken, user } : SIGNED_OUT
   cached = { accessToken, rawUser, session }
   return session
 }
