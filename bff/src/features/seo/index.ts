@@ -8,7 +8,11 @@ import { sitemapRoutes } from "./sitemap.js"
 import { socialPageRoutes } from "./social-pages.js"
 import type { StorefrontIndex } from "./storefront-index.js"
 
-type Deps = Pick<SharedDeps, "db" | "logger"> & { config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">; catalog: CatalogService; storefrontIndex: StorefrontIndex | null }
+type Deps = Pick<SharedDeps, "db" | "logger"> & {
+  config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">
+  catalog: CatalogService
+  storefrontIndex: StorefrontIndex | null
+}
 
 /**
  * What search engines and link previews read: robots.txt, the sitemap, FITFEED's shareable pages and the storefront

@@ -132,7 +132,15 @@ describe("the answers a page comes with (server-answers)", () => {
 
   it("sends the page without answers when the catalogue cannot be read", async () => {
     const failing = { listProducts: () => Promise.reject(new Error("database down")) } as unknown as CatalogService
-    const app = express().use(storefrontPageRoutes({ catalog: failing, storefrontDist: ctx.dist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }))
+    const app = express().use(
+      storefrontPageRoutes({
+        catalog: failing,
+        storefrontDist: ctx.dist,
+        indexHtml: GENERIC_INDEX,
+        publicUrl: TEST_PUBLIC_URL,
+        logger: createLogger("silent"),
+      }),
+    )
     for (const path of ["/", "/shop?g=MEN"]) {
       const response = await request(app).get(path)
       expect(response.status).toBe(200)

@@ -65,7 +65,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
   await mkdir(path.dirname(serverEntryOf(dist)))
   await writeFile(serverEntryOf(dist), STAND_IN_RENDERER)
-  app = express().use(storefrontPageRoutes({ catalog, storefrontDist: dist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }))
+  app = express().use(
+    storefrontPageRoutes({ catalog, storefrontDist: dist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }),
+  )
 })
 afterAll(async () => {
   await rm(root, { recursive: true, force: true })
