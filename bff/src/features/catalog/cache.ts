@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import type { Logger } from "../../lib/logger.js"
 import { metrics } from "../../lib/metrics.js"
 import { optionalRedis, type Redis } from "../../lib/redis.js"
-import { touched } from "../../lib/recently-used.js"
+import { remembered, touched } from "../../lib/recently-used.js"
 
 const TTL_SECONDS = 60
 const LOCAL_ENTRIES = 500
@@ -68,8 +68,7 @@ function localAnswers() {
         version = atVersion
         entries.clear()
       }
-      if (entries.size >= LOCAL_ENTRIES) entries.delete(entries.keys().next().value!)
-      entries.set(key, answer)
+      remembered(entries, key, answer, LOCAL_ENTRIES)
     },
     clear() {
       version = undefined
@@ -242,8 +241,7 @@ export function memoryCatalogCache(now: () => number = Date.now): CatalogCache {
       if (entry && entry.version === version && entry.expiresAt > now()) return touched(entries, key, entry)!.answer as CachedAnswer<T>
       const readAt = version
       const answer = answerOf<T>(await compute())
-      if (entries.size >= LOCAL_ENTRIES) entries.delete(entries.keys().next().value!)
-      entries.set(key, { answer, expiresAt: now() + TTL_SECONDS * 1000, version: readAt })
+      remembered(entries, key, { answer, expiresAt: now() + TTL_SECONDS * 1000, version: readAt }, LOCAL_ENTRIES)
       return answer
     },
     async invalidate() {
