@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 import type { Plugin } from "vite"
+import { browserBuildOnly } from "./browser-build.js"
 
 const LOADER = fileURLToPath(new URL("./app-loader.js", import.meta.url))
 
@@ -51,7 +52,7 @@ export async function paintFirstHtml(html: string, cssOf: (fileName: string) => 
 export function paintFirst(): Plugin {
   return {
     name: "fitshop-paint-first",
-    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    apply: browserBuildOnly,
     transformIndexHtml: {
       order: "post",
       handler: (html, { bundle }) =>

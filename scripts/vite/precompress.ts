@@ -3,6 +3,7 @@ import path from "node:path"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 import type { Plugin } from "vite"
+import { browserBuildOnly } from "./browser-build.js"
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/
 const brotli = promisify(brotliCompress)
@@ -21,7 +22,7 @@ export function precompress(outDir: string): Plugin {
   return {
     name: "fitshop-precompress",
     // Browsers' files only: the server render's bundle is read from disk by the BFF.
-    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    apply: browserBuildOnly,
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file))
       await Promise.all(

@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Plugin } from "vite"
+import { browserBuildOnly } from "./browser-build.js"
 import { firstLoadFiles, type BuildManifest } from "./first-load.js"
 
 const TEMPLATE = fileURLToPath(new URL("./sw-template.js", import.meta.url))
@@ -36,7 +37,7 @@ export function serviceWorker(outDir: string): Plugin {
   return {
     name: "fitshop-service-worker",
     // The client build only: a server-side build has no manifest of the browser's chunks.
-    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    apply: browserBuildOnly,
     async writeBundle() {
       await writeFile(path.join(outDir, "sw.js"), await serviceWorkerSource(outDir))
     },
