@@ -51,7 +51,6 @@ import { jobHandlersOf, type FeatureModule, type SharedDeps } from "./http/featu
 import { internalApp } from "./http/internal-app.js"
 import { observeRequests } from "./http/observe-requests.js"
 import { isHealthPath, requestLog } from "./http/request-log.js"
-import { NO_INLINE_SOURCES } from "./http/inline-sources.js"
 import { securityHeaders, withStrictTransport } from "./http/security-headers.js"
 import { staticAssets } from "./http/static-assets.js"
 import type { Db } from "./lib/db.js"
@@ -269,7 +268,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     securityHeaders({
       razorpayCheckout: !razorpay.emulated,
       mediaOrigin: new URL(config.PUBLIC_URL).origin,
-      inlineSources: storefrontIndex?.inlineSources ?? NO_INLINE_SOURCES,
+      inlineSources: storefrontIndex?.inlineSources,
     }),
   )
   app.use(refuseMalformedPath)

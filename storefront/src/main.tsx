@@ -27,8 +27,9 @@ const app = (
 )
 
 // Home, shop, product pages and the 404 page come rendered by the server (entry-server.tsx): the browser takes
-// them over as they are. The rest come empty and are rendered here. Either way the first render is a transition: it yields to the browser every few milliseconds instead of holding
-// the main thread for one long task, so the page answers input sooner on slow phones (Lighthouse's blocking time).
+// them over as they are. The rest come empty and are rendered here. Either way the first render is a transition:
+// it yields to the browser every few milliseconds instead of holding the main thread for one long task, so the
+// page answers input sooner on slow phones (Lighthouse's blocking time).
 startTransition(() => {
   if (container.firstElementChild) hydrateRoot(container, app)
   else createRoot(container).render(app)

@@ -42,7 +42,7 @@ export type PagePolicyOptions = {
   /** Where uploads are served from (PUBLIC_URL's origin): the same site, though maybe not the page's host name. */
   mediaOrigin?: string | undefined
   /** The shop's own inline script and stylesheet (its index.html's), allowed by their hashes and nothing else inline. */
-  inlineSources?: InlineSources
+  inlineSources?: InlineSources | undefined
 }
 
 /**
