@@ -7,7 +7,13 @@ import { serviceWorkerSource } from "../scripts/vite/service-worker.js"
 
 type Build = { version: string; precache: string[] }
 
-/** A storefront build on disk as the plugin finds it: Vite's manifest, an entry with a static and a lazy import, the public files. */
+/** index.html as paint-first.ts leaves it: the entry's stylesheet inline, and one it links (as a second one would stay). */
+const INDEX_HTML = '<html><head><style>body{}</style><link rel="stylesheet" crossorigin href="/assets/vendor-e5.css"></head><body></body></html>'
+
+/**
+ * A storefront build on disk as the plugin finds it: Vite's manifest, an entry with a static and a lazy import,
+ * index.html, the public files.
+ */
 async function fakeBuild(): Promise<string> {
   const dist = await mkdtemp(path.join(tmpdir(), "service-worker-"))
   await mkdir(path.join(dist, ".vite"), { recursive: true })
@@ -15,7 +21,7 @@ async function fakeBuild(): Promise<string> {
   await mkdir(path.join(dist, "icons"))
   const manifest = {
     "index.html": { file: "assets/index-a1.js", isEntry: true, imports: ["_vendor-b2.js"], dynamicImports: ["src/cart.tsx"], css: ["assets/index-c3.css"] },
-    "_vendor-b2.js": { file: "assets/vendor-b2.js" },
+    "_vendor-b2.js": { file: "assets/vendor-b2.js", css: ["assets/vendor-e5.css"] },
     "src/cart.tsx": { file: "assets/cart-d4.js", isDynamicEntry: true },
   }
   const files: Record<string, string> = {
@@ -23,6 +29,8 @@ async function fakeBuild(): Promise<string> {
     "assets/index-a1.js": "entry",
     "assets/vendor-b2.js": "vendor",
     "assets/index-c3.css": "body{}",
+    "assets/vendor-e5.css": "main{}",
+    "index.html": INDEX_HTML,
     "assets/cart-d4.js": "cart",
     "offline.html": "<h1>You're offline</h1>",
     "offline.css": "h1{}",
@@ -43,13 +51,13 @@ function buildOf(source: string): Build {
 }
 
 describe("the service worker plugin", () => {
-  it("precaches the first page load's chunks, the offline page and the icons, never a lazily loaded chunk", async () => {
+  it("precaches the first page load's chunks and linked stylesheets, the offline page and the icons, never a lazily loaded chunk or an inlined stylesheet", async () => {
     const source = await serviceWorkerSource(await fakeBuild())
     expect(() => new Script(source)).not.toThrow()
     expect(buildOf(source).precache).toEqual([
       "/assets/index-a1.js",
-      "/assets/index-c3.css",
       "/assets/vendor-b2.js",
+      "/assets/vendor-e5.css",
       "/offline.html",
       "/offline.css",
       "/offline.js",

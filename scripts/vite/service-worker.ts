@@ -14,11 +14,17 @@ const PLACEHOLDER = 'const BUILD = { version: "dev", precache: [] }'
 /** What the offline page needs besides itself (its icons included: every file under icons/). */
 const OFFLINE_FILES = ["offline.html", "offline.css", "offline.js"]
 
-/** The files a new worker stores on install, as URL paths: the first page load's chunks, the offline page and the icons. */
+/**
+ * The files a new worker stores on install, as URL paths: the first page load's scripts and the stylesheets
+ * index.html still links (paint-first.ts writes the entry's inline, so no page asks for its file), the offline page and
+ * the icons.
+ */
 export async function precacheList(outDir: string): Promise<string[]> {
   const manifest = JSON.parse(await readFile(path.join(outDir, ".vite", "manifest.json"), "utf8")) as BuildManifest
+  const indexHtml = await readFile(path.join(outDir, "index.html"), "utf8")
+  const firstLoad = firstLoadFiles(manifest).filter((file) => !file.endsWith(".css") || indexHtml.includes(`"/${file}"`))
   const icons = (await readdir(path.join(outDir, "icons"))).filter((name) => !/\.(br|gz)$/.test(name)).map((name) => `icons/${name}`)
-  return [...firstLoadFiles(manifest), ...OFFLINE_FILES, ...icons.sort()].map((file) => `/${file}`)
+  return [...firstLoad, ...OFFLINE_FILES, ...icons.sort()].map((file) => `/${file}`)
 }
 
 /** The worker's source for a finished build: the template with the precache list and a version hashed from those files and itself. */
