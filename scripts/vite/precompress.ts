@@ -15,8 +15,10 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /**
- * Writes a .br and a .gz beside every text asset of the build, at the highest levels (done once per
- * build), so the BFF sends compressed bytes without compressing on each request.
+ * Writes a .br and a .gz beside every text file under the build's assets/, at the highest levels (done once per
+ * build), so the BFF sends compressed bytes without compressing on each request. Only there: the BFF sends the
+ * siblings for /assets/ alone (bff/src/http/static-assets.ts); sw.js, the offline page and index.html, which the
+ * BFF renders, go through its compression middleware.
  */
 export function precompress(outDir: string): Plugin {
   return {
@@ -24,7 +26,7 @@ export function precompress(outDir: string): Plugin {
     // Browsers' files only: the server render's bundle is read from disk by the BFF.
     apply: browserBuildOnly,
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file))
+      const files = (await filesUnder(path.join(outDir, "assets"))).filter((file) => COMPRESSIBLE.test(file))
       await Promise.all(
         files.map(async (file) => {
           const bytes = await readFile(file)
