@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { capturedLog, LEVEL } from "../../test/capture-log.js"
+import { capturedLog, LEVEL, type LogLine } from "../../test/capture-log.js"
 import { createDb } from "./db.js"
-import { enqueueJob, enqueueJobOnce, jobQueue, PAST_DEADLINE, pruneDoneJobs, type JobHandler } from "./jobs.js"
+import { enqueueJob, enqueueJobOnce, jobQueue, PAST_DEADLINE, pruneDoneJobs, retryFailedJob, type JobHandler } from "./jobs.js"
 import { createLogger } from "./logger.js"
 import { migrate } from "./migrate.js"
+import { asPartOfRequest, currentRequest, onwardHeaders, REQUEST_ID_HEADER } from "./request-context.js"
 
 const db = createDb(inject("databaseUrl"))
 beforeAll(() => migrate(db))
@@ -126,5 +127,52 @@ describe("the job life cycle", () => {
     expect(await pruneDoneJobs(db, 7 * 24 * 60 * 60_000)).toBeGreaterThanOrEqual(1)
     const { rows } = await db.query<{ key: string }>("select key from bff.jobs where kind = $1 order by key", [kind])
     expect(rows.map((row) => row.key)).toEqual(["new-done", "old-failed", "waiting"])
+  })
+
+  it("a job runs as part of the request that queued it last: its log lines and onward calls name it; a schedule's names none", async () => {
+    const kind = uniqueKind("traced")
+    const seen: { key: string; requestId: string | undefined; onward: string | undefined }[] = []
+    const log = capturedLog("info")
+    const handler: JobHandler = {
+      maxAttempts: 1,
+      async run(job) {
+        seen.push({ key: job.key, requestId: currentRequest()?.requestId, onward: onwardHeaders()[REQUEST_ID_HEADER] })
+        log.logger.info({ key: job.key }, "job working")
+        if (job.key === "fails") throw new Error("courier down")
+      },
+    }
+    const worker = jobQueue({ db, logger: log.logger, handlers: { [kind]: handler } })
+    await asPartOfRequest("checkout-req-0001", () => enqueueJob(db, kind, "placed"))
+    await asPartOfRequest("checkout-req-0002", () => enqueueJobOnce(db, kind, "once"))
+    await enqueueJob(db, kind, "scheduled")
+    await asPartOfRequest("shopper-req-0003", () => enqueueJob(db, kind, "fails"))
+    // The worker itself runs outside any request (its timer): a request it happens to be kicked from is not the job's.
+    await asPartOfRequest("unrelated-req-0004", () => worker.runDue())
+
+    expect(seen.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: "fails", requestId: "shopper-req-0003", onward: "shopper-req-0003" },
+      { key: "once", requestId: "checkout-req-0002", onward: "checkout-req-0002" },
+      { key: "placed", requestId: "checkout-req-0001", onward: "checkout-req-0001" },
+      { key: "scheduled", requestId: undefined, onward: undefined },
+    ])
+    const working = log.lines.filter((line) => line.msg === "job working") as (LogLine & { key: string })[]
+    expect(Object.fromEntries(working.map((line) => [line.key, line.reqId]))).toEqual({
+      fails: "shopper-req-0003",
+      once: "checkout-req-0002",
+      placed: "checkout-req-0001",
+      scheduled: undefined,
+    })
+    expect(log.at(LEVEL.error)).toEqual([expect.objectContaining({ reqId: "shopper-req-0003", job: expect.objectContaining({ key: "fails" }) })])
+
+    // Staff's retry makes it part of their request; queuing it again, of the newer one.
+    const { rows } = await db.query<{ id: string }>("select id from bff.jobs where kind = $1 and key = 'fails'", [kind])
+    await asPartOfRequest("staff-retry-0005", () => retryFailedJob(db, rows[0]!.id))
+    await worker.runDue()
+    await asPartOfRequest("shopper-req-0006", () => enqueueJob(db, kind, "placed"))
+    await worker.runDue()
+    expect(seen.slice(4).map((run) => [run.key, run.requestId])).toEqual([
+      ["fails", "staff-retry-0005"],
+      ["placed", "shopper-req-0006"],
+    ])
   })
 })

@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable, type Db } from "./db.js"
 import type { Logger } from "./logger.js"
 import { metrics } from "./metrics.js"
+import { asPartOfRequest, currentRequest } from "./request-context.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -53,8 +54,10 @@ type JobRow = {
   created_at: Date
   queued_at: Date
   last_error: string | null
+  request_id: string | null
 }
-type ClaimedJob = Job & { queuedAt: Date; lastError: string | null }
+/** `requestId`: the request that last queued the job (or staff's retry), whose part it runs as. */
+type ClaimedJob = Job & { queuedAt: Date; lastError: string | null; requestId: string | null }
 
 /** What a failed job keeps as its last error when it ran out of time or attempts before any run threw. */
 export const PAST_DEADLINE = "Its deadline passed before it could run."
@@ -63,22 +66,26 @@ const OUT_OF_ATTEMPTS = "Its attempts ran out before it could run."
 /** SQL: the job still has work to do (neither done nor failed). */
 const WAITING = "bff.jobs.done_at is null and bff.jobs.failed_at is null"
 
+/** The id of the request queuing work now, kept with its job (none for a schedule's). */
+const queuingRequest = (): string | null => currentRequest()?.requestId ?? null
+
 /**
  * Puts work in the durable queue, in the caller's transaction when given one. One job per kind and key:
  * enqueuing again a job already done or failed runs it again (from its first attempt, its deadline counted
- * anew); a job still waiting is brought forward.
+ * anew); a job still waiting is brought forward. Either way it runs as part of the request that queued it last.
  */
 export async function enqueueJob(client: Queryable, kind: string, key: string, payload: Record<string, unknown> = {}, delayMs = 0): Promise<void> {
   await client.query(
-    `insert into bff.jobs (kind, key, payload, run_at) values ($1, $2, $3, now() + $4 * interval '1 millisecond')
+    `insert into bff.jobs (kind, key, payload, run_at, request_id) values ($1, $2, $3, now() + $4 * interval '1 millisecond', $5)
      on conflict (kind, key) do update
        set payload = excluded.payload,
            run_at = case when ${WAITING} then least(bff.jobs.run_at, excluded.run_at) else excluded.run_at end,
            attempts = case when ${WAITING} then bff.jobs.attempts else 0 end,
            queued_at = case when ${WAITING} then bff.jobs.queued_at else now() end,
+           request_id = excluded.request_id,
            done_at = null,
            failed_at = null`,
-    [kind, key, JSON.stringify(payload), delayMs],
+    [kind, key, JSON.stringify(payload), delayMs, queuingRequest()],
   )
 }
 
@@ -87,7 +94,12 @@ export async function enqueueJob(client: Queryable, kind: string, key: string, p
  * done again, and failed work only when staff retry it.
  */
 export async function enqueueJobOnce(client: Queryable, kind: string, key: string, payload: Record<string, unknown> = {}): Promise<void> {
-  await client.query("insert into bff.jobs (kind, key, payload) values ($1, $2, $3) on conflict (kind, key) do nothing", [kind, key, JSON.stringify(payload)])
+  await client.query("insert into bff.jobs (kind, key, payload, request_id) values ($1, $2, $3, $4) on conflict (kind, key) do nothing", [
+    kind,
+    key,
+    JSON.stringify(payload),
+    queuingRequest(),
+  ])
 }
 
 /** Failed jobs, the latest failure first, and how many there are. */
@@ -114,12 +126,15 @@ export async function failedJobs(db: Queryable, { limit, offset }: { limit: numb
   }
 }
 
-/** Brings a failed job back: from its first attempt, due now, its deadline counted anew. Undefined when no failed job has that id. */
+/**
+ * Brings a failed job back: from its first attempt, due now, its deadline counted anew, as part of the staff request
+ * that retried it. Undefined when no failed job has that id.
+ */
 export async function retryFailedJob(db: Queryable, id: string): Promise<{ id: string; kind: string; key: string } | undefined> {
   const { rows } = await db.query<{ id: string; kind: string; key: string }>(
-    `update bff.jobs set failed_at = null, attempts = 0, run_at = now(), queued_at = now()
+    `update bff.jobs set failed_at = null, attempts = 0, run_at = now(), queued_at = now(), request_id = $2
       where id = $1 and failed_at is not null returning id, kind, key`,
-    [id],
+    [id, queuingRequest()],
   )
   return rows[0]
 }
@@ -175,8 +190,8 @@ export function jobQueue({
        claimed as (
          update bff.jobs set run_at = now() + $2 * interval '1 millisecond', attempts = attempts + 1
            from due where bff.jobs.id = due.id
-         returning bff.jobs.id, kind, key, payload, attempts, created_at, queued_at, last_error, due.run_at as due_at)
-       select id, kind, key, payload, attempts, created_at, queued_at, last_error from claimed order by due_at, id`,
+         returning bff.jobs.id, kind, key, payload, attempts, created_at, queued_at, last_error, request_id, due.run_at as due_at)
+       select id, kind, key, payload, attempts, created_at, queued_at, last_error, request_id from claimed order by due_at, id`,
       [limit, leaseMs, Object.keys(handlers)],
     )
     return rows.map((row) => ({
@@ -188,6 +203,7 @@ export function jobQueue({
       createdAt: row.created_at,
       queuedAt: row.queued_at,
       lastError: row.last_error,
+      requestId: row.request_id,
     }))
   }
 
@@ -245,7 +261,7 @@ export function jobQueue({
       if (!jobs.length) return total
       for (const [index, job] of jobs.entries()) {
         try {
-          await run(job)
+          await asPartOfRequest(job.requestId, () => run(job))
           if (paceMs > 0) await new Promise((resolve) => setTimeout(resolve, paceMs))
         } catch (error) {
           if (isDatabaseUnavailable(error)) for (const rest of jobs.slice(index)) unrecorded.set(rest.id, { attempts: rest.attempts, started: rest === job })

@@ -34,7 +34,15 @@ export function withRequestContext<T>(req: IncomingMessage, context: RequestCont
   return storage.run(context, work)
 }
 
-/** The context of the request being handled here, if any (a job or a schedule has none). */
+/**
+ * Runs `work` (a job's run) as part of the request with id `requestId`, the one that queued it: its log lines and
+ * onward calls name that request. Without an id (work a schedule queued) it runs as part of none.
+ */
+export function asPartOfRequest<T>(requestId: string | null, work: () => T): T {
+  return requestId === null ? storage.exit(work) : storage.run({ requestId }, work)
+}
+
+/** The context of the request being handled here, or whose job is running; none for a schedule's work. */
 export const currentRequest = (): RequestContext | undefined => storage.getStore()
 
 /** The context given to `req`, read from the request itself (an event handler may run outside the request's async context). */
