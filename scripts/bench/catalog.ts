@@ -31,6 +31,17 @@ export const FILTERED_LISTINGS = [
   "/api/products?gender=WOMEN&genre=Anime&priceRange=500-1000&sort=price_asc&limit=24",
   "/api/products?gender=MEN&collarStyle=WITH_COLLAR&colorName=Blue&sort=newest&limit=24",
 ]
+/** The shop's page under six of its URLs' filters (the storefront's names: g, wg, type, sub and the API's own). */
+export const SHOP_PAGES = [
+  "/shop",
+  "/shop?g=WOMEN",
+  "/shop?g=MEN&type=LOWERS&sub=Jeans&sort=price_desc",
+  "/shop?g=WOMEN&wg=WESTERN&colorName=Black&sort=newest",
+  "/shop?g=MEN&fabric=Cotton&priceRange=1000-1500&sort=price_asc",
+  "/shop?g=WOMEN&genre=Anime&priceRange=500-1000",
+]
+/** What a browser asks a page with: HTML, compressed (the BFF compresses each page it renders). */
+const PAGE_HEADERS = { accept: "text/html", "accept-encoding": "br, gzip" }
 export const LISTING_LIMIT = 24
 export const MEDUSA_LISTING = `/store/products?limit=${LISTING_LIMIT}`
 /** The key the BFF uses (commerce's seed links it to the shop's sales channel); Medusa's default key lists nothing. */
@@ -49,6 +60,9 @@ export type CatalogBench = {
   bffCold: { p50: number; p99: number; samples: number }
   productUncached: Load
   productWarm: Load
+  /** The server-rendered pages (SHOP_PAGES and 50 product pages), as browsers ask for them. */
+  pagesUncached: Load
+  pagesWarm: Load
   lighthouse: PageScore[]
   versions: { postgres: string; redis: string; medusa: string }
 }
@@ -93,6 +107,14 @@ async function text(url: string, init?: RequestInit): Promise<string> {
   const response = await fetch(url, init)
   if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url} answered ${response.status}`)
   return response.text()
+}
+
+/** Fails the bench unless each page answers 200 with its server render in it (not the app's empty root). */
+async function expectRenderedPages(origin: string, paths: string[]): Promise<void> {
+  for (const page of paths) {
+    const html = await text(`${origin}${page}`, { headers: { accept: "text/html" } })
+    if (html.includes('<div id="root"></div>')) throw new Error(`${page} came without its server render; the bench would measure the empty page`)
+  }
 }
 
 /** A JSON answer, or an error naming the request and its status. */
@@ -338,6 +360,13 @@ export async function benchCatalog<T, D>({
     const productUncached = await measured("BFF /api/products/{id} (50 products), cache off", uncachedOrigin, productPaths, { seconds })
     await warmUp(origin, productPaths)
     const productWarm = await measured("BFF /api/products/{id} (50 products), cache warm", origin, productPaths, { seconds })
+    const pagePaths = [...SHOP_PAGES, ...productIds.map((id) => `/product/${id}`)]
+    await expectRenderedPages(origin, pagePaths)
+    const pagesLabel = `BFF server-rendered pages, HTML compressed (${SHOP_PAGES.length} shop pages, ${productIds.length} product pages)`
+    await warmUp(uncachedOrigin, pagePaths, PAGE_HEADERS)
+    const pagesUncached = await measured(`${pagesLabel}, cache off`, uncachedOrigin, pagePaths, { seconds, headers: PAGE_HEADERS })
+    await warmUp(origin, pagePaths, PAGE_HEADERS)
+    const pagesWarm = await measured(`${pagesLabel}, cache warm`, origin, pagePaths, { seconds, headers: PAGE_HEADERS })
 
     const busy = await waitForQuietCpu()
     log(`scoring pages with Lighthouse (mobile; CPUs ${Math.round(busy * 100)}% busy beforehand)…`)
@@ -357,6 +386,8 @@ export async function benchCatalog<T, D>({
       bffCold,
       productUncached,
       productWarm,
+      pagesUncached,
+      pagesWarm,
       lighthouse,
       versions: await versions(databaseUrl.toString(), redisUrl),
     }
