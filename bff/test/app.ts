@@ -14,7 +14,9 @@ import { createRedis } from "../src/lib/redis.js"
 
 export const TEST_PUBLIC_URL = "http://shop.test"
 
-/** The real app against the run's PostgreSQL, Redis and Medusa; `close` releases its connections. */
+/** A folder that never exists: the BFF then serves no front end. */
+const NO_FRONT_END = path.join(tmpdir(), "fitshop-no-front-end")
+
 /** A BFF's settings for the run's PostgreSQL, Redis, Medusa and media (in process, or in a process of its own). */
 export function runEnvironment() {
   return {
@@ -27,10 +29,17 @@ export function runEnvironment() {
     INTERNAL_API_SECRET: inject("internalSecret"),
     // All tests share one IP.
     AUTH_RATE_LIMIT_PER_IP: "100000",
+    // No front end unless a test brings its own (genericFrontEndDist): the repository's builds are not this suite's,
+    // and `npm test` rebuilds them beside it (scripts/test.ts).
+    STOREFRONT_DIST: NO_FRONT_END,
+    ADMIN_DIST: NO_FRONT_END,
   }
 }
 
-/** `overrides` may unset a variable with `undefined` (e.g. NODE_ENV, to see the BFF's own default). */
+/**
+ * The real app against the run's PostgreSQL, Redis and Medusa; `close` releases its connections. `overrides` may unset
+ * a variable with `undefined` (e.g. NODE_ENV, to see the BFF's own default).
+ */
 export async function createTestApp(overrides: Record<string, string | undefined> = {}, { logger: chosenLogger }: { logger?: Logger } = {}) {
   const config = loadConfig({
     ...runEnvironment(),
