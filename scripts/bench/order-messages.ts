@@ -188,8 +188,8 @@ async function awbsOf(db: pg.Client, orderIds: string[]): Promise<string[]> {
 /**
  * Until the BFF's queues have nothing to do now for the set-up: no `order.message` job waiting, and no other job
  * queued since `since` due or running (a claimed job's run_at is its lease, 5 minutes ahead; jobs scheduled further
- * out, such as sign-up expiries, don't count). Work left by what ran on the shop before (the drop's Store API orders,
- * whose sync retries while Medusa can't read them) is not the set-up's to finish.
+ * out, such as sign-up expiries, don't count). Work left by what ran on the shop before (the drop's orders, their
+ * shipments told to Medusa one at a time) is not the set-up's to finish.
  */
 async function queuesIdle(db: pg.Client, since: Date): Promise<void> {
   await until<undefined>("the BFF's job queues idle", async () => {
