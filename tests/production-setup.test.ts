@@ -148,5 +148,8 @@ describe("production start without the demo seed", () => {
     await expect
       .poll(() => collector.spans.filter((span) => span.traceId === traceId).map((span) => span.service), { timeout: 10_000 })
       .toContain("fitshop-commerce")
+    // Sent in batches, not a request per span as it ends (registerOtel's default).
+    const commerceBatches = collector.batches.filter((batch) => batch.service === "fitshop-commerce").map((batch) => batch.spans)
+    expect(Math.max(...commerceBatches), `spans per export: ${commerceBatches.join(", ")}`).toBeGreaterThan(1)
   }, 300_000)
 })
