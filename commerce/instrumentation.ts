@@ -15,8 +15,9 @@ export function register() {
   registerOtel({
     serviceName: process.env.OTEL_SERVICE_NAME || "fitshop-commerce",
     exporter,
-    // registerOtel's own processor sends each span to the collector as it ends: one HTTP request per span, dozens
-    // for a checkout. Batched (every 5 s, or 512 spans), as the BFF's are; the SDK takes this list over that one.
+    // registerOtel's own processor sends each span to the collector as it ends: one HTTP request per span, over a
+    // hundred for a few sign-ins and reads. Batched (every 5 s, or 512 spans), as the BFF's are; the SDK takes this
+    // list over that one.
     spanProcessors: [new BatchSpanProcessor(exporter)],
     instrument: { http: true, workflows: true, query: true, db: true },
     instrumentations: [new HttpInstrumentation()],
