@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { ensureDatabase } from "../lib/database.js"
+import { EMPTY_ROOT } from "../../bff/src/features/seo/routes.js"
 import { BIN, COMMERCE, ROOT } from "../lib/paths.js"
 import { freePort } from "../lib/ports.js"
 import { run, startService, stopAll, stopService, waitForHttp } from "../lib/processes.js"
@@ -40,7 +41,7 @@ export const SHOP_PAGES = [
   "/shop?g=MEN&fabric=Cotton&priceRange=1000-1500&sort=price_asc",
   "/shop?g=WOMEN&genre=Anime&priceRange=500-1000",
 ]
-/** What a browser asks a page with: HTML, compressed (the BFF compresses each page it renders). */
+/** What a browser asks a page with: HTML, compressed (the BFF gzips each page it sends). */
 const PAGE_HEADERS = { accept: "text/html", "accept-encoding": "br, gzip" }
 export const LISTING_LIMIT = 24
 export const MEDUSA_LISTING = `/store/products?limit=${LISTING_LIMIT}`
@@ -113,7 +114,7 @@ async function text(url: string, init?: RequestInit): Promise<string> {
 async function expectRenderedPages(origin: string, paths: string[]): Promise<void> {
   for (const page of paths) {
     const html = await text(`${origin}${page}`, { headers: { accept: "text/html" } })
-    if (html.includes('<div id="root"></div>')) throw new Error(`${page} came without its server render; the bench would measure the empty page`)
+    if (html.includes(EMPTY_ROOT)) throw new Error(`${page} came without its server render; the bench would measure the empty page`)
   }
 }
 

@@ -601,7 +601,7 @@ function catalogLines(catalog: CatalogBench): string[] {
     ),
     "",
     `The server-rendered pages are what a browser gets for ${SHOP_PAGES.map((page) => `\`${page}\``).join(", ")} and the 50 products' pages: ` +
-      "the storefront's components rendered on the server with the answers inside, compressed (br) as the browser accepts. " +
+      "the storefront's components rendered on the server with the answers inside, gzipped as the BFF sends pages to a browser that accepts it. " +
       "Cache off and warm name the catalogue's response cache; a page's render is kept per address and answer either way.",
     "",
     `Cache cold (the first request after a catalogue change emptied the cache, ${catalog.bffCold.samples} samples): p50 ${ms(catalog.bffCold.p50)}, p99 ${ms(catalog.bffCold.p99)}.`,

@@ -20,7 +20,8 @@ export function sendHtml(req: Request, res: Response, html: string, status = 200
   else res.send(html)
 }
 
-const EMPTY_ROOT = '<div id="root"></div>'
+/** The app's root as index.html has it: a page sent with it has no server render in it. */
+export const EMPTY_ROOT = '<div id="root"></div>'
 /** Pages rendered, per process: the same address with the same answers renders the same markup (5–10 ms a render). */
 const RENDERED_PAGES_KEPT = 200
 
