@@ -36,7 +36,6 @@ async function fakeBuild(): Promise<string> {
     "offline.css": "h1{}",
     "offline.js": "addEventListener('online', () => location.reload())",
     "icons/icon-192.png": "png",
-    "icons/icon-192.png.gz": "gzip",
     "icons/icon.svg": "<svg/>",
   }
   for (const [file, text] of Object.entries(files)) await writeFile(path.join(dist, file), text)

@@ -23,7 +23,7 @@ export async function precacheList(outDir: string): Promise<string[]> {
   const manifest = JSON.parse(await readFile(path.join(outDir, ".vite", "manifest.json"), "utf8")) as BuildManifest
   const indexHtml = await readFile(path.join(outDir, "index.html"), "utf8")
   const firstLoad = firstLoadFiles(manifest).filter((file) => !file.endsWith(".css") || indexHtml.includes(`"/${file}"`))
-  const icons = (await readdir(path.join(outDir, "icons"))).filter((name) => !/\.(br|gz)$/.test(name)).map((name) => `icons/${name}`)
+  const icons = (await readdir(path.join(outDir, "icons"))).map((name) => `icons/${name}`)
   return [...firstLoad, ...OFFLINE_FILES, ...icons.sort()].map((file) => `/${file}`)
 }
 
