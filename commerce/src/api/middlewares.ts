@@ -6,7 +6,14 @@ import { logRequestId } from "./request-id"
 import { InternalAdminProduct, InternalAdminProductStatuses, InternalAdminProductVersion } from "./internal/admin-products/validators"
 import { InternalCheckoutCart, InternalCheckoutCompletion } from "./internal/checkout-carts/validators"
 import { InternalCustomerAddress } from "./internal/customers/[id]/addresses/validators"
-import { InternalEmptyBody, InternalExchangeRequest, InternalExchangeShipment, InternalReturnRequest, InternalShipment } from "./internal/orders/validators"
+import {
+  InternalEmptyBody,
+  InternalExchangeRequest,
+  InternalExchangeShipment,
+  InternalRefundRecord,
+  InternalReturnRequest,
+  InternalShipment,
+} from "./internal/orders/validators"
 
 const mediaDir = path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), "..", "var", "media"))
 /** The shop's /media (the BFF's), where the dashboard's images are when they are in the shared bucket (S3_BUCKET). */
@@ -67,6 +74,7 @@ export default defineMiddlewares({
     { matcher: "/internal/orders/:id/returns", method: ["POST"], middlewares: [validateAndTransformBody(InternalReturnRequest)] },
     { matcher: "/internal/orders/:id/returns/:return_id/receive", method: ["POST"], middlewares: [validateAndTransformBody(InternalEmptyBody)] },
     { matcher: "/internal/orders/:id/returns/:return_id/cancel", method: ["POST"], middlewares: [validateAndTransformBody(InternalEmptyBody)] },
+    { matcher: "/internal/orders/:id/refunds", method: ["POST"], middlewares: [validateAndTransformBody(InternalRefundRecord)] },
     { matcher: "/internal/orders/:id/exchanges", method: ["POST"], middlewares: [validateAndTransformBody(InternalExchangeRequest)] },
     {
       matcher: "/internal/orders/:id/exchanges/:exchange_id/ship",

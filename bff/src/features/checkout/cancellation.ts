@@ -5,6 +5,7 @@ import type { OrderEventListener } from "../../lib/order-events.js"
 import { markCancelled, markReturned, orderById } from "../orders/index.js"
 import { lockWalletsOfOrder, returnSpentCoins } from "../wallet/index.js"
 import { checkoutById } from "./checkouts.js"
+import { enqueueOrderRefundRecord } from "./medusa-refund-record.js"
 import { REFUND_JOB } from "./razorpay-settlement.js"
 
 type Queryable = Pick<Db, "query">
@@ -53,6 +54,13 @@ export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent, ba
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId && refund > 0) {
         await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: refund, reason })
       }
+      // Medusa's own cancellation records its refunds; a return whole leaves Medusa owing what we give back here.
+      if (ending === "returned")
+        await enqueueOrderRefundRecord(client, order.id, {
+          toPaymentPaise: checkout?.mode === "prepaid" && checkout.razorpayPaymentId ? Math.max(refund, 0) : 0,
+          coins: returned,
+          note: reason,
+        })
       return returned
     })
     if (coins === undefined) return false

@@ -11,6 +11,7 @@ import type { DeliveryCheck } from "../serviceability/index.js"
 import type { UsersRepository } from "../users/index.js"
 import { orderEnding, type OrderEnding } from "./cancellation.js"
 import { commerceCheckout } from "./commerce-checkout.js"
+import { ORDER_REFUND_RECORD_JOB, orderRefundRecordJob } from "./medusa-refund-record.js"
 import { checkoutPlacement } from "./placement.js"
 import { checkoutPreparation } from "./prepare.js"
 import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./razorpay-settlement.js"
@@ -21,6 +22,8 @@ import { checkoutService, COD_CHECK_JOB } from "./service.js"
 export { checkoutById } from "./checkouts.js"
 export { StockShortfall } from "./commerce-checkout.js"
 export { CheckoutInFlight, holdStock } from "./stock-holds.js"
+/** How the shop's money given back is recorded on the order in Medusa (returns record theirs with it). */
+export { recordMoneyBackInMedusa, REFUND_RECORD_ATTEMPTS } from "./medusa-refund-record.js"
 
 type ReferralStep = (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
 
@@ -100,7 +103,12 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
   return {
     rawBodyRoutes: razorpayWebhookRoute({ webhookSecret: razorpay.webhookSecret, settleLater, logger }),
     routes: checkoutRoutes({ checkout, authentication, razorpay, limiter }),
-    jobs: { [SETTLE_JOB]: settlement.settleJob, [REFUND_JOB]: settlement.refundJob, [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob },
+    jobs: {
+      [SETTLE_JOB]: settlement.settleJob,
+      [REFUND_JOB]: settlement.refundJob,
+      [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob,
+      [ORDER_REFUND_RECORD_JOB]: orderRefundRecordJob({ commerce }),
+    },
     reconcilePayments: settlement.reconcile,
     recoverCutCheckouts: checkout.recoverCutCheckouts,
     endOrder: orderEnding({

@@ -10,6 +10,7 @@ import { returnAsks } from "./ask.js"
 import { RETURN_BOOKING_JOB, returnBookingJob } from "./booking.js"
 import { EXCHANGE_SHIPMENT_JOB, exchangeShipmentJob } from "./exchange-shipment.js"
 import { presentReturn } from "./presenter.js"
+import { RETURN_REFUND_RECORD_JOB, recordingReturnRefunds, returnRefundRecordJob } from "./medusa-refunds.js"
 import { RETURN_RECEIPT_JOB, RETURN_REFUND_JOB, returnReceipts } from "./receipt.js"
 import { refundedByReturns, returnsOfOrders, unitsAskedBack } from "./returns.js"
 import { returnRoutes } from "./routes.js"
@@ -34,7 +35,14 @@ type Deps = SharedDeps & {
 export function returnsModule(deps: Deps) {
   const { config, db, commerce, logger, authentication, limiter, addresses, razorpayClient, shiprocketClient, warehouse, onReturnEvent, kickJobs } = deps
   const ask = returnAsks({ db, addresses, returnWindowDays: config.RETURN_WINDOW_DAYS, onReturnEvent, onEnqueued: kickJobs })
-  const receipts = returnReceipts({ db, commerce, razorpay: razorpayClient, logger, onReturnEvent, onEnqueued: kickJobs })
+  const receipts = returnReceipts({
+    db,
+    commerce,
+    razorpay: razorpayClient,
+    logger,
+    onReturnEvent: recordingReturnRefunds(onReturnEvent),
+    onEnqueued: kickJobs,
+  })
 
   /** Each order's returns as shown, and the units they ask back, for the shopper's orders. */
   async function asksOf(orderIds: string[]): Promise<Map<string, OrderAsks>> {
@@ -53,6 +61,7 @@ export function returnsModule(deps: Deps) {
       [RETURN_BOOKING_JOB]: returnBookingJob({ db, commerce, shiprocket: shiprocketClient, warehouse, logger, onReturnEvent, onEnqueued: kickJobs }),
       [RETURN_RECEIPT_JOB]: receipts.receiptJob,
       [RETURN_REFUND_JOB]: receipts.refundJob,
+      [RETURN_REFUND_RECORD_JOB]: returnRefundRecordJob({ db, commerce }),
       [EXCHANGE_SHIPMENT_JOB]: exchangeShipmentJob({
         db,
         commerce,

@@ -71,3 +71,19 @@ export const InternalExchangeShipment = z
   .strict()
 
 export type InternalExchangeShipmentType = z.infer<typeof InternalExchangeShipment>
+
+/** Money the BFF gave back on an order, to record in Medusa: to the payment (Razorpay) or as Dark Coins, in rupees. */
+export const InternalRefundRecord = z
+  .object({
+    bff_refund_id: z.string().regex(/^[A-Za-z0-9:_-]{1,120}$/, "bff_refund_id: letters, digits, ':', '_' and '-'"),
+    kind: z.enum(["payment", "coins"]),
+    amount: z.number().positive().max(10_000_000),
+    return_id: z
+      .string()
+      .regex(/^return_[A-Za-z0-9]{1,40}$/, "return_id: not a return id")
+      .optional(),
+    note: z.string().trim().min(1).max(500).optional(),
+  })
+  .strict()
+
+export type InternalRefundRecordType = z.infer<typeof InternalRefundRecord>

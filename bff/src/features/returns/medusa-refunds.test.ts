@@ -1,0 +1,146 @@
+import { PAISE_PER_COIN, returnRefund, type Order, type Product } from "@fitshop/contracts"
+import request from "supertest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { signedUpUser } from "../../../test/accounts.js"
+import {
+  bearer,
+  checkOut,
+  deliverThroughShiprocket,
+  eventually,
+  giveCoins,
+  ordersOf,
+  startCheckoutApp,
+  type CheckoutApp,
+  type Shopper,
+} from "../../../test/checkout.js"
+import { opsToken } from "../../../test/orders.js"
+import { medusaApi, ownCatalogue } from "../../../test/staff.js"
+import { enqueueJob } from "../../lib/jobs.js"
+import { RETURN_REFUND_RECORD_JOB } from "./medusa-refunds.js"
+
+let app: CheckoutApp
+let catalogue: Awaited<ReturnType<typeof ownCatalogue>>
+let products: Product[]
+
+beforeAll(async () => {
+  app = await startCheckoutApp({ RETURN_WINDOW_DAYS: "7" })
+  catalogue = await ownCatalogue(app.app, "Refund record tee")
+  products = [await catalogue.publish(20), await catalogue.publish(20)]
+})
+afterAll(async () => {
+  await catalogue.remove(app.app)
+  await app.close()
+})
+
+type MedusaRefund = { id: string; amount: number; note: string | null; created_by: string | null; metadata: Record<string, unknown> | null }
+type MedusaMoney = {
+  summary: { pending_difference: number; paid_total: number; refunded_total: number }
+  credit_lines: { amount: number; reference: string | null; reference_id: string | null }[]
+  payment_collections: { payments: { refunds: MedusaRefund[] }[] }[]
+}
+
+/** The order's money as Medusa's admin API (so its dashboard) shows it: what is still owed, the refunds and credit lines. */
+async function medusaMoney(orderId: string): Promise<MedusaMoney & { refunds: MedusaRefund[]; coinCredits: MedusaMoney["credit_lines"] }> {
+  const fields = ["id", "total", "summary", "*credit_lines", "*payment_collections.payments.refunds"].join(",")
+  const { order } = await medusaApi<{ order: MedusaMoney }>("GET", `/admin/orders/${orderId}?fields=${encodeURIComponent(fields)}`, {
+    token: await opsToken(),
+  })
+  return {
+    ...order,
+    refunds: order.payment_collections.flatMap((collection) => collection.payments.flatMap((payment) => payment.refunds ?? [])),
+    coinCredits: order.credit_lines.filter((line) => line.reference === "dark_coins_refund"),
+  }
+}
+
+async function orderOf(shopper: Shopper, orderId: string): Promise<Order> {
+  return (await ordersOf(app, shopper)).find((order) => order.id === orderId) as unknown as Order
+}
+
+async function deliveredOrder(label: string, mode: "prepaid" | "cod", coins = 0) {
+  const shopper = await signedUpUser(app.app, label)
+  if (coins) await giveCoins(app, shopper, coins)
+  for (const product of products) {
+    expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: "M" })).status).toBe(201)
+  }
+  const orderId = await checkOut(app, shopper, mode, { coins: coins > 0 })
+  await deliverThroughShiprocket(app, shopper, orderId)
+  return { shopper, orderId, order: await orderOf(shopper, orderId) }
+}
+
+/** The shopper asks one line back, the courier picks it up and delivers it to the warehouse; answers the return's id once refunded. */
+async function returnedLine(shopper: Shopper, orderId: string, lineId: string): Promise<string> {
+  const asked = await request(app.app)
+    .post(`/api/orders/${orderId}/returns`)
+    .set(bearer(shopper))
+    .send({ lines: [{ lineId, quantity: 1, reason: "Size too big" }] })
+  expect(asked.status, JSON.stringify(asked.body)).toBe(201)
+  const returnId = asked.body.id as string
+  const returnOf = async () => (await orderOf(shopper, orderId)).returns.find((candidate) => candidate.id === returnId)!
+  await eventually(app, async () => ((await returnOf()).status === "pickup_scheduled" ? true : undefined))
+  const { rows } = await app.db.query<{ awb: string }>("select awb from bff.returns where id = $1", [returnId])
+  for (const status of ["RETURN PICKED UP", "RETURN DELIVERED"]) {
+    const moved = await fetch(`${app.origin}/emulator/shiprocket/test/shipments/${rows[0]!.awb}/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ status }),
+    })
+    expect(moved.status, await moved.text()).toBe(200)
+  }
+  await eventually(app, async () => ((await returnOf()).status === "refunded" ? true : undefined))
+  return returnId
+}
+
+/** Runs jobs until Medusa owes the shopper nothing more on the order (its receipt and the recording may need retries). */
+async function settledInMedusa(orderId: string) {
+  return eventually(
+    app,
+    async () => {
+      const money = await medusaMoney(orderId)
+      return money.summary.pending_difference === 0 && (money.refunds.length > 0 || money.coinCredits.length > 0) ? money : undefined
+    },
+    60_000,
+  )
+}
+
+const SLOW = { timeout: 180_000 }
+
+describe("a refund the shop makes, in Medusa's books", SLOW, () => {
+  it("records a cash-on-delivery return's Dark Coins as a credit line: Medusa owes nothing and shows no money refunded", async () => {
+    const { shopper, orderId, order } = await deliveredOrder("cod-recorded", "cod")
+    const line = order.items[0]!
+    await returnedLine(shopper, orderId, line.id)
+
+    const money = await settledInMedusa(orderId)
+    expect(money.summary.pending_difference).toBe(0)
+    expect(money.summary.refunded_total).toBe(0)
+    expect(money.refunds).toEqual([])
+    expect(money.coinCredits).toEqual([expect.objectContaining({ amount: -line.unitPrice / 100, reference: "dark_coins_refund" })])
+  })
+
+  it("records a prepaid return's Razorpay refund on the payment, and the coins spent on it as a credit line, once though the job runs again", async () => {
+    const { shopper, orderId, order } = await deliveredOrder("prepaid-recorded", "prepaid", 2_000)
+    const line = order.items[1]!
+    const returnId = await returnedLine(shopper, orderId, line.id)
+    const expected = returnRefund({ paymentMethod: "online", discount: order.darkCoinsDiscount, lines: order.items }, 1, 0, 1)
+
+    const money = await settledInMedusa(orderId)
+    expect(money.summary.pending_difference).toBe(0)
+    expect(money.summary.refunded_total).toBe(expected.toPayment / 100)
+    expect(money.refunds).toEqual([
+      expect.objectContaining({
+        amount: expected.toPayment / 100,
+        created_by: "bff",
+        metadata: expect.objectContaining({ bff_refund_id: `return-${returnId}:payment` }),
+      }),
+    ])
+    expect(money.coinCredits.map((credit) => credit.amount)).toEqual([-(expected.coins * PAISE_PER_COIN) / 100])
+
+    // The recording job runs again (a retry after a lost answer): Medusa's books don't change.
+    await enqueueJob(app.db, RETURN_REFUND_RECORD_JOB, returnId)
+    await app.runJobs()
+    const again = await medusaMoney(orderId)
+    expect(again.refunds).toHaveLength(1)
+    expect(again.coinCredits).toHaveLength(1)
+    expect(again.summary.pending_difference).toBe(0)
+  })
+})
