@@ -29,8 +29,8 @@ export const postSchema = z.strictObject({
   likedByMe: z.boolean(),
   trending: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
-  /** Dark Coins the author earned from purchases made through this post. */
-  earningsCoins: z.number().int(),
+  /** Dark Coins the author earned from purchases made through this post; null to anyone but the author. */
+  earningsCoins: z.number().int().nullable(),
   /** Only buyers can post; false once part of the purchase came back (a purchase returned whole takes the post with it). */
   verifiedBuyer: z.boolean(),
   /** The size on the author's order line, for the card's fit note. */

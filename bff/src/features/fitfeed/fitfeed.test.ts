@@ -423,6 +423,75 @@ describe("profiles and follows", () => {
   })
 })
 
+describe("staff on FITFEED", () => {
+  /** A member of staff's row (a Medusa admin user's), or one whose Medusa admin user was removed (role gone, link kept). */
+  async function staffRow(removed = false) {
+    const row = await member("ops")
+    await ctx.db.query("update bff.users set role = $2, medusa_user_id = $3 where id = $1", [row.id, removed ? "customer" : "admin", `user_${row.id}`])
+    await insertedPost(ctx.db, row.id)
+    return row
+  }
+
+  it("gives staff, current or removed, no profile: profile, posts, follow and unfollow answer 404 as for nobody", async () => {
+    const fan = await member("fan")
+    const nobody = await api().get("/api/fitfeed/profile/@nobody.here.at.all")
+    expect(nobody.status).toBe(404)
+    for (const staff of [await staffRow(), await staffRow(true)]) {
+      for (const key of [`@${staff.handle}`, staff.handle, staff.id]) {
+        for (const reader of [{}, fan.headers]) {
+          const profile = await api()
+            .get(`/api/fitfeed/profile/${encodeURIComponent(key)}`)
+            .set(reader)
+          expect(profile.status, key).toBe(404)
+          expect(profile.body).toEqual(nobody.body)
+          expect(
+            (
+              await api()
+                .get(`/api/fitfeed/profile/${encodeURIComponent(key)}/posts?limit=18`)
+                .set(reader)
+            ).status,
+            key,
+          ).toBe(404)
+        }
+      }
+      expect((await api().post(`/api/fitfeed/follow/${staff.id}`).set(fan.headers)).status).toBe(404)
+      expect((await api().delete(`/api/fitfeed/follow/${staff.id}`).set(fan.headers)).status).toBe(404)
+      const { rowCount } = await ctx.db.query("select 1 from bff.fitfeed_follows where followee_id = $1", [staff.id])
+      expect(rowCount).toBe(0)
+    }
+  })
+})
+
+describe("what a post earned", () => {
+  it("is the author's to read: null to a visitor and to another shopper in every read, the figure to its author", async () => {
+    const { author, post } = await poster(7, "Earning fit")
+    await ctx.db.query("update bff.fitfeed_posts set earnings_coins = 120 where id = $1", [post.id])
+    const other = await member("other")
+    const reads = async (headers: Record<string, string>) => {
+      const signedIn = Object.keys(headers).length > 0
+      const answers: Record<string, { id: string }[]> = {
+        newest: (await api().get("/api/fitfeed/posts?limit=50").set(headers)).body.posts,
+        one: [(await api().get(`/api/fitfeed/posts/${post.id}`).set(headers)).body.post],
+        profile: (await api().get(`/api/fitfeed/profile/@${author.handle}/posts`).set(headers)).body.posts,
+      }
+      if (signedIn) answers.feed = (await api().get("/api/fitfeed/feed?limit=50").set(headers)).body.posts
+      return Object.entries(answers).map(([read, posts]) => {
+        const ours = posts.find((candidate) => candidate.id === post.id)
+        const parsed = postSchema.safeParse(ours)
+        expect(parsed.success ? [] : parsed.error.issues, read).toEqual([])
+        return { read, earned: parsed.data?.earningsCoins }
+      })
+    }
+    for (const { read, earned } of [...(await reads({})), ...(await reads(other.headers))]) expect(earned, read).toBeNull()
+    for (const { read, earned } of await reads(author.headers)) expect(earned, read).toBe(120)
+    const mine = (await api().get("/api/fitfeed/posts/mine").set(author.headers)).body.posts as { id: string; earningsCoins: number }[]
+    expect(mine.find((candidate) => candidate.id === post.id)?.earningsCoins).toBe(120)
+    // Nothing of it is in the text the post keeps beside its row (migration 014), which every read sends as it is.
+    const { rows } = await ctx.db.query<{ card_head: string }>("select card_head from bff.fitfeed_posts where id = $1", [post.id])
+    expect(rows[0]!.card_head).not.toContain("earnings")
+  })
+})
+
 describe("referral links", () => {
   it("answers a post's public summary, and 404 for unknown posts and uuids", async () => {
     const author = await member()

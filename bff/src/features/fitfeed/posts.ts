@@ -19,11 +19,14 @@ export type PostRow = {
  * The spec's Post for the reader $1 (a user id, or null when signed out), plus the buyer's fit note
  * (verifiedBuyer, sizeBought) and the author's own review mark, as JSON text sent as it is. The parts
  * that change seldom are kept as JSON beside their rows (migration 014: the post's card_head, the
- * author's author_card, the product's post_card); a read joins them with the counts and likedByMe.
+ * author's author_card, the product's post_card); a read joins them with the counts, likedByMe and
+ * earningsCoins, which only the author reads (null to everyone else: what a post earned is theirs).
  */
 const POST_JSON = `'{' || p.card_head || ',"likeCount":' || p.like_count || ',"commentCount":' || p.comment_count
     || ',"likedByMe":' || ($1::uuid is not null and exists (select 1 from bff.fitfeed_likes l where l.post_id = p.id and l.user_id = $1::uuid))
-    || ',"trending":' || p.trending || ',"earningsCoins":' || p.earnings_coins || ',"underReview":' || (p.hidden_at is not null)
+    || ',"trending":' || p.trending
+    || ',"earningsCoins":' || case when p.user_id = $1::uuid then p.earnings_coins::text else 'null' end
+    || ',"underReview":' || (p.hidden_at is not null)
     || ',"user":' || u.author_card || ',"Product":' || coalesce(c.post_card, 'null') || '}'`
 
 const POST_COLUMNS = `p.id::text, p.user_id, (extract(epoch from p.created_at) * 1000000)::bigint::text as created_at_us, ${POST_JSON} as post`

@@ -7,12 +7,19 @@ type Queryable = Pick<Db, "query">
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** The person a profile key names: `@handle`, `handle` or a user id. */
+/**
+ * Staff rows (users' isStaffRow: a Medusa admin user's, current or removed, or an admin's) have no FITFEED profile:
+ * FITFEED is the shoppers', and a staff member's page would name an account that runs the shop.
+ */
+export const shopperRow = (users: string) => `${users}.role <> 'admin' and ${users}.medusa_user_id is null`
+
+/** The shopper a profile key names: `@handle`, `handle` or a user id; undefined for staff, as for nobody. */
 export async function profileUser(db: Queryable, key: string): Promise<FitfeedUser | undefined> {
   const id = USER_ID.test(key.toLowerCase()) ? key.toLowerCase() : null
   const handle = normalizeHandle(key)
   const { rows } = await db.query<{ id: string; name: string; handle: string; avatar_url: string | null }>(
-    "select id, name, handle, avatar_url from bff.users where ($1::uuid is not null and id = $1::uuid) or handle = $2 limit 1",
+    `select u.id, u.name, u.handle, u.avatar_url from bff.users u
+      where (($1::uuid is not null and u.id = $1::uuid) or u.handle = $2) and ${shopperRow("u")} limit 1`,
     [id, handle],
   )
   return rows[0] && presentAuthor(rows[0])

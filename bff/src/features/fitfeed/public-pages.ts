@@ -1,7 +1,7 @@
 import type { Post, Profile } from "@fitshop/contracts"
 import type { Db } from "../../lib/db.js"
 import { postById, postsByAuthor } from "./posts.js"
-import { profileOf, profileUser } from "./profiles.js"
+import { profileOf, profileUser, shopperRow } from "./profiles.js"
 import { DIGITS_ID } from "./schema.js"
 
 type Queryable = Pick<Db, "query">
@@ -22,14 +22,14 @@ export async function publicProfile(db: Queryable, key: string): Promise<{ profi
 }
 
 /**
- * The profiles worth a search engine's visit: those showing at least one post to everyone (a page of no posts has
- * nothing to find), by handle, each with when the person or their newest visible post last changed.
+ * The profiles worth a search engine's visit: shoppers' (staff have none) showing at least one post to everyone (a
+ * page of no posts has nothing to find), by handle, each with when the person or their newest visible post last changed.
  */
 export async function profilesWithPosts(db: Queryable): Promise<{ handle: string; updatedAt: Date }[]> {
   const { rows } = await db.query<{ handle: string; updated_at: Date }>(
     `select u.handle, greatest(u.updated_at, max(p.created_at)) as updated_at
        from bff.fitfeed_posts p join bff.users u on u.id = p.user_id
-      where p.hidden_at is null
+      where p.hidden_at is null and ${shopperRow("u")}
       group by u.id
       order by u.handle`,
   )

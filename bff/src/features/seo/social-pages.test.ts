@@ -114,6 +114,20 @@ describe("GET /fit/:handleOrId and /fit/u/:userId", () => {
     expect(response.text).not.toContain(hidden.imageUrl)
   })
 
+  it("answers staff, current or removed, as someone who does not exist: the plain page and a 404, nothing of them in it", async () => {
+    for (const removed of [false, true]) {
+      const staff = await member("ops")
+      await ctx.db.query("update bff.users set role = $2, medusa_user_id = $3 where id = $1", [staff.id, removed ? "customer" : "admin", `user_${staff.id}`])
+      const post = await postWith(staff.id, "Staff fit")
+      for (const path of [`/fit/u/${staff.id}`, `/fit/@${staff.handle}`, `/fit/${staff.handle}`, `/fit/${staff.id}`]) {
+        const response = await page(path)
+        expect(response.status, path).toBe(404)
+        expect(response.text, path).toBe(GENERIC_INDEX)
+        expect(response.text).not.toContain(post.imageUrl)
+      }
+    }
+  })
+
   it("answers someone who does not exist with the plain page and a 404", async () => {
     for (const path of ["/fit/@nobody-here-42", "/fit/u/00000000-0000-4000-8000-000000000000", "/fit/x"]) {
       const response = await page(path)

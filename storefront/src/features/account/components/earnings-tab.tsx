@@ -15,8 +15,11 @@ const signedCoinsText = (coins: number) => (coins > 0 ? `+${coinsText(coins)}` :
 
 const rupeesOf = (coins: number) => formatPaise(coins * PAISE_PER_COIN)
 
+/** What a post earned: its author's own posts (these) carry the figure, which the BFF shows nobody else. */
+const earnedBy = (post: Post) => post.earningsCoins ?? 0
+
 function PostEarnings({ posts }: { posts: Post[] }) {
-  const total = posts.reduce((sum, post) => sum + post.earningsCoins, 0)
+  const total = posts.reduce((sum, post) => sum + earnedBy(post), 0)
   return (
     <>
       <ul className="order-list" aria-label="Coins per post">
@@ -25,7 +28,7 @@ function PostEarnings({ posts }: { posts: Post[] }) {
             <PostThumbnail post={post} />
             <div className="order-card__item-text">
               <span className="order-card__item-title">{postTitle(post)}</span>
-              <span>{`${coinsText(post.earningsCoins)} · ${rupeesOf(post.earningsCoins)}`}</span>
+              <span>{`${coinsText(earnedBy(post))} · ${rupeesOf(earnedBy(post))}`}</span>
             </div>
           </li>
         ))}
