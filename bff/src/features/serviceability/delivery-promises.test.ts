@@ -3,6 +3,7 @@ import type { ShiprocketCourierOption } from "../../lib/shiprocket.js"
 import { etdDay } from "../../lib/shiprocket.js"
 import { indiaDay, secondsToIndiaMidnight } from "../../lib/india-time.js"
 import { presentServiceability } from "./delivery-promises.js"
+import { isIndianPincode } from "./india-pincodes.js"
 
 const courier = (overrides: Partial<ShiprocketCourierOption>): ShiprocketCourierOption => ({
   courierCompanyId: 1,
@@ -58,5 +59,13 @@ describe("a delivery promise from Shiprocket's couriers", () => {
     expect(etdDay("2026-12-02 18:00:00")).toBe("2026-12-02")
     expect(etdDay("")).toBeNull()
     expect(etdDay("soon")).toBeNull()
+  })
+})
+
+describe("India's pincodes", () => {
+  it("knows India Post's pincodes, from Leh to Port Blair, and no others", () => {
+    for (const pincode of ["110001", "194101", "400050", "560001", "682016", "744101", "795001"]) expect(isIndianPincode(pincode), pincode).toBe(true)
+    for (const pincode of ["123456", "350001", "560000", "999999", "012345", "11000", "1100011", "11OO01"])
+      expect(isIndianPincode(pincode), pincode).toBe(false)
   })
 })

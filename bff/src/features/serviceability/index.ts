@@ -1,11 +1,14 @@
 import type { Serviceability } from "@fitshop/contracts"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { ShiprocketClient } from "../../lib/shiprocket.js"
-import { deliveryPromises } from "./delivery-promises.js"
+import { deliveryPromises, PAUSE_AFTER_FAILURE_MS } from "./delivery-promises.js"
 import { serviceabilityRoutes } from "./routes.js"
 
 /** Whether a pincode is served and with cash on delivery; undefined when Shiprocket can't be asked now. */
 export type DeliveryCheck = (pincode: string) => Promise<Serviceability | undefined>
+
+/** When a check that got no answer may be tried again: Shiprocket is left alone this long after a failure. */
+export const DELIVERY_CHECK_RETRY_SECONDS = Math.ceil(PAUSE_AFTER_FAILURE_MS / 1000)
 
 type Deps = Pick<SharedDeps, "limiter" | "logger"> & {
   shiprocketClient: Pick<ShiprocketClient, "serviceability">

@@ -7,6 +7,7 @@ import { startShiprocketEmulator } from "../../../test/shiprocket.js"
 import { loadConfig } from "../../config.js"
 import { shiprocketSettings } from "../../lib/shiprocket-settings.js"
 import { indiaDay } from "../../lib/india-time.js"
+import { isIndianPincode } from "./india-pincodes.js"
 
 /** Pincodes the emulator treats as documented in emulators/shiprocket/serviceability.ts (a feature's test can't import it). */
 const UNSERVED = "744101"
@@ -39,6 +40,12 @@ let addresses = 0
 const ownAddress = () => `198.51.100.${++addresses}`
 const ask = (app: App, query: string, from = ownAddress()) => request(app.app).get(`/api/serviceability${query}`).set("X-Forwarded-For", from)
 const dayAfterToday = (days: number) => new Date(Date.parse(`${indiaDay(Date.now())}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+/** The first `count` of India Post's pincodes from `from` on: real places no other test asks about. */
+function realPincodes(from: number, count: number): string[] {
+  const found: string[] = []
+  for (let pincode = from; found.length < count; pincode++) if (isIndianPincode(String(pincode))) found.push(String(pincode))
+  return found
+}
 const serviceabilityCalls = (target: Emulator) => target.calls.filter((line) => line.includes("/courier/serviceability")).length
 
 describe("GET /api/serviceability", () => {
@@ -89,6 +96,38 @@ describe("GET /api/serviceability", () => {
     expect(badProduct.status).toBe(400)
     expect(badProduct.body.error).toBe("productId: is not a product id")
     expect(serviceabilityCalls(emulator)).toBe(before)
+  })
+
+  it("answers a pincode India Post doesn't have as not deliverable, without asking Shiprocket", async () => {
+    const before = serviceabilityCalls(emulator)
+    // Well-formed, but no post office has them (35xxxx and 99xxxx are no region's; 123456 is a guess).
+    for (const pincode of ["123456", "350001", "999999", "560000"]) {
+      const response = await ask(ctx, `?pincode=${pincode}`)
+      expect(response.status, pincode).toBe(200)
+      expect(response.body).toEqual({ pincode, deliverable: false, codAvailable: false, estimatedDelivery: null, city: null, state: null })
+    }
+    expect(serviceabilityCalls(emulator)).toBe(before)
+  })
+
+  it("lets one address make Shiprocket calls for 30 new pincodes an hour; pincodes kept, and those India Post doesn't have, stay free", async () => {
+    const from = ownAddress()
+    const [first, ...others] = realPincodes(682001, 31)
+    const before = serviceabilityCalls(emulator)
+    for (const pincode of [first!, ...others.slice(0, 29)]) expect((await ask(ctx, `?pincode=${pincode}`, from)).status, pincode).toBe(200)
+    expect(serviceabilityCalls(emulator) - before).toBe(30)
+
+    const refused = await ask(ctx, `?pincode=${others[29]!}`, from)
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ code: "rate_limited", error: expect.stringMatching(/^You've checked delivery to many new pincodes/) })
+    expect(refused.body.message).toBe(refused.body.error)
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
+    expect(serviceabilityCalls(emulator) - before).toBe(30)
+
+    expect((await ask(ctx, `?pincode=${first!}`, from)).body).toMatchObject({ pincode: first, deliverable: true })
+    expect((await ask(ctx, "?pincode=123456", from)).body).toMatchObject({ pincode: "123456", deliverable: false })
+    // Another address has its own budget.
+    expect((await ask(ctx, `?pincode=${others[29]!}`)).status).toBe(200)
+    expect(serviceabilityCalls(emulator) - before).toBe(31)
   })
 
   it("answers a pincode asked again from what it kept, and shoppers asking at once share one call", async () => {
