@@ -98,6 +98,8 @@ export type Background = {
   recoverCheckouts(): Promise<{ checkouts: number; orphanHolds: number }>
   /** Reads the orders Medusa changed since the last round and follows them (cancelled, delivered, returned); answers how many. */
   syncOrders(): Promise<number>
+  /** Flags to staff the returns whose pickup has waited too long; answers how many. */
+  flagStuckPickups(): Promise<number>
   /** Marks the posts liked unusually often in the last 24 hours; answers how many trend. */
   refreshTrending(): Promise<number>
   /** Deletes jobs done over 7 days ago and ended sessions, codes and reset tokens past their time; answers how many of each. */
@@ -213,7 +215,15 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     kickJobs: kickOrderWork,
     backThroughReturns: returns.refundedByReturns,
   })
-  const orders = ordersModule({ ...shared, end: checkout.endOrder, creditReferrals, onOrderEvent, kickJobs: kickOrderWork, asksOf: returns.asksOf })
+  const orders = ordersModule({
+    ...shared,
+    end: checkout.endOrder,
+    returnsReceived: returns.receivedInMedusa,
+    creditReferrals,
+    onOrderEvent,
+    kickJobs: kickOrderWork,
+    asksOf: returns.asksOf,
+  })
   const fulfillment = fulfillmentModule({
     ...shared,
     shiprocket,
@@ -343,6 +353,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     syncOrders: orders.syncOrders,
     recoverCheckouts: checkout.recoverCutCheckouts,
     refreshTrending: fitfeed.refreshTrending,
+    flagStuckPickups: returns.flagStuckPickups,
     prune: async () => ({ doneJobs: await pruneDoneJobs(db, DONE_JOBS_KEPT_MS), ...(await auth.pruneExpired()) }),
   }
   // Answered before Express: the catalogue's listing and product reads (GET /api/products…) and the feed (GET /api/fitfeed/feed).

@@ -173,6 +173,8 @@ const configSchema = z
     REFERRAL_SHARE_PERCENT: z.coerce.number().min(0).max(50).default(5),
     /** Days after delivery during which an order can be returned; referral earnings stay pending until they pass. */
     RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+    /** Days a return's pickup may wait after the ask before staff are told it is stuck (returns/stuck-pickups.ts). */
+    RETURN_PICKUP_STUCK_DAYS: z.coerce.number().int().min(1).max(60).default(5),
     /** The seller GST invoices name (lib/seller-settings.ts): all four, required in production; a demo seller elsewhere. */
     SELLER_LEGAL_NAME: optionalText.pipe(z.string().max(120, "must be at most 120 characters").optional()),
     SELLER_ADDRESS: optionalText.pipe(z.string().max(300, "must be at most 300 characters").optional()),

@@ -119,6 +119,7 @@ async function main() {
   const stopCheckoutRecovery = every(db, 60_000, "checkout recovery", () => app.background.recoverCheckouts(), logger)
   const stopOrderSync = every(db, 30_000, "order sync", () => app.background.syncOrders(), logger)
   const stopTrending = every(db, 60_000, "trending refresh", () => app.background.refreshTrending(), logger)
+  const stopStuckPickups = every(db, 60 * 60_000, "stuck pickups", () => app.background.flagStuckPickups(), logger)
   const stopPruning = every(db, 60 * 60_000, "pruning", async () => logger.info({ pruned: await app.background.prune() }, "pruned old records"), logger)
 
   let stopping = false
@@ -133,6 +134,7 @@ async function main() {
     stopOrderSync()
     stopCheckoutRecovery()
     stopTrending()
+    stopStuckPickups()
     stopPruning()
     server.close()
     internalServer.close()

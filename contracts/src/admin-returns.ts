@@ -31,6 +31,8 @@ export const adminReturnSchema = z.strictObject({
   refundedAt: z.string().nullable(),
   exchangedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When the pickup was flagged as waiting too long (RETURN_PICKUP_STUCK_DAYS after the ask); null when it was not. */
+  pickupStuckAt: z.string().nullable(),
 })
 export type AdminReturn = z.infer<typeof adminReturnSchema>
 

@@ -21,6 +21,7 @@ const refundedReturn: AdminReturn = {
   refundedAt: "2026-12-04T10:00:00Z",
   exchangedAt: null,
   cancelledAt: null,
+  pickupStuckAt: null,
 }
 
 const askedExchange: AdminReturn = {
@@ -88,6 +89,15 @@ describe("Returns", { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByText("kabir@example.test")).not.toBeInTheDocument())
     expect(screen.getByText("meera@example.test")).toBeInTheDocument()
     expect(callsTo(fetchMock, "GET /api/admin/returns").at(-1)!.url.searchParams.get("status")).toBe("refunded")
+  })
+
+  it("marks a return whose pickup has waited too long, and no other", async () => {
+    const stuck: AdminReturn = { ...askedExchange, status: "pickup_scheduled", pickupStuckAt: "2026-12-04T10:00:00Z" }
+    stubRoutes({ "GET /api/admin/returns": { status: 200, body: { returns: [stuck, refundedReturn], total: 2 } } })
+    renderConsoleAt("/admin/returns")
+
+    expect(await rowOf("kabir@example.test")).toHaveTextContent("Pickup stuck")
+    expect(await rowOf("meera@example.test")).not.toHaveTextContent("Pickup stuck")
   })
 
   it("says so when there are no returns", async () => {

@@ -57,7 +57,13 @@ function refund({ refund: { toPayment, coins } }: AdminReturn) {
   return parts.length > 0 ? parts.join(" ") : "—"
 }
 
-const status = (ask: AdminReturn) => <Chip size="small" label={STATUS_LABELS[ask.status]} color={STATUS_COLORS[ask.status]} />
+/** The status, and a warning when the pickup has waited longer than it should (follow it up with the courier). */
+const status = (ask: AdminReturn) => (
+  <>
+    <Chip size="small" label={STATUS_LABELS[ask.status]} color={STATUS_COLORS[ask.status]} />
+    {ask.pickupStuckAt && <Chip size="small" label="Pickup stuck" color="error" variant="outlined" sx={{ ml: 0.5 }} />}
+  </>
+)
 
 function pickup(ask: AdminReturn) {
   if (!ask.pickupDate) return "—"

@@ -6,17 +6,20 @@ import type { Db } from "./db.js"
  */
 export type OrderEvent = "placed" | "shipped" | "delivered" | "cancelled" | "returned" | "refunded"
 
-export type OrderEventListener = (client: Pick<Db, "query">, orderId: string, event: OrderEvent) => Promise<void>
+/** What the code that made an event happen knows of it and its listeners can't read back: a refund's amount as it moved. */
+export type OrderEventFacts = { refundedPaise?: number }
+
+export type OrderEventListener = (client: Pick<Db, "query">, orderId: string, event: OrderEvent, facts?: OrderEventFacts) => Promise<void>
 
 /** One listener that tells each of several, in order. */
 export function everyListener(...listeners: OrderEventListener[]): OrderEventListener {
-  return async (client, orderId, event) => {
-    for (const listener of listeners) await listener(client, orderId, event)
+  return async (client, orderId, event, facts) => {
+    for (const listener of listeners) await listener(client, orderId, event, facts)
   }
 }
 
 /** The steps of a return or exchange the shopper hears of, told like an order's events by the code whose status change gates them. */
-export const RETURN_EVENTS = ["return_requested", "return_pickup", "return_refunded", "exchange_shipped"] as const
+export const RETURN_EVENTS = ["return_requested", "return_pickup", "return_cancelled", "return_refunded", "exchange_shipped"] as const
 export type ReturnEvent = (typeof RETURN_EVENTS)[number]
 
 export type ReturnEventListener = (client: Pick<Db, "query">, returnId: string, event: ReturnEvent) => Promise<void>

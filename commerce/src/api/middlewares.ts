@@ -74,6 +74,7 @@ export default defineMiddlewares({
     { matcher: "/internal/orders/:id/returns", method: ["POST"], middlewares: [validateAndTransformBody(InternalReturnRequest)] },
     { matcher: "/internal/orders/:id/returns/:return_id/receive", method: ["POST"], middlewares: [validateAndTransformBody(InternalEmptyBody)] },
     { matcher: "/internal/orders/:id/returns/:return_id/cancel", method: ["POST"], middlewares: [validateAndTransformBody(InternalEmptyBody)] },
+    { matcher: "/internal/orders/:id/exchanges/:exchange_id/cancel", method: ["POST"], middlewares: [validateAndTransformBody(InternalEmptyBody)] },
     { matcher: "/internal/orders/:id/refunds", method: ["POST"], middlewares: [validateAndTransformBody(InternalRefundRecord)] },
     { matcher: "/internal/orders/:id/exchanges", method: ["POST"], middlewares: [validateAndTransformBody(InternalExchangeRequest)] },
     {

@@ -3,6 +3,7 @@ import { ChangeActionType, MedusaError } from "@medusajs/framework/utils"
 import {
   beginExchangeOrderWorkflow,
   cancelBeginOrderExchangeWorkflow,
+  cancelOrderExchangeWorkflow,
   confirmExchangeRequestWorkflow,
   createExchangeShippingMethodWorkflow,
   createOrderFulfillmentWorkflow,
@@ -34,6 +35,7 @@ export type ExchangeRequest = {
 export type ExchangeAnswer = { exchange_id: string; return_id: string | null; status: "requested" | "canceled" }
 
 export type ExchangeShipment = { tracking_number: string; tracking_url: string }
+export type ExchangeCancelAnswer = { exchange_id: string; status: "canceled"; skipped?: true }
 export type ExchangeShipmentAnswer = { exchange_id: string; fulfillment_id: string; status: "shipped"; skipped?: true }
 
 type ExchangeRow = { id: string; return_id: string | null; canceled_at: string | null; new_items: { id: string; quantity: number }[] }
@@ -182,5 +184,27 @@ export async function shipExchange(scope: MedusaContainer, orderId: string, exch
       })
     }
     return { exchange_id: exchangeId, fulfillment_id: fulfillment.id, status: "shipped", ...(skipped ? { skipped: true as const } : {}) }
+  })
+}
+
+/**
+ * Cancels an exchange whose old units never left the shopper (the courier gave the pickup up): Medusa cancels its
+ * return and lets go of the new sizes' reservations. Already cancelled is skipped; an exchange already shipped, or
+ * one still being changed, is refused (409).
+ */
+export async function cancelExchange(scope: MedusaContainer, orderId: string, exchangeId: string): Promise<ExchangeCancelAnswer> {
+  return underOrderLock(scope, orderId, async () => {
+    const exchange = await exchangeOfOrder(scope, orderId, exchangeId)
+    if (exchange.canceled_at) return { exchange_id: exchangeId, status: "canceled", skipped: true }
+    if (await activeOrderChange(scope, orderId, { exchange_id: exchangeId })) {
+      throw new OrderChangeRefused("conflict", `Exchange ${exchangeId} is being changed`)
+    }
+    const { data } = await queryGraph(scope, { entity: "order", fields: ["fulfillments.canceled_at", "fulfillments.metadata"], filters: { id: orderId } })
+    const fulfillments = (data[0]?.fulfillments ?? []) as (Fulfillment | null)[]
+    if (fulfillments.some((f) => f && !f.canceled_at && f.metadata?.exchange_id === exchangeId)) {
+      throw new OrderChangeRefused("conflict", `Exchange ${exchangeId} has shipped; it can't be cancelled`)
+    }
+    await cancelOrderExchangeWorkflow(scope).run({ input: { exchange_id: exchangeId, no_notification: true } })
+    return { exchange_id: exchangeId, status: "canceled" }
   })
 }

@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MathBN } from "@medusajs/framework/utils"
+import { MathBN, ReturnStatus } from "@medusajs/framework/utils"
 import { queryGraph, type QueryRow } from "./query"
 
 /**
  * What the BFF needs to know of an order Medusa changed: whether ops cancelled it, whether its parcel
- * left and arrived (a fulfilment shipped, delivered), and whether every unit came back (returns received).
+ * left and arrived (a fulfilment shipped, delivered), which returns were received and whether every unit came back.
  * `updated_at` orders the changes: Medusa moves it with every change to the order (a new version, a status).
  */
 export type OrderState = {
@@ -14,6 +14,8 @@ export type OrderState = {
   shipped: boolean
   delivered: boolean
   returned: boolean
+  /** The order's returns Medusa received in full (ops in the dashboard, or the BFF's own receipt): the BFF settles its own among them. */
+  received_returns: string[]
 }
 
 export const ORDER_STATE_FIELDS = [
@@ -26,9 +28,12 @@ export const ORDER_STATE_FIELDS = [
   "fulfillments.shipped_at",
   "fulfillments.delivered_at",
   "fulfillments.canceled_at",
+  "returns.id",
+  "returns.status",
 ]
 
 type Item = { requires_shipping?: boolean | null; detail?: { quantity?: unknown; return_received_quantity?: unknown } | null }
+type Return = { id?: string | null; status?: string | null }
 type Fulfillment = { shipped_at?: string | null; delivered_at?: string | null; canceled_at?: string | null }
 
 const amount = (value: unknown) => (value == null ? 0 : MathBN.convert(value as string | number).toNumber())
@@ -44,6 +49,7 @@ export function orderStateOf(order: QueryRow): OrderState {
     shipped: fulfillments.some((f) => Boolean(f.shipped_at)),
     delivered: fulfillments.some((f) => Boolean(f.delivered_at)),
     returned: parcels.length > 0 && parcels.every((item) => amount(item.detail?.return_received_quantity) >= amount(item.detail?.quantity)),
+    received_returns: ((order.returns ?? []) as (Return | null)[]).flatMap((ret) => (ret?.id && ret.status === ReturnStatus.RECEIVED ? [ret.id] : [])),
   }
 }
 

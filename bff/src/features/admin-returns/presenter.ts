@@ -29,6 +29,8 @@ export function presentStaffReturn(ask: StaffReturn): AdminReturn {
     refundedAt: iso(ask.refundedAt),
     exchangedAt: iso(ask.exchangedAt),
     cancelledAt: iso(ask.cancelledAt),
+    // Only while the pickup is still awaited: one collected or cancelled since needs nobody.
+    pickupStuckAt: ask.status === "requested" || ask.status === "pickup_scheduled" ? iso(ask.pickupStuckAt) : null,
   }
 }
 

@@ -31,6 +31,7 @@ export type StaffReturn = {
   refundedAt: Date | null
   exchangedAt: Date | null
   cancelledAt: Date | null
+  pickupStuckAt: Date | null
 }
 
 type Row = {
@@ -51,6 +52,7 @@ type Row = {
   refunded_at: Date | null
   exchanged_at: Date | null
   cancelled_at: Date | null
+  stuck_at: Date | null
 }
 
 const toStaffReturn = (row: Row): StaffReturn => ({
@@ -70,6 +72,7 @@ const toStaffReturn = (row: Row): StaffReturn => ({
   refundedAt: row.refunded_at,
   exchangedAt: row.exchanged_at,
   cancelledAt: row.cancelled_at,
+  pickupStuckAt: row.stuck_at,
 })
 
 /** One page of returns, newest ask first, with how many match in all; `status` narrows both. */
@@ -82,7 +85,7 @@ export async function staffReturns(
     db.query<Row>(
       `select r.id, r.kind, r.status, r.order_id, o.display_id, o.payment_method, u.email, r.lines,
               r.refund_to_payment_paise, r.refund_coins, r.pickup_date, r.tracking_url,
-              r.requested_at, r.received_at, r.refunded_at, r.exchanged_at, r.cancelled_at
+              r.requested_at, r.received_at, r.refunded_at, r.exchanged_at, r.cancelled_at, r.stuck_at
          from bff.returns r
          join bff.orders o on o.id = r.order_id
          join bff.users u on u.id = r.user_id

@@ -138,7 +138,7 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
     logger.info({ checkoutId, paymentId: job.key }, "payment refunded")
     // A rerun after a lost ending tells it again; the message is sent once all the same.
     if (checkout.medusaOrderId && onOrderEvent) {
-      await onOrderEvent(db, checkout.medusaOrderId, "refunded")
+      await onOrderEvent(db, checkout.medusaOrderId, "refunded", { refundedPaise: Number(job.payload.amount) })
       onEnqueued?.()
     }
   }

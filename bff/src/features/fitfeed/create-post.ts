@@ -7,7 +7,8 @@ import { hasPosted, insertPost, postById, type PostRow } from "./posts.js"
 import { ALREADY_POSTED, NOT_BOUGHT, type createPostBody } from "./schema.js"
 
 /**
- * A buyer posts a fit: only for a product on one of their paid or delivered orders (403 otherwise), once per
+ * A buyer posts a fit: only for a unit they kept of a product on one of their paid or delivered orders (403 when
+ * they have none, or asked every one back; "verified buyer" only when they kept all they bought of it), once per
  * product (409, also when two posts race: the unique key decides), with a photo that is theirs (an inline one
  * or their own upload, re-encoded by the uploads service). Answers the post as its author reads it.
  */
@@ -27,6 +28,7 @@ export async function createPost(
       productId: body.productId,
       orderId: purchase.orderId,
       sizeBought: purchase.size,
+      verifiedBuyer: purchase.verified,
       text: body.text,
       imageUrl: image.url,
       thumbUrl: image.thumbnailUrl,

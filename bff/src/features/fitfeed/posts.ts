@@ -121,6 +121,8 @@ export type NewPost = {
   productId: string
   orderId: string
   sizeBought: string | null
+  /** Every unit of the product on that order kept (latestPaidPurchaseOf): the post is a verified buyer's. */
+  verifiedBuyer: boolean
   text: string | null
   imageUrl: string
   thumbUrl: string
@@ -129,9 +131,9 @@ export type NewPost = {
 /** Inserts a post; a second post for the same product by the same author fails on the unique key. */
 export async function insertPost(db: Queryable, post: NewPost): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into bff.fitfeed_posts (user_id, product_id, order_id, size_bought, text, image_url, thumb_url)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id::text`,
-    [post.userId, post.productId, post.orderId, post.sizeBought, post.text, post.imageUrl, post.thumbUrl],
+    `insert into bff.fitfeed_posts (user_id, product_id, order_id, size_bought, text, image_url, thumb_url, verified_buyer)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id::text`,
+    [post.userId, post.productId, post.orderId, post.sizeBought, post.text, post.imageUrl, post.thumbUrl, post.verifiedBuyer],
   )
   return rows[0]!.id
 }
@@ -164,7 +166,12 @@ export async function withdrawPostsOfOrder(client: Queryable, orderId: string): 
   for (const post of posts) {
     const other = await latestPaidPurchaseOf(client, post.user_id, post.product_id, orderId)
     if (other) {
-      await client.query("update bff.fitfeed_posts set order_id = $2, size_bought = $3 where id = $1", [post.id, other.orderId, other.size])
+      await client.query("update bff.fitfeed_posts set order_id = $2, size_bought = $3, verified_buyer = $4 where id = $1", [
+        post.id,
+        other.orderId,
+        other.size,
+        other.verified,
+      ])
     } else if (await deletePost(client, post.id, null)) {
       withdrawn.push(post.id)
     }
@@ -186,7 +193,12 @@ export async function postsAfterReturn(client: Queryable, orderId: string, produ
   for (const post of posts) {
     const other = await latestPaidPurchaseOf(client, post.user_id, productId, orderId)
     if (other) {
-      await client.query("update bff.fitfeed_posts set order_id = $2, size_bought = $3 where id = $1", [post.id, other.orderId, other.size])
+      await client.query("update bff.fitfeed_posts set order_id = $2, size_bought = $3, verified_buyer = $4 where id = $1", [
+        post.id,
+        other.orderId,
+        other.size,
+        other.verified,
+      ])
     } else if (!wholePurchaseBack) {
       await client.query("update bff.fitfeed_posts set verified_buyer = false where id = $1", [post.id])
     } else if (await deletePost(client, post.id, null)) {

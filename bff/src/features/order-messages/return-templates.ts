@@ -27,6 +27,8 @@ function subjectOf(event: ReturnEvent, { ask, order }: ReturnMessageFacts): stri
       return `${ask.kind === "exchange" ? "Exchange" : "Return"} requested for order ${number}`
     case "return_pickup":
       return `Pickup booked for your ${noun(ask)} (order ${number})`
+    case "return_cancelled":
+      return `Pickup cancelled: your ${noun(ask)} for order ${number} is closed`
     case "return_refunded":
       return `Refund issued for your return (order ${number})`
     case "exchange_shipped":
@@ -78,6 +80,12 @@ const BODIES: Record<ReturnEvent, (facts: ReturnMessageFacts) => Block[]> = {
       ...tracking(ask.awb, ask.trackingUrl, "Track the pickup"),
     ]
   },
+  return_cancelled: ({ ask }) =>
+    paragraphs([
+      `The courier could not pick up your ${noun(ask)}, so we have closed it. Nothing was collected and your order is as it was.`,
+      ...(ask.kind === "exchange" ? [`The size you asked for is no longer held for you.`] : []),
+      "You can ask for a return or exchange again from your account while the return window is open.",
+    ]),
   return_refunded: ({ ask }) =>
     paragraphs([
       "We've received your return.",

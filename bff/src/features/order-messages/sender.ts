@@ -29,7 +29,13 @@ const MESSAGE_OF: Partial<Record<OrderEvent, OrderMessageEvent>> = {
 const MESSAGE_ATTEMPTS = 25
 
 /** siteUrl: the shop's public address when the job was queued, so whichever replica sends it links to the same host. */
-const payload = z.object({ orderId: z.string().min(1), event: z.enum(ORDER_MESSAGE_EVENTS), siteUrl: z.url() })
+const payload = z.object({
+  orderId: z.string().min(1),
+  event: z.enum(ORDER_MESSAGE_EVENTS),
+  siteUrl: z.url(),
+  /** A refund's amount as it moved (the refund job's): what the message says was refunded. */
+  refundedPaise: z.number().int().nonnegative().optional(),
+})
 
 type Deps = {
   db: Db
@@ -46,9 +52,10 @@ type Deps = {
  * and channel: the sent row is written after each send, so a repeated event or a rerun job sends nothing more.
  */
 export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: Deps) {
-  const listener: OrderEventListener = async (client, orderId, event) => {
+  const listener: OrderEventListener = async (client, orderId, event, facts) => {
     const message = MESSAGE_OF[event]
-    if (message) await enqueueJob(client, ORDER_MESSAGE_JOB, `${orderId}:${message}`, { orderId, event: message, siteUrl: publicUrl })
+    const refunded = facts?.refundedPaise === undefined ? {} : { refundedPaise: facts.refundedPaise }
+    if (message) await enqueueJob(client, ORDER_MESSAGE_JOB, `${orderId}:${message}`, { orderId, event: message, siteUrl: publicUrl, ...refunded })
   }
 
   async function sentBy(orderId: string, event: OrderMessageEvent): Promise<Set<string>> {
@@ -66,7 +73,7 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
   }
 
   async function run(job: Job): Promise<void> {
-    const { orderId, event, siteUrl } = payload.parse(job.payload)
+    const { orderId, event, siteUrl, refundedPaise } = payload.parse(job.payload)
     const order = await orderById(db, orderId)
     if (!order) return
     if (event !== "placed" && (await confirmationPending(orderId))) throw new Error(`order ${orderId}'s confirmation is sent first`)
@@ -79,7 +86,7 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
       name: recipient.name,
       links: { siteUrl, invoice: event === "delivered" ? await invoiceLink(order, siteUrl) : null },
       estimatedDelivery: order.estimatedDelivery,
-      refund: refundOf(order, event),
+      refund: refundOf(order, event, refundedPaise),
     }
     const message = orderMessage(event, facts)
     for (const channel of due) {
@@ -94,11 +101,12 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
 }
 
 /**
- * What an ended order gives back, as its messages say it: an online payment in full to where it came from (the
- * refund job refunds the checkout's whole amount), and the Dark Coins it spent (10 coins a rupee of discount).
+ * What an ended order gives back, as its messages say it: the amount the refund moved when its job says so (after
+ * returns, only what they had not given back), else an online payment in full to where it came from, and the Dark
+ * Coins it spent (10 coins a rupee of discount).
  */
-function refundOf(order: OrderRecord, event: OrderMessageEvent): OrderMessageFacts["refund"] {
+function refundOf(order: OrderRecord, event: OrderMessageEvent, refundedPaise?: number): OrderMessageFacts["refund"] {
   if (event !== "cancelled" && event !== "refunded") return null
-  const payment = order.paymentMethod === "online" ? order.total : 0
+  const payment = refundedPaise ?? (order.paymentMethod === "online" ? order.total : 0)
   return { payment, coins: event === "cancelled" ? (order.discount / 100) * COINS_PER_RUPEE : 0 }
 }

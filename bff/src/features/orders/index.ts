@@ -34,6 +34,8 @@ type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & 
   config: Pick<Config, "INTERNAL_API_SECRET" | "RETURN_WINDOW_DAYS">
   /** Ends an order cancelled or returned whole in Medusa (checkout's undoing: coins, referral earnings, refund). */
   end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
+  /** Settles the shopper's returns Medusa received (ops may receive one in the dashboard before the courier's scan). */
+  returnsReceived?: (orderId: string, medusaReturnIds: string[]) => Promise<unknown>
   /** Pays referral earnings for an order Medusa says was delivered. */
   creditReferrals: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
   /** Told of a shipment or delivery Medusa reports, in the transaction that records it. */
@@ -47,11 +49,23 @@ type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & 
  * The shopper's orders, and every change Medusa makes to them followed here: commerce's notice on the
  * internal listener (the public one refuses /internal), a job per notice, and a scheduled sweep.
  */
-export function ordersModule({ config, db, authentication, commerce, logger, end, creditReferrals, onOrderEvent, kickJobs, asksOf }: Deps): FeatureModule & {
+export function ordersModule({
+  config,
+  db,
+  authentication,
+  commerce,
+  logger,
+  end,
+  returnsReceived,
+  creditReferrals,
+  onOrderEvent,
+  kickJobs,
+  asksOf,
+}: Deps): FeatureModule & {
   /** One round of reading the orders Medusa changed since the last; answers how many were read. */
   syncOrders(): Promise<number>
 } {
-  const sync = medusaOrderSync({ db, commerce, logger, end, creditReferrals, onOrderEvent, onEnqueued: kickJobs })
+  const sync = medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent, onEnqueued: kickJobs })
   const routes = orderRoutes({
     db,
     authentication,

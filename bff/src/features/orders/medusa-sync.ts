@@ -27,6 +27,8 @@ type Deps = {
   logger: Logger
   /** Ends an order cancelled or returned whole in Medusa (coins back, referral earnings dropped, refund queued); once. */
   end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
+  /** Settles the shopper's own returns among those Medusa received (once, whoever told first), before any ending. */
+  returnsReceived?: (orderId: string, medusaReturnIds: string[]) => Promise<unknown>
   /** Pays referral earnings for an order that reached its shopper, in the transaction that marks it delivered. */
   creditReferrals: (client: Queryable, orderId: string) => Promise<unknown>
   /** Told of a delivery or shipment in the transaction that records it (the shopper's message, a COD invoice). */
@@ -54,10 +56,12 @@ async function saveCursor(db: Queryable, position: Date): Promise<void> {
  * What a change does is decided by the order's state, not by the message: each effect is gated by a
  * status that moves once (ended, delivered, shipped), so reading the same state twice changes nothing.
  */
-export function medusaOrderSync({ db, commerce, logger, end, creditReferrals, onOrderEvent, onEnqueued }: Deps) {
+export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent, onEnqueued }: Deps) {
   async function apply(state: MedusaOrderState): Promise<void> {
     const order = await orderById(db, state.id)
     if (!order || hasEnded(order)) return
+    // The returns' own money first: the ending of an order returned whole then gives back only what they did not.
+    if (!state.canceled) await returnsReceived?.(order.id, state.received_returns)
     if (state.canceled) {
       await end(order.id, "cancelled")
     } else if (state.returned) {

@@ -255,21 +255,30 @@ export const creditNoteDue = (order: Pick<OrderRecord, "isTest" | "paymentMethod
 export const PAID_OR_DELIVERED = "(o.status not in ('CANCELLED', 'RETURNED') and (o.payment_method = 'online' or o.status = 'DELIVERED'))"
 
 /**
- * The shopper's newest paid or delivered order holding the product (an unpaid cash-on-delivery order does not
- * count), with the size bought on that line; `exceptOrderId` leaves one order out (the one being cancelled).
+ * The shopper's newest paid or delivered order holding a unit of the product they did not ask back (an unpaid
+ * cash-on-delivery order does not count, nor a line sent back or on its way back in a return), with the size bought
+ * on that line and whether every unit of the product on that order was kept (a post on it is a verified buyer's);
+ * `exceptOrderId` leaves one order out (the one being cancelled).
  */
 export async function latestPaidPurchaseOf(
   client: Queryable,
   userId: string,
   productId: string,
   exceptOrderId: string | null = null,
-): Promise<{ orderId: string; size: string | null } | undefined> {
-  const { rows } = await client.query<{ id: string; size: string | null }>(
-    `select o.id, line ->> 'size' as size
-       from bff.orders o cross join lateral jsonb_array_elements(o.items) as line
-      where o.user_id = $1 and ${PAID_OR_DELIVERED} and line ->> 'productId' = $2 and o.id is distinct from $3
-      order by o.created_at desc limit 1`,
+): Promise<{ orderId: string; size: string | null; verified: boolean } | undefined> {
+  const { rows } = await client.query<{ id: string; size: string | null; verified: boolean }>(
+    `with lines as (
+       select o.id, o.created_at, line ->> 'size' as size,
+              (line ->> 'quantity')::int - coalesce((
+                select sum((asked ->> 'quantity')::int) from bff.returns r cross join lateral jsonb_array_elements(r.lines) as asked
+                 where r.order_id = o.id and r.kind = 'return' and r.status <> 'cancelled' and asked ->> 'lineId' = line ->> 'lineId'), 0) as kept,
+              (line ->> 'quantity')::int as bought
+         from bff.orders o cross join lateral jsonb_array_elements(o.items) as line
+        where o.user_id = $1 and ${PAID_OR_DELIVERED} and line ->> 'productId' = $2 and o.id is distinct from $3)
+     select id, size, verified
+       from (select id, created_at, size, kept, bool_and(kept = bought) over (partition by id) as verified from lines) as line
+      where kept > 0 order by created_at desc limit 1`,
     [userId, productId, exceptOrderId],
   )
-  return rows[0] && { orderId: rows[0].id, size: rows[0].size }
+  return rows[0] && { orderId: rows[0].id, size: rows[0].size, verified: rows[0].verified }
 }

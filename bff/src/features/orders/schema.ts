@@ -8,6 +8,8 @@ export const medusaOrderStateSchema = z.object({
   shipped: z.boolean(),
   delivered: z.boolean(),
   returned: z.boolean(),
+  /** Medusa's ids of the order's returns received in full. */
+  received_returns: z.array(z.string()).default([]),
 })
 export type MedusaOrderState = z.infer<typeof medusaOrderStateSchema>
 

@@ -6,6 +6,7 @@ import { enqueueJob } from "../../lib/jobs.js"
 import type { ReturnEventListener } from "../../lib/order-events.js"
 import { presentAddress, type AddressService } from "../addresses/index.js"
 import { lockOrder, type ShippingAddress } from "../orders/index.js"
+import { holdEarningsForReturn, lockWalletsOfOrder } from "../wallet/index.js"
 import { askedLines, totalRefund } from "./eligibility.js"
 import { holdExchangeUnits } from "./exchange-units.js"
 import { RETURN_BOOKING_JOB } from "./booking.js"
@@ -31,7 +32,8 @@ async function savedPickupAddress(addresses: Deps["addresses"], userId: string, 
  * A shopper asks to send lines of a delivered order back: checked against the order held for the transaction (so two
  * asks at once can't both take the last unit), recorded with what each line gives back, and handed to a job that
  * asks Medusa for the return and books the courier's pickup, retried until both have answered. An exchange's new
- * size is held in the same transaction. Another shopper's order is the same 404 as no order.
+ * size is held in the same transaction, a return's referral earnings on its lines too. Another shopper's order is the
+ * same 404 as no order.
  */
 export function returnAsks({ db, addresses, returnWindowDays, onReturnEvent, onEnqueued }: Deps) {
   return async function ask(userId: string, orderId: string, body: ReturnRequest): Promise<ReturnRecord> {
@@ -55,6 +57,16 @@ export function returnAsks({ db, addresses, returnWindowDays, onReturnEvent, onE
       const { spentCoins, ...refund } = totalRefund(lines)
       const inserted = await insertReturn(client, { id, orderId: order.id, userId, kind, lines, pickupAddress, refund, spentCoins })
       if (!inserted) throw conflict("You have already asked to return these items.")
+      if (kind === "return") {
+        // What the lines earned a post's author waits on the return: it can't mature while they may still come back.
+        await lockWalletsOfOrder(client, order.checkoutId, order.id)
+        await holdEarningsForReturn(
+          client,
+          order.id,
+          lines.map((line) => line.variantId),
+          id,
+        )
+      }
       await enqueueJob(client, RETURN_BOOKING_JOB, id)
       await onReturnEvent?.(client, id, "return_requested")
     })

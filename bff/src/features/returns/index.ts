@@ -11,14 +11,16 @@ import { RETURN_BOOKING_JOB, returnBookingJob } from "./booking.js"
 import { EXCHANGE_SHIPMENT_JOB, exchangeShipmentJob } from "./exchange-shipment.js"
 import { presentReturn } from "./presenter.js"
 import { RETURN_REFUND_RECORD_JOB, recordingReturnRefunds, returnRefundRecordJob } from "./medusa-refunds.js"
+import { RETURN_CANCEL_JOB } from "./pickup-cancellation.js"
 import { RETURN_RECEIPT_JOB, RETURN_REFUND_JOB, returnReceipts } from "./receipt.js"
 import { refundedByReturns, returnsOfOrders, unitsAskedBack } from "./returns.js"
 import { returnRoutes } from "./routes.js"
+import { flagStuckPickups } from "./stuck-pickups.js"
 
 export { returnById, type ReturnRecord } from "./returns.js"
 
 type Deps = SharedDeps & {
-  config: Pick<Config, "RETURN_WINDOW_DAYS" | "SHIPROCKET_PICKUP_LOCATION">
+  config: Pick<Config, "RETURN_WINDOW_DAYS" | "RETURN_PICKUP_STUCK_DAYS" | "SHIPROCKET_PICKUP_LOCATION">
   addresses: AddressService
   razorpayClient: RazorpayClient
   shiprocketClient: ShiprocketClient
@@ -61,6 +63,7 @@ export function returnsModule(deps: Deps) {
       [RETURN_BOOKING_JOB]: returnBookingJob({ db, commerce, shiprocket: shiprocketClient, warehouse, logger, onReturnEvent, onEnqueued: kickJobs }),
       [RETURN_RECEIPT_JOB]: receipts.receiptJob,
       [RETURN_REFUND_JOB]: receipts.refundJob,
+      [RETURN_CANCEL_JOB]: receipts.cancelInMedusaJob,
       [RETURN_REFUND_RECORD_JOB]: returnRefundRecordJob({ db, commerce }),
       [EXCHANGE_SHIPMENT_JOB]: exchangeShipmentJob({
         db,
@@ -73,5 +76,13 @@ export function returnsModule(deps: Deps) {
       }),
     },
   }
-  return { ...module, asksOf, scanned: receipts.scanned, refundedByReturns }
+  return {
+    ...module,
+    asksOf,
+    scanned: receipts.scanned,
+    receivedInMedusa: receipts.receivedInMedusa,
+    refundedByReturns,
+    /** One round of flagging pickups left waiting too long; answers how many. */
+    flagStuckPickups: () => flagStuckPickups(db, logger, config.RETURN_PICKUP_STUCK_DAYS),
+  }
 }

@@ -22,6 +22,7 @@ const exchangeShippedSchema = z.object({
   status: z.literal("shipped"),
   skipped: z.literal(true).optional(),
 })
+const exchangeCancelledSchema = z.object({ exchange_id: z.string().min(1), status: z.literal("canceled"), skipped: z.literal(true).optional() })
 const refusalSchema = z.object({ type: z.string(), message: z.string() })
 
 export type MedusaReturn = { returnId: string; status: string; skipped: boolean }
@@ -74,6 +75,13 @@ export async function receiveMedusaReturn(commerce: Commerce, orderId: string, r
 export async function cancelMedusaReturn(commerce: Commerce, orderId: string, returnId: string): Promise<MedusaReturn> {
   const path = `${ordersPath(orderId)}/returns/${encodeURIComponent(returnId)}/cancel`
   return medusaReturnOf(await commerce.internal(path, { method: "POST", body: {} }))
+}
+
+/** Cancels an exchange not yet shipped: its return and its new sizes' reservations with it; `skipped` when already cancelled. */
+export async function cancelMedusaExchange(commerce: Commerce, orderId: string, exchangeId: string): Promise<{ exchangeId: string; skipped: boolean }> {
+  const path = `${ordersPath(orderId)}/exchanges/${encodeURIComponent(exchangeId)}/cancel`
+  const answer = exchangeCancelledSchema.parse(await commerce.internal(path, { method: "POST", body: {} }))
+  return { exchangeId: answer.exchange_id, skipped: answer.skipped === true }
 }
 
 /**

@@ -5,12 +5,23 @@ import type { ReturnEventListener } from "../../lib/order-events.js"
 import type { Commerce } from "../../lib/medusa.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
 import { checkoutById } from "../checkout/index.js"
-import { lineName, lockOrder, orderById } from "../orders/index.js"
+import { hasEnded, lineName, lockOrder, orderById } from "../orders/index.js"
 import { postsAfterReturn } from "../fitfeed/index.js"
 import { creditReturnCoins, dropPendingEarningsThrough, lockWalletsOfOrder, reverseReferralCoins } from "../wallet/index.js"
 import { EXCHANGE_SHIPMENT_JOB } from "./exchange-shipment.js"
 import { receiveMedusaReturn } from "./medusa-returns.js"
-import { advanceReturn, finishReturn, lockReturn, recordReturnedLines, returnByAwb, returnById, unitsBackOfProduct, type ReturnRecord } from "./returns.js"
+import { pickupCancellations } from "./pickup-cancellation.js"
+import {
+  advanceReturn,
+  finishReturn,
+  lockReturn,
+  recordReturnedLines,
+  returnByAwb,
+  returnById,
+  returnsOfOrders,
+  unitsBackOfProduct,
+  type ReturnRecord,
+} from "./returns.js"
 
 export const RETURN_RECEIPT_JOB = "return.receive"
 export const RETURN_REFUND_JOB = "return.refund"
@@ -22,14 +33,30 @@ const REFUND_ATTEMPTS = 50
 const PICKUP_BOOKED = new Set(["RETURN PICKUP GENERATED", "RETURN PICKUP QUEUED", "RETURN OUT FOR PICKUP", "RETURN PICKUP RESCHEDULED", "PICKUP SCHEDULED"])
 const PICKED_UP = new Set(["RETURN PICKED UP", "RETURN IN TRANSIT", "RETURN OUT FOR DELIVERY", "PICKED UP", "IN TRANSIT"])
 const AT_WAREHOUSE = new Set(["RETURN DELIVERED", "DELIVERED"])
+/** The courier gave the pickup up: cancelled by Shiprocket or the courier, or failed for good after its attempts. */
+const PICKUP_ENDED = new Set([
+  "RETURN CANCELLED",
+  "RETURN CANCELED",
+  "RETURN PICKUP CANCELLED",
+  "RETURN PICKUP FAILED",
+  "CANCELLED",
+  "CANCELED",
+  "PICKUP FAILED",
+])
 
-export function returnStepFor(shiprocketStatus: string): "pickup_scheduled" | "picked_up" | "received" | undefined {
+export type ReturnStep = "pickup_scheduled" | "picked_up" | "received"
+
+export function returnStepFor(shiprocketStatus: string): ReturnStep | "cancelled" | undefined {
   const status = shiprocketStatus.trim().toUpperCase()
   if (AT_WAREHOUSE.has(status)) return "received"
   if (PICKED_UP.has(status)) return "picked_up"
   if (PICKUP_BOOKED.has(status)) return "pickup_scheduled"
+  if (PICKUP_ENDED.has(status)) return "cancelled"
   return undefined
 }
+
+/** A return not yet at the warehouse: Medusa's receipt of it (ops' or ours) moves it there. */
+const ON_ITS_WAY = new Set<ReturnRecord["status"]>(["requested", "pickup_scheduled", "picked_up"])
 
 /** Razorpay's idempotency key for a return's refund: one refund per return, however often the job runs. */
 const refundKey = (returnId: string) => `return_${returnId.replace(/-/g, "")}`
@@ -59,9 +86,17 @@ export function returnReceipts({
   onReturnEvent?: ReturnEventListener
   onEnqueued?: () => void
 }) {
+  const cancellations = pickupCancellations({ db, commerce, logger, onReturnEvent, onEnqueued })
+
   async function settleMoney(client: Queryable, ask: ReturnRecord): Promise<void> {
     const order = await lockOrder(client, ask.orderId)
     if (!order) return
+    if (hasEnded(order)) {
+      // Its ending (ops cancelled it or received every unit in Medusa first) gave back all it held: nothing moves twice.
+      await finishReturn(client, ask.id, "refunded")
+      logger.warn({ returnId: ask.id, orderId: order.id, status: order.status }, "return received on an order already ended; its ending gave the money back")
+      return
+    }
     await lockWalletsOfOrder(client, order.checkoutId, order.id)
     const what = ask.lines.map(lineName).join(", ")
     await creditReturnCoins(client, {
@@ -87,14 +122,14 @@ export function returnReceipts({
     else if (await finishReturn(client, ask.id, "refunded")) await onReturnEvent?.(client, ask.id, "return_refunded")
   }
 
-  /** The courier's scan of a return's parcel; answers whether the AWB was a return's (so the caller looks no further). */
-  async function scanned(awb: string, shiprocketStatus: string): Promise<boolean> {
-    const ask = await returnByAwb(db, awb)
-    if (!ask) return false
-    const step = returnStepFor(shiprocketStatus)
-    if (!step) return true
+  /**
+   * Moves a return on to `step` once, however often and from wherever it is said (the courier's scans, Medusa's
+   * receipt): at the warehouse its money moves (settleMoney) and Medusa is told to receive it; an exchange's new size
+   * leaves once the courier has the old one. Answers whether it moved.
+   */
+  async function moveReturn(returnId: string, step: ReturnStep): Promise<boolean> {
     const moved = await transaction(db, async (client) => {
-      const held = await lockReturn(client, ask.id)
+      const held = await lockReturn(client, returnId)
       if (!held || !(await advanceReturn(client, held.id, step))) return false
       // The new size leaves once the courier has the old one (a parcel first heard of at the warehouse was picked up too).
       if (held.kind === "exchange" && step !== "pickup_scheduled") await enqueueJobOnce(client, EXCHANGE_SHIPMENT_JOB, held.id)
@@ -105,11 +140,41 @@ export function returnReceipts({
       }
       return true
     })
-    if (moved) {
+    if (moved) onEnqueued?.()
+    return moved
+  }
+
+  /** The courier's scan of a return's parcel; answers whether the AWB was a return's (so the caller looks no further). */
+  async function scanned(awb: string, shiprocketStatus: string): Promise<boolean> {
+    const ask = await returnByAwb(db, awb)
+    if (!ask) return false
+    const step = returnStepFor(shiprocketStatus)
+    if (step === "cancelled") {
+      if (await cancellations.pickupEnded(ask.id))
+        logger.info({ returnId: ask.id, orderId: ask.orderId, status: shiprocketStatus }, "return cancelled: the courier gave the pickup up")
+    } else if (step && (await moveReturn(ask.id, step))) {
       logger.info({ returnId: ask.id, orderId: ask.orderId, step }, "return moved, as the courier says")
-      onEnqueued?.()
     }
     return true
+  }
+
+  /**
+   * Medusa received returns of the order (ops in its dashboard, or our own receipt job coming back): each of the
+   * shopper's returns among them reaches the warehouse here if the courier hasn't said so yet, so its money moves
+   * once whichever tells first, and before an ending of the whole order gives back the rest. Answers how many moved.
+   */
+  async function receivedInMedusa(orderId: string, medusaReturnIds: string[]): Promise<number> {
+    if (!medusaReturnIds.length) return 0
+    const received = new Set(medusaReturnIds)
+    let moved = 0
+    for (const ask of await returnsOfOrders(db, [orderId])) {
+      if (!ask.medusaReturnId || !received.has(ask.medusaReturnId) || !ON_ITS_WAY.has(ask.status)) continue
+      if (await moveReturn(ask.id, "received")) {
+        moved++
+        logger.info({ returnId: ask.id, orderId }, "return received, as Medusa says")
+      }
+    }
+    return moved
   }
 
   async function receiveInMedusa(job: Job): Promise<void> {
@@ -140,7 +205,7 @@ export function returnReceipts({
 
   const receiptJob: JobHandler = { run: receiveInMedusa, maxAttempts: RECEIPT_ATTEMPTS }
   const refundJob: JobHandler = { run: refund, maxAttempts: REFUND_ATTEMPTS }
-  return { scanned, receiptJob, refundJob }
+  return { scanned, receivedInMedusa, receiptJob, refundJob, cancelInMedusaJob: cancellations.cancelInMedusaJob }
 }
 
 export type ReturnReceipts = ReturnType<typeof returnReceipts>

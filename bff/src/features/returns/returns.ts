@@ -276,13 +276,17 @@ export async function finishReturn(client: Queryable, id: string, status: "refun
   return (rowCount ?? 0) > 0
 }
 
-/** An exchange Medusa could not make (the size gone after all): it ends, its held units let go; answers whether it did. */
+/**
+ * A return that ends before its units left the shopper (an exchange Medusa could not make, a pickup the courier gave
+ * up): cancelled, an exchange's held units let go; answers whether this call cancelled it.
+ */
 export async function cancelReturn(client: Queryable, id: string): Promise<boolean> {
-  const { rowCount } = await client.query(
+  const { rows } = await client.query<{ cancelled: number }>(
     `with cancelled as (update bff.returns set status = 'cancelled', cancelled_at = now(), updated_at = now()
-                         where id = $1 and status in ('requested', 'pickup_scheduled') returning id)
-     update bff.stock_holds set released_at = now() where checkout_id in (select id from cancelled) and released_at is null`,
+                         where id = $1 and status in ('requested', 'pickup_scheduled') returning id),
+          released as (update bff.stock_holds set released_at = now() where checkout_id in (select id from cancelled) and released_at is null)
+     select count(*)::int as cancelled from cancelled`,
     [id],
   )
-  return (rowCount ?? 0) > 0
+  return (rows[0]?.cancelled ?? 0) > 0
 }

@@ -6,10 +6,13 @@ type Queryable = Pick<Db, "query">
 
 /**
  * SQL: a ledger entry that counts toward a balance. A referral earning is pending (its `matures_at` still to
- * come: 'infinity' until its order is delivered, then delivery plus the return window) or dropped (its order
- * was cancelled or returned first); other entries count at once.
+ * come: 'infinity' until its order is delivered, then delivery plus the return window; or held by a return asked
+ * for its line) or dropped (its order was cancelled or returned first); other entries count at once.
  */
-export const COUNTED_ENTRY = "dropped_at is null and (matures_at is null or matures_at <= now())"
+export const COUNTED_ENTRY = "dropped_at is null and held_by_return is null and (matures_at is null or matures_at <= now())"
+
+/** SQL: a referral earning nobody can spend yet but that may still count: before its maturity, or held by an open return. */
+const PENDING_EARNING = "dropped_at is null and (held_by_return is not null or matures_at > now())"
 
 /**
  * The shopper's Dark Coins as SQL: the sum of their counted ledger entries, 0 when they have none. For a read
@@ -182,7 +185,7 @@ export async function reverseReferralCoins(
 ): Promise<{ dropped: number; taken: number; shortfall: number }> {
   const { rows: drops } = await client.query<{ coins: number }>(
     `update bff.dark_coin_entries set dropped_at = now()
-      where order_id = $1 and kind = 'earn' and dropped_at is null and matures_at > now() and ($2::text[] is null or line_key = any($2))
+      where order_id = $1 and kind = 'earn' and ${PENDING_EARNING} and ($2::text[] is null or line_key = any($2))
       returning coins`,
     [orderId, lineKeys],
   )
@@ -215,19 +218,34 @@ export async function reverseReferralCoins(
   return { dropped, taken, shortfall }
 }
 
+/**
+ * A return asks back these lines (`lineKeys`, the lines' variant ids as earnings name them): their referral earnings
+ * still pending are held until the return ends, whatever their maturity says. An earning already held by another
+ * open return of the line stays held by that one.
+ */
+export async function holdEarningsForReturn(client: Queryable, orderId: string, lineKeys: string[], returnId: string): Promise<void> {
+  await client.query(
+    `update bff.dark_coin_entries set held_by_return = coalesce(held_by_return, $3)
+      where order_id = $1 and kind = 'earn' and line_key = any($2) and ${PENDING_EARNING}`,
+    [orderId, lineKeys, returnId],
+  )
+}
+
+/** The return ended without its units coming back (its pickup cancelled): the earnings it held go on maturing as before. */
+export async function releaseEarningsOfReturn(client: Queryable, returnId: string): Promise<void> {
+  await client.query("update bff.dark_coin_entries set held_by_return = null where held_by_return = $1", [returnId])
+}
+
 /** Posts that left the feed earn nothing: their earnings still pending are dropped. */
 export async function dropPendingEarningsThrough(client: Queryable, postIds: string[]): Promise<void> {
   if (!postIds.length) return
-  await client.query(
-    "update bff.dark_coin_entries set dropped_at = now() where post_id = any($1::text[]) and kind = 'earn' and dropped_at is null and matures_at > now()",
-    [postIds],
-  )
+  await client.query(`update bff.dark_coin_entries set dropped_at = now() where post_id = any($1::text[]) and kind = 'earn' and ${PENDING_EARNING}`, [postIds])
 }
 
 /** The shopper's referral earnings still pending (not spendable until their orders' return windows end). */
 export async function pendingCoins(client: Queryable, userId: string): Promise<number> {
   const { rows } = await client.query<{ pending: string }>(
-    "select coalesce(sum(coins), 0)::bigint as pending from bff.dark_coin_entries where user_id = $1 and dropped_at is null and matures_at > now()",
+    `select coalesce(sum(coins), 0)::bigint as pending from bff.dark_coin_entries where user_id = $1 and ${PENDING_EARNING}`,
     [userId],
   )
   return Number(rows[0]?.pending ?? 0)
@@ -249,7 +267,7 @@ export async function ledgerEntries(client: Queryable, userId: string, limit: nu
     created_at: Date
   }>(
     `select id::text, coins, kind, note, order_id, post_id, shortfall, created_at, dropped_at is not null as dropped,
-            (dropped_at is null and matures_at > now()) as pending, case when matures_at <> 'infinity' then matures_at end as matures_at
+            (${PENDING_EARNING}) as pending, case when matures_at <> 'infinity' and held_by_return is null then matures_at end as matures_at
        from bff.dark_coin_entries
       where user_id = $1 and ($3::bigint is null or id < $3::bigint) order by id desc limit $2`,
     [userId, limit, before ?? null],
