@@ -212,6 +212,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     creditReferrals,
     undoReferrals,
     onOrderEvent,
+    onRefundPaid: orderMessages.onRefundPaid,
     kickJobs: kickOrderWork,
     backThroughReturns: returns.refundedByReturns,
   })

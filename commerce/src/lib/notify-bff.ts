@@ -17,6 +17,11 @@ export async function notifyOrderChanged(container: MedusaContainer, orderId: st
   await notifyBff(container, `/api/internal/orders/${encodeURIComponent(orderId)}/changed`, {}, `${cause} of ${orderId}`)
 }
 
+/** Tells the BFF a payment was refunded (ops pressed Refund in the dashboard): it pays what it did not record itself. */
+export async function notifyPaymentRefunded(container: MedusaContainer, paymentId: string): Promise<void> {
+  await notifyBff(container, `/api/internal/payments/${encodeURIComponent(paymentId)}/refunded`, {}, `refund of payment ${paymentId}`)
+}
+
 /** Tells the BFF a Medusa admin user was deleted: that member of staff loses the role and every console session at once. */
 export async function notifyStaffRemoved(container: MedusaContainer, userId: string): Promise<void> {
   await notifyBff(container, `/api/internal/staff/${encodeURIComponent(userId)}/removed`, {}, `admin user ${userId} deleted`)

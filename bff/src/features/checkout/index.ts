@@ -12,6 +12,7 @@ import type { UsersRepository } from "../users/index.js"
 import { orderEnding, type OrderEnding } from "./cancellation.js"
 import { commerceCheckout } from "./commerce-checkout.js"
 import { ORDER_REFUND_RECORD_JOB, orderRefundRecordJob } from "./medusa-refund-record.js"
+import { opsRefunds, type RefundPaidListener } from "./ops-refunds.js"
 import { checkoutPlacement } from "./placement.js"
 import { checkoutPreparation } from "./prepare.js"
 import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./razorpay-settlement.js"
@@ -29,7 +30,7 @@ type ReferralStep = (client: Pick<Db, "query">, orderId: string) => Promise<unkn
 
 type Deps = SharedDeps & {
   /** ALLOW_LIVE_TEST_PAYMENTS: admins may pay ₹1 to test the live gateway; STOCK_HOLD_MINUTES: how long a checkout's units are held. */
-  config: Pick<Config, "ALLOW_LIVE_TEST_PAYMENTS" | "STOCK_HOLD_MINUTES">
+  config: Pick<Config, "ALLOW_LIVE_TEST_PAYMENTS" | "STOCK_HOLD_MINUTES" | "INTERNAL_API_SECRET">
   razorpay: RazorpaySettings
   razorpayClient: RazorpayClient
   users: UsersRepository
@@ -47,6 +48,8 @@ type Deps = SharedDeps & {
   kickJobs: () => void
   /** What an order's returns already gave back, which its ending doesn't give again. */
   backThroughReturns: (client: Pick<Db, "query">, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
+  /** Told when the shop paid a refund ops issued in Medusa's dashboard, in the transaction that marks it paid (the shopper's message). */
+  onRefundPaid?: RefundPaidListener
 }
 
 /**
@@ -96,6 +99,15 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     liveTestAllowed,
     onEnqueued: kickJobs,
   })
+  const dashboardRefunds = opsRefunds({
+    db,
+    commerce,
+    razorpay: razorpayClient,
+    logger,
+    internalSecret: config.INTERNAL_API_SECRET,
+    ...(deps.onRefundPaid ? { onRefundPaid: deps.onRefundPaid } : {}),
+    onEnqueued: kickJobs,
+  })
   const settleLater = async (razorpayOrderId: string) => {
     await enqueueJob(db, SETTLE_JOB, razorpayOrderId)
     kickJobs()
@@ -103,11 +115,13 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
   return {
     rawBodyRoutes: razorpayWebhookRoute({ webhookSecret: razorpay.webhookSecret, settleLater, logger }),
     routes: checkoutRoutes({ checkout, authentication, razorpay, limiter }),
+    internal: [dashboardRefunds.routes],
     jobs: {
       [SETTLE_JOB]: settlement.settleJob,
       [REFUND_JOB]: settlement.refundJob,
       [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob,
       [ORDER_REFUND_RECORD_JOB]: orderRefundRecordJob({ commerce }),
+      ...dashboardRefunds.jobs,
     },
     reconcilePayments: settlement.reconcile,
     recoverCutCheckouts: checkout.recoverCutCheckouts,

@@ -13,9 +13,11 @@ import {
   type CheckoutApp,
   type Shopper,
 } from "../../../test/checkout.js"
+import { receiveMedusaNotices } from "../../../test/medusa-notices.js"
 import { opsToken } from "../../../test/orders.js"
 import { medusaApi, ownCatalogue } from "../../../test/staff.js"
 import { enqueueJob } from "../../lib/jobs.js"
+import { readOutbox } from "../../lib/mailer.js"
 import { RETURN_REFUND_RECORD_JOB } from "./medusa-refunds.js"
 
 let app: CheckoutApp
@@ -32,21 +34,23 @@ afterAll(async () => {
   await app.close()
 })
 
+type MedusaPayment = { id: string; refunds: MedusaRefund[] }
 type MedusaRefund = { id: string; amount: number; note: string | null; created_by: string | null; metadata: Record<string, unknown> | null }
 type MedusaMoney = {
   summary: { pending_difference: number; paid_total: number; refunded_total: number }
   credit_lines: { amount: number; reference: string | null; reference_id: string | null }[]
-  payment_collections: { payments: { refunds: MedusaRefund[] }[] }[]
+  payment_collections: { payments: MedusaPayment[] }[]
 }
 
 /** The order's money as Medusa's admin API (so its dashboard) shows it: what is still owed, the refunds and credit lines. */
-async function medusaMoney(orderId: string): Promise<MedusaMoney & { refunds: MedusaRefund[]; coinCredits: MedusaMoney["credit_lines"] }> {
-  const fields = ["id", "total", "summary", "*credit_lines", "*payment_collections.payments.refunds"].join(",")
+async function medusaMoney(orderId: string): Promise<MedusaMoney & { paymentId: string; refunds: MedusaRefund[]; coinCredits: MedusaMoney["credit_lines"] }> {
+  const fields = ["id", "total", "summary", "*credit_lines", "payment_collections.payments.id", "*payment_collections.payments.refunds"].join(",")
   const { order } = await medusaApi<{ order: MedusaMoney }>("GET", `/admin/orders/${orderId}?fields=${encodeURIComponent(fields)}`, {
     token: await opsToken(),
   })
   return {
     ...order,
+    paymentId: order.payment_collections[0]!.payments[0]!.id,
     refunds: order.payment_collections.flatMap((collection) => collection.payments.flatMap((payment) => payment.refunds ?? [])),
     coinCredits: order.credit_lines.filter((line) => line.reference === "dark_coins_refund"),
   }
@@ -108,7 +112,7 @@ describe("a refund the shop makes, in Medusa's books", SLOW, () => {
   it("records a cash-on-delivery return's Dark Coins as a credit line: Medusa owes nothing and shows no money refunded", async () => {
     const { shopper, orderId, order } = await deliveredOrder("cod-recorded", "cod")
     const line = order.items[0]!
-    await returnedLine(shopper, orderId, line.id)
+    await returnedLine(shopper, orderId, line.id!)
 
     const money = await settledInMedusa(orderId)
     expect(money.summary.pending_difference).toBe(0)
@@ -120,7 +124,7 @@ describe("a refund the shop makes, in Medusa's books", SLOW, () => {
   it("records a prepaid return's Razorpay refund on the payment, and the coins spent on it as a credit line, once though the job runs again", async () => {
     const { shopper, orderId, order } = await deliveredOrder("prepaid-recorded", "prepaid", 2_000)
     const line = order.items[1]!
-    const returnId = await returnedLine(shopper, orderId, line.id)
+    const returnId = await returnedLine(shopper, orderId, line.id!)
     const expected = returnRefund({ paymentMethod: "online", discount: order.darkCoinsDiscount, lines: order.items }, 1, 0, 1)
 
     const money = await settledInMedusa(orderId)
@@ -142,5 +146,76 @@ describe("a refund the shop makes, in Medusa's books", SLOW, () => {
     expect(again.refunds).toHaveLength(1)
     expect(again.coinCredits).toHaveLength(1)
     expect(again.summary.pending_difference).toBe(0)
+  })
+})
+
+/** Runs the job and message queues until both are idle. */
+async function drainQueues() {
+  while ((await app.app.background.jobs.runDue()) + (await app.app.background.messages.runDue()) > 0);
+}
+
+/** Ops press "Refund" on the order's payment in Medusa's dashboard (its admin API), for `rupees`. */
+async function refundInDashboard(paymentId: string, rupees: number) {
+  await medusaApi("POST", `/admin/payments/${paymentId}/refund`, { token: await opsToken(), body: { amount: rupees, note: "Goodwill" } })
+}
+
+const refundMails = async (shopper: Shopper, displayId: number | null) =>
+  (await readOutbox(app.db, shopper.email)).filter((mail) => mail.subject === `Refund issued for order #${displayId}`)
+
+describe("a refund ops press in Medusa's dashboard", SLOW, () => {
+  let notices: Awaited<ReturnType<typeof receiveMedusaNotices>>
+  beforeAll(async () => {
+    notices = await receiveMedusaNotices(app.app.internal, /^\/api\/internal\/payments\//)
+  })
+  afterAll(async () => notices.close())
+
+  it("reaches Razorpay once for an online payment, however often Medusa says so, and never pays again what the shop recorded", async () => {
+    const { shopper, orderId, order } = await deliveredOrder("ops-prepaid", "prepaid")
+    await returnedLine(shopper, orderId, order.items[1]!.id!)
+    const expected = returnRefund({ paymentMethod: "online", discount: order.darkCoinsDiscount, lines: order.items }, 1, 0, 1)
+    const { paymentId } = await settledInMedusa(orderId)
+    const { rows: payments } = await app.db.query<{ razorpay_payment_id: string }>(
+      "select c.razorpay_payment_id from bff.checkouts c join bff.orders o on o.checkout_id = c.id where o.id = $1",
+      [orderId],
+    )
+    const razorpayRefunds = async () =>
+      (await app.db.query<{ amount: number }>("select amount from emulator.razorpay_refunds where payment_id = $1 ", [payments[0]!.razorpay_payment_id])).rows
+        .map((refund) => refund.amount)
+        .sort((a, b) => a - b)
+
+    await refundInDashboard(paymentId, 150)
+    await eventually(app, async () => ((await razorpayRefunds()).length === 2 ? true : undefined), 30_000)
+    // Medusa's notice again (a retry), and the job reading the payment's refunds again: nothing more moves.
+    const again = await request(app.app.internal).post(`/api/internal/payments/${paymentId}/refunded`).set("x-internal-secret", app.config.INTERNAL_API_SECRET)
+    expect(again.status).toBe(204)
+    await drainQueues()
+
+    expect(await razorpayRefunds()).toEqual([expected.toPayment, 15_000].sort((a, b) => a - b))
+    const mails = await refundMails(shopper, order.displayId)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain("We've refunded ₹150.00 to your original payment method")
+  })
+
+  it("pays a cash-on-delivery order's refund as Dark Coins, ten a rupee, once", async () => {
+    const { shopper, orderId, order } = await deliveredOrder("ops-cod", "cod")
+    const { paymentId } = await medusaMoney(orderId)
+
+    await refundInDashboard(paymentId, 250)
+    const coinEntries = async () =>
+      (
+        await app.db.query<{ kind: string; coins: number }>("select kind, coins from bff.dark_coin_entries where user_id = $1 and kind = 'refund'", [
+          shopper.user.id,
+        ])
+      ).rows
+    await eventually(app, async () => ((await coinEntries()).length > 0 ? true : undefined), 30_000)
+    await request(app.app.internal).post(`/api/internal/payments/${paymentId}/refunded`).set("x-internal-secret", app.config.INTERNAL_API_SECRET)
+    await drainQueues()
+
+    expect(await coinEntries()).toEqual([{ kind: "refund", coins: 2_500 }])
+    const wallet = await request(app.app).get("/api/wallet/ledger").set(bearer(shopper))
+    expect(wallet.body.balance).toBe(2_500)
+    const mails = await refundMails(shopper, order.displayId)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain("We've refunded ₹250.00 as Dark Coins")
   })
 })

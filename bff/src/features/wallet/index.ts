@@ -18,6 +18,7 @@ export {
   reverseReferralCoins,
   spendCoins,
 } from "./ledger.js"
+export { creditMedusaRefundCoins } from "./medusa-refund-coins.js"
 
 /** The shopper's Dark Coins: balance and ledger. */
 export function walletModule({ db, authentication }: Pick<SharedDeps, "db" | "authentication">): FeatureModule {
