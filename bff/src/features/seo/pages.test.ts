@@ -151,7 +151,7 @@ describe("the answers a page comes with (server-answers)", () => {
 })
 
 describe("shopFirstRead", () => {
-  const read = (query: string) => shopFirstRead(new URLSearchParams(query))
+  const read = (query: string) => shopFirstRead(new URLSearchParams(query))?.params ?? null
 
   it("reads a /shop address as the storefront does: men and Popular by default, type and sub for men, wg for women", () => {
     expect(read("")).toEqual({ active: "true", gender: "MEN", sort: "popular", limit: "24", offset: "0" })
@@ -167,6 +167,14 @@ describe("shopFirstRead", () => {
       styleGroup: "TRADITIONS",
     })
     expect(read("priceRange=500-1000&genre=Anime")).toMatchObject({ priceRange: "500-1000", genre: "Anime" })
+  })
+
+  it("names the address by the parameters the page reads alone, sorted, whatever else the link carries", () => {
+    const address = (query: string) => shopFirstRead(new URLSearchParams(query))?.address
+    expect(address("")).toBe("/shop")
+    expect(address("utm_source=x&zz=1&fbclid=2")).toBe("/shop")
+    expect(address("sort=newest&g=WOMEN&wg=WESTERN&type=UPPERS&utm_campaign=drop")).toBe("/shop?g=WOMEN&sort=newest&wg=WESTERN")
+    expect(address("g=MEN&type=LOWERS&sub=Jeans&fabric=Denim&fabric=Cotton&ref=1")).toBe("/shop?fabric=Denim&g=MEN&sub=Jeans&type=LOWERS")
   })
 
   it("gives nothing for a value the API would refuse", () => {

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib"
-import { homeMeta, listProductsQuery, productMeta, type PageMeta, type RenderedPage, type StorefrontRenderer } from "@fitshop/contracts"
+import { homeMeta, listProductsQuery, productMeta, productPath, type PageMeta, type RenderedPage, type StorefrontRenderer } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
 import { HttpError } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
@@ -22,11 +22,17 @@ export function sendHtml(req: Request, res: Response, html: string, status = 200
 
 /** The app's root as index.html has it: a page sent with it has no server render in it. */
 export const EMPTY_ROOT = '<div id="root"></div>'
-/** Pages rendered, per process: the same address with the same answers renders the same markup (5–10 ms a render). */
+/**
+ * Pages rendered, per process: the same address with the same answers renders the same markup (5–10 ms a render).
+ * Only pages that exist are kept, under the parameters they read, so unique query strings and made-up addresses
+ * can't push the shop's own pages out.
+ */
 const RENDERED_PAGES_KEPT = 200
 
 /** What a page is made of besides its markup: the answers to its first reads, and the tags its head needs. */
 type PageParts = {
+  /** The page's path and the parameters it reads (none besides the shop's): rendered at, and kept under; unset for a page not kept. */
+  address?: string
   sentAt: number
   answers: ServerAnswer[]
   failures?: ServerFailures
@@ -38,17 +44,6 @@ type PageParts = {
 }
 
 const NO_ANSWERS = (): Pick<PageParts, "sentAt" | "answers"> => ({ sentAt: Date.now(), answers: [] })
-
-/** The origin the page was asked at, as the browser sees it (behind a trusted proxy, the proxy's), else the shop's. */
-function requestOrigin(req: Request, publicUrl: string): string {
-  const host = req.get("host")
-  try {
-    if (host) return new URL(`${req.protocol}://${host}`).origin
-  } catch {
-    // A Host header that is no host: the shop's own origin.
-  }
-  return new URL(publicUrl).origin
-}
 
 type PageRoutesDeps = { catalog: CatalogService; storefrontDist: string; indexHtml: string; publicUrl: string; logger: Logger }
 
@@ -68,24 +63,25 @@ export function storefrontPageRoutes({ catalog, storefrontDist, indexHtml, publi
     return null
   })
 
-  const renderedPages = new Map<string, RenderedPage>()
+  // The shop's own origin, never the request's Host: a cache in front keyed by path would hand one Host's addresses to all.
+  const origin = new URL(publicUrl).origin
+  const renderedPages = new Map<string, NonNullable<RenderedPage>>()
 
-  async function render(req: Request, { sentAt, answers, failures }: PageParts): Promise<RenderedPage> {
+  async function render(req: Request, { address, sentAt, answers, failures }: PageParts): Promise<RenderedPage> {
     const storefront = await renderer
     if (!storefront) return null
-    const origin = requestOrigin(req, publicUrl)
-    const key = JSON.stringify([req.originalUrl, origin, answers.map(({ url, answer }) => [url, answer.etag]), failures ?? {}])
-    const kept = touched(renderedPages, key, renderedPages.get(key))
+    const key = address && JSON.stringify([address, answers.map(({ url, answer }) => [url, answer.etag]), failures ?? {}])
+    const kept = key ? touched(renderedPages, key, renderedPages.get(key)) : undefined
     if (kept !== undefined) return kept
     try {
       const page = storefront.renderPage({
-        url: req.originalUrl,
+        url: address ?? req.originalUrl,
         origin,
         sentAt,
         answers: Object.fromEntries(answers.map(({ url, answer }) => [url, answerData(answer)])),
         failures,
       })
-      return remembered(renderedPages, key, page, RENDERED_PAGES_KEPT)
+      return key && page?.status === 200 ? remembered(renderedPages, key, page, RENDERED_PAGES_KEPT) : page
     } catch (error) {
       logger.error({ err: error, path: req.path }, "server render failed; the browser paints the page")
       return null
@@ -120,16 +116,16 @@ export function storefrontPageRoutes({ catalog, storefrontDist, indexHtml, publi
       )
       return { sentAt, answers: answers.map(({ params, answer }) => listingAnswer(params, answer)), tags: homeImagePreloads(answers) }
     })
-    await sendPage(req, res, { ...parts, otherwise: { meta: homeMeta(), status: 200 } })
+    await sendPage(req, res, { ...parts, address: "/", otherwise: { meta: homeMeta(), status: 200 } })
   })
 
   router.get("/shop", async (req, res) => {
+    const read = shopFirstRead(new URL(req.originalUrl, "http://shop.invalid").searchParams)
     const parts = await withAnswers("shop page", async () => {
-      const params = shopFirstRead(new URL(req.originalUrl, "http://shop.invalid").searchParams)
-      if (!params) return NO_ANSWERS()
+      if (!read) return NO_ANSWERS()
       const sentAt = Date.now()
-      const answer = await catalog.listProducts(parse(listProductsQuery, params))
-      return { sentAt, answers: [listingAnswer(params, answer)], tags: shopImagePreloads(answer) }
+      const answer = await catalog.listProducts(parse(listProductsQuery, read.params))
+      return { address: read.address, sentAt, answers: [listingAnswer(read.params, answer)], tags: shopImagePreloads(answer) }
     })
     await sendPage(req, res, { ...parts, otherwise: { meta: null, status: 200 } })
   })
@@ -144,6 +140,7 @@ export function storefrontPageRoutes({ catalog, storefrontDist, indexHtml, publi
       const answer = await catalog.productPage(id.data.id)
       const { product } = answerData(answer)
       await sendPage(req, res, {
+        address: productPath(id.data.id),
         sentAt,
         answers: [{ url: key, answer }],
         tags: [...galleryImagePreload(product), productJsonLd(product, publicUrl)],

@@ -15,8 +15,9 @@ import { serverEntryOf } from "./storefront-renderer.js"
 
 /**
  * A stand-in for the storefront's server render (the real one is exercised by the journeys, e2e/painted.spec.ts):
- * it records what it was asked, paints the address, answers 404 for a page whose read failed with 404, leaves
- * /cart to the browser, and breaks on /boom.
+ * it records what it was asked, paints the address and a picture at the origin it was given (as the storefront
+ * resolves /media/… paths), answers 404 for a page whose read failed with 404, leaves /cart to the browser, and
+ * breaks on /boom.
  */
 const STAND_IN_RENDERER = `
 export const renderer = {
@@ -27,7 +28,8 @@ export const renderer = {
     if (pathname === "/boom") throw new Error("a bug in a component")
     const missing = Object.values(request.failures ?? {}).includes(404)
     const meta = missing ? null : { title: "Painted " + pathname, description: "What " + pathname + " shows", canonicalPath: pathname }
-    return { html: "<main>painted " + pathname + "</main>", status: missing ? 404 : 200, meta }
+    const picture = '<img src="' + new URL("/media/tee.jpg", request.origin).href + '">'
+    return { html: "<main>painted " + pathname + "</main>" + picture, status: missing ? 404 : 200, meta }
   },
 }
 `
@@ -79,14 +81,14 @@ describe("pages painted by the storefront's server render", () => {
   it("puts the render into the root, and its title, description and canonical link into the head, beside the answers it rendered with", async () => {
     const response = await request(app).get("/shop?g=WOMEN").set("Host", "shop.example:8443")
     expect(response.status).toBe(200)
-    expect(response.text).toContain('<div id="root"><main>painted /shop</main></div>')
+    expect(response.text).toContain(`<div id="root"><main>painted /shop</main><img src="${TEST_PUBLIC_URL}/media/tee.jpg"></div>`)
     expect(response.text).toContain("<title>Painted /shop</title>")
     expect(response.text).toContain('<meta name="description" content="What /shop shows" />')
     expect(response.text).not.toContain('content="generic"')
     expect(response.text).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/shop" />`)
     expect(lastRender()).toMatchObject({
       url: "/shop?g=WOMEN",
-      origin: "http://shop.example:8443",
+      origin: TEST_PUBLIC_URL,
       answers: { "/api/products?active=true&gender=WOMEN&limit=24&offset=0&sort=popular": listing },
     })
     const carried = /<script type="application\/json" id="server-answers">([\s\S]*?)<\/script>/.exec(response.text)![1]!
@@ -128,17 +130,56 @@ describe("pages painted by the storefront's server render", () => {
     expect(response.text).toContain('<div id="root"></div>')
   })
 
-  it("renders an address once while its answers stay the same", async () => {
+  it("renders an address once while its answers stay the same, whatever Host it was asked at", async () => {
     const before = renderRequests.length
     const asked = () => request(app).get("/shop?g=MEN&sort=newest").set("Host", "shop.example")
     for (let i = 0; i < 3; i++) expect((await asked()).text).toContain("<main>painted /shop</main>")
     expect(renderRequests.length - before).toBe(1)
     await request(app).get("/shop?g=MEN&sort=newest").set("Host", "other.example")
-    expect(renderRequests.length - before).toBe(2)
+    expect(renderRequests.length - before).toBe(1)
   })
 
-  it("takes the origin from the Host the page was asked at, or the shop's own when that is no host", async () => {
-    await request(app).get("/").set("Host", "bad host/x")
-    expect(lastRender().origin).toBe(new URL(TEST_PUBLIC_URL).origin)
+  it("paints pictures at the shop's own origin, never at a forged Host", async () => {
+    for (const path of ["/", "/shop?g=MEN&type=LOWERS", `/product/${product.id}`, "/no/such/place"]) {
+      for (const host of ["evil.example", "evil.example:8443", "bad host/x"]) {
+        const response = await request(app).get(path).set("Host", host)
+        expect(response.text, `${path} at ${host}`).toContain(`<img src="${TEST_PUBLIC_URL}/media/tee.jpg">`)
+        expect(response.text, `${path} at ${host}`).not.toContain("evil.example")
+        expect(lastRender().origin).toBe(TEST_PUBLIC_URL)
+      }
+    }
+  })
+
+  it("keeps one render per page whatever else its query string holds, rendered at the parameters it reads", async () => {
+    const before = renderRequests.length
+    const shop = [
+      "/shop?sort=newest&g=WOMEN&wg=TRADITIONS",
+      "/shop?g=WOMEN&wg=TRADITIONS&sort=newest&utm_source=x&zz=1",
+      "/shop?wg=TRADITIONS&gclid=abc&sort=newest&g=WOMEN&type=UPPERS&sort=popular",
+    ]
+    for (const path of shop) expect((await request(app).get(path)).text, path).toContain("<main>painted /shop</main>")
+    expect(renderRequests.length - before).toBe(1)
+    expect(lastRender().url).toBe("/shop?g=WOMEN&sort=newest&wg=TRADITIONS")
+
+    for (const path of [`/product/${product.id}?fbclid=1`, `/product/${product.id}?refPost=42&utm_medium=share`, "/?utm_source=mail", "/?zz=2"]) {
+      await request(app).get(path)
+    }
+    const productAndHome = renderRequests.slice(before + 1).map((asked) => asked.url)
+    expect(productAndHome.filter((url) => url !== "/" && url !== `/product/${product.id}`)).toEqual([])
+    expect(productAndHome.length).toBeLessThanOrEqual(2)
+  })
+
+  it("keeps no 404 page, so made-up product ids and addresses can't push the shop's pages out", async () => {
+    const kept = "/shop?g=MEN&type=UPPERS&sort=price_desc"
+    await request(app).get(kept)
+    const before = renderRequests.length
+    for (let i = 0; i < 220; i++) {
+      const unique = String(i).padStart(26, "0")
+      expect((await request(app).get(`/product/prod_${unique}`)).status).toBe(404)
+      expect((await request(app).get(`/no-such-page-${i}?q=${i}`)).text).toContain(`painted /no-such-page-${i}`)
+    }
+    expect(renderRequests.length - before).toBe(440)
+    await request(app).get(kept)
+    expect(renderRequests.length - before).toBe(440)
   })
 })
