@@ -122,6 +122,7 @@ describe("GET /api/admin/returns", () => {
       refundedAt: "2026-12-04T10:00:00.000Z",
       exchangedAt: null,
       cancelledAt: null,
+      pickupStuckAt: null,
     })
     expect(page.returns[1]).toMatchObject({
       kind: "exchange",
