@@ -1,7 +1,7 @@
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp, TEST_PUBLIC_URL, uniqueAccount } from "../../../test/app.js"
-import { latestCode, latestMail, refreshCookieOf, signedUpUser } from "../../../test/accounts.js"
+import { CODE_MAIL, latestCode, latestMail, refreshCookieOf, signedUpUser } from "../../../test/accounts.js"
 import { DEMO } from "../../../../commerce/src/scripts/seed/demo-accounts.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -128,6 +128,85 @@ describe("verification", () => {
     const unknown = await post("/api/auth/resend-verification", { email: `nobody-${Date.now()}@example.test` })
     expect(unknown.status).toBe(200)
     expect(unknown.body).toEqual(later.body)
+  })
+})
+
+describe("several sign-ups of one unverified address", () => {
+  const handleFree = async (handle: string) => (await request(ctx.app).get("/api/fitfeed/handle/check").query({ handle })).body.available as boolean
+  const profileOf = async (email: string) =>
+    (await ctx.db.query<{ name: string; handle: string }>("select name, handle from bff.users where email = $1", [email])).rows[0]
+
+  /** Two sign-ups of one address with their own names and handles; answers each one's mailed code. */
+  async function twoSignups(label: string) {
+    const first = { ...uniqueAccount(label), name: "First Signer" }
+    expect((await post("/api/auth/signup", first)).status).toBe(201)
+    const firstCode = await latestCode(ctx.app, first.email)
+    const second = { ...first, name: "Second Signer", handle: `z${first.handle.slice(1)}`, password: "seconds-own42" }
+    const asked = new Date()
+    expect((await post("/api/auth/signup", second)).status).toBe(201)
+    const secondCode = await latestCode(ctx.app, first.email, { after: asked })
+    expect(secondCode).not.toBe(firstCode)
+    return { first, second, firstCode, secondCode }
+  }
+
+  it("mails a sign-up's code without the name it gave, in the text and the HTML", async () => {
+    const account = { ...uniqueAccount("greet"), name: "Your order is on hold pay at evil.example" }
+    expect((await post("/api/auth/signup", account)).status).toBe(201)
+    const mail = await latestMail(ctx.app, account.email, { subject: CODE_MAIL })
+    expect(mail!.text).toMatch(/^Hi,\n\nYour verification code is \d{6}\./)
+    expect(mail!.text).not.toContain("evil.example")
+    expect(mail!.html).not.toContain("evil.example")
+    expect(mail!.html).not.toContain("Your order")
+  })
+
+  it("mails no given name with a reset link to an unverified sign-up either", async () => {
+    const account = { ...uniqueAccount("greetreset"), name: "Pay at evil.example now" }
+    expect((await post("/api/auth/signup", account)).status).toBe(201)
+    expect((await post("/api/auth/forgot-password", { email: account.email })).status).toBe(200)
+    const mail = await latestMail(ctx.app, account.email, { subject: /^Reset your password$/ })
+    expect(mail!.text).toMatch(/^Hi,\n/)
+    expect(`${mail!.text}${mail!.html}`).not.toContain("evil.example")
+  })
+
+  it("verifying with the second sign-up's code gives the account the second's name and handle, and frees the first's handle", async () => {
+    const { first, second, secondCode } = await twoSignups("second")
+    expect(await handleFree(second.handle)).toBe(false)
+    const verified = await post("/api/auth/verify-email", { email: first.email, code: secondCode, password: second.password })
+    expect(verified.status).toBe(200)
+    expect(verified.body.user).toMatchObject({ name: "Second Signer", handle: second.handle })
+    expect(await profileOf(first.email)).toEqual({ name: "Second Signer", handle: second.handle })
+    expect(await handleFree(first.handle)).toBe(true)
+    const login = await post("/api/auth/login", { email: first.email, password: second.password })
+    expect(login.status).toBe(200)
+    expect(login.body.user).toMatchObject({ name: "Second Signer", handle: second.handle })
+  })
+
+  it("verifying with the first sign-up's code, after a second sign-up, keeps the first's name and handle and frees the second's", async () => {
+    const { first, second, firstCode, secondCode } = await twoSignups("first")
+    const verified = await post("/api/auth/verify-email", { email: first.email, code: firstCode, password: first.password })
+    expect(verified.status).toBe(200)
+    expect(verified.body.user).toMatchObject({ name: "First Signer", handle: first.handle })
+    expect(await profileOf(first.email)).toEqual({ name: "First Signer", handle: first.handle })
+    expect(await handleFree(second.handle)).toBe(true)
+    // Every other code of the address is spent with it.
+    expect((await post("/api/auth/verify-email", { email: first.email, code: secondCode })).status).toBe(400)
+  })
+
+  it("holds a second sign-up's handle against other addresses until the address is verified", async () => {
+    const { second } = await twoSignups("holds")
+    const other = await post("/api/auth/signup", { ...uniqueAccount("taker"), handle: second.handle })
+    expect(other.status).toBe(409)
+    expect(other.body.error).toBe("That @handle is already taken. Please choose another.")
+  })
+
+  it("counts a wrong code against every live code of the address: five wrong tries lock them all", async () => {
+    const { first, firstCode, secondCode } = await twoSignups("lockall")
+    const wrong = ["000000", "111111", "222222"].find((code) => code !== firstCode && code !== secondCode)!
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) statuses.push((await post("/api/auth/verify-email", { email: first.email, code: wrong })).status)
+    expect(statuses).toEqual([400, 400, 400, 400, 429])
+    expect((await post("/api/auth/verify-email", { email: first.email, code: firstCode })).status).toBe(429)
+    expect((await post("/api/auth/verify-email", { email: first.email, code: secondCode })).status).toBe(429)
   })
 })
 

@@ -43,8 +43,12 @@ describe("pruning", () => {
     const expiredToken = await refreshToken(live, 8)
     const liveToken = await refreshToken(live, -20)
     await ctx.db.query(
-      `insert into bff.email_verifications (user_id, code_hash, expires_at) values ($1, 'old', now() - interval '2 days'), ($2, 'new', now() + interval '5 minutes')`,
-      [user.id, otherUser.id],
+      `with signup as (insert into bff.signups (user_id, name, handle) select id, name, handle from bff.users where id = any($1) returning id, user_id)
+       insert into bff.email_verifications (signup_id, user_id, code_hash, expires_at)
+       select id, user_id, case when user_id = $1[1] then 'old' else 'new' end,
+              case when user_id = $1[1] then now() - interval '2 days' else now() + interval '5 minutes' end
+         from signup`,
+      [[user.id, otherUser.id]],
     )
     const oldUsed = `old-${randomBytes(8).toString("hex")}`
     const recentUsed = `new-${randomBytes(8).toString("hex")}`

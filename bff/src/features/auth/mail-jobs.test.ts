@@ -4,6 +4,7 @@ import { createTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { userRow } from "../../../test/users.js"
 import { enqueueJob, jobQueue, PAST_DEADLINE } from "../../lib/jobs.js"
 import { createLogger } from "../../lib/logger.js"
+import type { Mail } from "../../lib/mailer.js"
 import { usersRepository } from "../users/repository.js"
 import { AUTH_MAIL_JOBS, authMailJobs, RESET_LINK_TTL_MS } from "./mail-jobs.js"
 import { medusaIdentity } from "./medusa-identity.js"
@@ -19,6 +20,7 @@ afterAll(() => ctx.close())
 /** The app's account mail jobs, sending into a list. */
 function mailJobs() {
   const sent: string[] = []
+  const mails: Mail[] = []
   const logger = createLogger("silent")
   const identity = medusaIdentity(ctx.commerce)
   const jobs = authMailJobs({
@@ -27,11 +29,16 @@ function mailJobs() {
     codes: verificationCodes(ctx.db, ctx.config.AUTH_TOKEN_SECRET),
     identity,
     signups: unverifiedSignups({ db: ctx.db, identity, logger }),
-    mailer: { send: async (mail) => void sent.push(mail.to) },
+    mailer: {
+      send: async (mail) => {
+        sent.push(mail.to)
+        mails.push(mail)
+      },
+    },
     logger,
     publicUrl: TEST_PUBLIC_URL,
   })
-  return { sent, handlers: jobs.handlers }
+  return { sent, mails, handlers: jobs.handlers }
 }
 
 describe("account mail has a deadline", () => {
@@ -66,5 +73,20 @@ describe("account mail has a deadline", () => {
     ])
     const codes = await ctx.db.query<{ user_id: string }>("select user_id from bff.email_verifications where user_id = any($1)", [[late.id, inTime.id]])
     expect(codes.rows).toEqual([{ user_id: inTime.id }])
+  })
+})
+
+describe("account mail to an unverified account", () => {
+  it("a code mail greets without the name the sign-up gave: no stranger's words reach the inbox", async () => {
+    const { mails, handlers } = mailJobs()
+    const kind = `test.code-mail.${randomBytes(4).toString("hex")}`
+    const worker = jobQueue({ db: ctx.db, logger: createLogger("silent"), handlers: { [kind]: handlers[AUTH_MAIL_JOBS.code]! } })
+    const user = await userRow(ctx.db)
+    await ctx.db.query("update bff.users set name = 'Pay at evil.example' where id = $1", [user.id])
+    await enqueueJob(ctx.db, kind, "code", { email: user.email, siteUrl: TEST_PUBLIC_URL })
+    expect(await worker.runDue()).toBe(1)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toMatch(/^Hi,\n\nYour verification code is \d{6}\./)
+    expect(`${mails[0]!.subject}${mails[0]!.text}${mails[0]!.html}`).not.toContain("evil.example")
   })
 })

@@ -16,9 +16,9 @@ import { CODE_TTL_MS, type VerificationCodes } from "./verification-codes.js"
  * Jobs carry the address, never a code or a reset token: those are made when the mail is built.
  */
 export const AUTH_MAIL_JOBS = {
-  /** After a sign-up: the code for an unverified account; for one that exists, a note that someone tried. */
+  /** After a sign-up: that sign-up's own code for an unverified account; for one that exists, a note that someone tried. */
   signup: "auth.signup-mail",
-  /** A new code for an unverified account; nothing for any other address. */
+  /** A new code for an unverified account's latest sign-up; nothing for any other address. */
   code: "auth.code-mail",
   /** A one-time reset link for an account; nothing for an unknown address. */
   reset: "auth.reset-mail",
@@ -37,8 +37,11 @@ export const RESET_LINK_TTL_MS = 15 * 60_000
 const MAIL_ATTEMPTS = 8
 const DEADLINES: Record<AuthMailKind, number> = { signup: CODE_TTL_MS, code: CODE_TTL_MS, reset: RESET_LINK_TTL_MS }
 
-/** siteUrl: the shop's public address when the job was queued, so whichever replica runs it links to the same host. */
-const payload = z.object({ email: z.string().min(3).max(254), siteUrl: z.url() })
+/**
+ * siteUrl: the shop's public address when the job was queued, so whichever replica runs it links to the same host;
+ * signupId: the sign-up of an unverified account a sign-up mail's code is for.
+ */
+const payload = z.object({ email: z.string().min(3).max(254), siteUrl: z.url(), signupId: z.string().uuid().optional() })
 
 type Deps = {
   db: Db
@@ -62,22 +65,24 @@ export function authMailJobs({ db, users, codes, identity, signups, mailer, logg
   }
 
   /**
-   * Mails a new code unless one went out within the resend cooldown. Only the job's first run looks at
-   * the cooldown: a retry comes after this run issued a code it could not send.
+   * Mails a new code for a sign-up: a sign-up's own at once (sign-up has limits of its own), a resent one (for the
+   * latest sign-up) unless a code went out within the resend cooldown. Only the job's first run looks at the
+   * cooldown: a retry comes after this run issued a code it could not send.
    */
-  async function mailCode(user: UserRow, job: Job) {
-    if (job.attempts === 1 && (await codes.cooldownLeft(user.id)) > 0) return
-    const code = await codes.issue(user.id)
-    await mailer.send(verificationMail(user.email, user.name, code))
+  async function mailCode(user: UserRow, job: Job, signupId?: string) {
+    if (!signupId && job.attempts === 1 && (await codes.cooldownLeft(user.id)) > 0) return
+    const forSignup = signupId ?? (await signups.latest(user.id))
+    const code = forSignup && (await codes.issue(user.id, forSignup))
+    if (code) await mailer.send(verificationMail(user.email, code))
   }
 
   const link = (siteUrl: string, path: string) => new URL(path, siteUrl).toString()
 
   const senders: Record<AuthMailKind, (job: Job) => Promise<void>> = {
     async signup(job) {
-      const { email, siteUrl } = payload.parse(job.payload)
+      const { email, siteUrl, signupId } = payload.parse(job.payload)
       const user = await accountOf(email)
-      if (user && !user.email_verified_at) return mailCode(user, job)
+      if (user && !user.email_verified_at) return mailCode(user, job, signupId)
       // A verified account, or credentials Medusa holds without a profile here (the seed's demo shopper).
       await mailer.send(signupAttemptMail(email, user?.name, { signIn: link(siteUrl, "/login"), reset: link(siteUrl, "/forgot-password") }))
     },
@@ -94,7 +99,7 @@ export function authMailJobs({ db, users, codes, identity, signups, mailer, logg
       if (!user) return
       const resetLink = new URL("/reset-password", siteUrl)
       resetLink.searchParams.set("token", await identity.resetToken(user.email))
-      await mailer.send(resetPasswordMail(user.email, user.name, resetLink.toString()))
+      await mailer.send(resetPasswordMail(user.email, user.email_verified_at ? user.name : undefined, resetLink.toString()))
       logger.info({ userId: user.id }, "password reset link mailed")
     },
   }
@@ -107,9 +112,9 @@ export function authMailJobs({ db, users, codes, identity, signups, mailer, logg
 
   return {
     handlers,
-    /** Queues one mail job for an address: the same work whether or not it has an account. */
-    async queue(kind: AuthMailKind, email: string): Promise<void> {
-      await enqueueJob(db, AUTH_MAIL_JOBS[kind], randomUUID(), { email, siteUrl: publicUrl })
+    /** Queues one mail job for an address (and, after a sign-up of an unverified one, that sign-up): the same work whether or not it has an account. */
+    async queue(kind: AuthMailKind, email: string, signupId?: string): Promise<void> {
+      await enqueueJob(db, AUTH_MAIL_JOBS[kind], randomUUID(), { email, siteUrl: publicUrl, ...(signupId ? { signupId } : {}) })
       onEnqueued?.()
     },
   }

@@ -1,6 +1,6 @@
 import type { Logger } from "../../lib/logger.js"
 import { sha256, unverifiedClaims } from "../../lib/tokens.js"
-import type { Db } from "../../lib/db.js"
+import { transaction, type Db } from "../../lib/db.js"
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../../http/errors.js"
 import type { AuthMailJobs } from "./mail-jobs.js"
 import { MedusaIdentityExists, type MedusaIdentity } from "./medusa-identity.js"
@@ -34,6 +34,7 @@ export const TEXTS = {
 } as const
 
 export type SignedIn = { session: IssuedSession; user: User }
+type SignupInput = { name: string; email: string; password: string; handle: string }
 export type RequestMeta = { userAgent?: string | undefined; ip?: string | undefined }
 
 type Deps = {
@@ -65,67 +66,113 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
     return { session: await sessions.start(user.id, user.role, meta), user: presentUser(user) }
   }
 
+  /**
+   * Another sign-up of an existing account. A verified one is left as it is; an unverified one keeps its
+   * credentials (whoever proves the inbox chooses the password at verification, verifyEmail) and gets this
+   * sign-up beside the others: whoever enters its code gets its name and handle.
+   */
+  async function signUpAgain(existing: UserRow, input: SignupInput): Promise<string | undefined> {
+    return existing.email_verified_at ? undefined : signups.add(existing.id, { name: input.name, handle: input.handle })
+  }
+
+  /**
+   * Records a sign-up: a new account with its first sign-up, registered in Medusa, or another sign-up of an
+   * existing one. Answers the sign-up whose code to mail, if there is one to verify.
+   */
+  async function recordSignup(input: SignupInput): Promise<string | undefined> {
+    const existing = await users.byEmail(input.email)
+    if (existing) return signUpAgain(existing, input)
+    // A variant of its address (me+1@, m.e@gmail.com) is the same inbox, so the same person: no second account.
+    if (await users.byInbox(input.email)) return undefined
+    let made: { user: UserRow; signupId: string | undefined }
+    try {
+      made = await transaction(db, async (tx) => {
+        const user = await users.insert({ email: input.email, name: input.name, handle: input.handle, verified: false }, tx)
+        return { user, signupId: await signups.add(user.id, { name: input.name, handle: input.handle }, tx) }
+      })
+    } catch (error) {
+      // Two sign-ups racing for the same e-mail (or inbox): the unique index decides, and the later one joins the account.
+      if (!isUniqueViolation(error, "users_email_key") && !isUniqueViolation(error, "users_inbox_key")) throw error
+      const racing = await users.byEmail(input.email)
+      return racing ? signUpAgain(racing, input) : undefined
+    }
+    return (await registerInMedusa(made.user, input)) ? made.signupId : undefined
+  }
+
+  /** The new account's credentials and customer in Medusa; false when the row went instead. */
+  async function registerInMedusa(user: UserRow, input: SignupInput): Promise<boolean> {
+    let customerId: string
+    try {
+      customerId = await identity.registerCustomer(input.email, input.password, input.name)
+    } catch (error) {
+      await users.remove(user.id)
+      // Credentials Medusa holds without a profile here (the seed's demo shopper): an existing account too.
+      if (error instanceof MedusaIdentityExists) return false
+      throw error
+    }
+    // The row went meanwhile (a member of staff took the e-mail): so does the customer just made.
+    if (!(await users.setMedusaCustomer(user.id, customerId))) {
+      await signups.removeOrphanCustomer(customerId)
+      return false
+    }
+    await signups.scheduleExpiry(user.id)
+    return true
+  }
+
   return {
     /** Starts a session for a user another door found (the console's staff sign-in). */
     startSession: signIn,
+
+    /** Removes an unverified shop sign-up, here and in Medusa, so the member of staff whose e-mail it holds can take it. */
+    withdrawUnverifiedSignup: (userId: string): Promise<boolean> => signups.withdraw(userId),
 
     /**
      * Answers the same for a new e-mail and one that has an account (whose owner is mailed that someone
      * tried), so sign-up tells nobody who has an account. A taken handle is refused: handles are public.
      */
-    async signup(input: { name: string; email: string; password: string; handle: string }) {
-      const accepted = async () => {
-        await mail.queue("signup", input.email)
-        return { message: TEXTS.signupSent, needsVerification: true as const, email: input.email }
-      }
+    async signup(input: SignupInput) {
       await signups.freeFor(input.email, input.handle)
       // The handle first: a taken handle answers the same whether or not the e-mail has an account.
       if (await users.handleTaken(input.handle)) throw conflict(HANDLE_TAKEN)
-      // An account that exists, verified or not, keeps its credentials, name and handle: the stranger's
-      // answer is the same, and whoever proves the inbox chooses the password at verification (verifyEmail).
-      // A variant of its address (me+1@, m.e@gmail.com) is the same inbox, so the same person: no second account.
-      if ((await users.byEmail(input.email)) ?? (await users.byInbox(input.email))) return accepted()
-      let user: UserRow
+      let signupId: string | undefined
       try {
-        user = await users.insert({ email: input.email, name: input.name, handle: input.handle, verified: false })
+        signupId = await recordSignup(input)
       } catch (error) {
-        // Two sign-ups racing for the same e-mail or handle: the unique index decides.
-        if (isUniqueViolation(error, "users_email_key") || isUniqueViolation(error, "users_inbox_key")) return accepted()
-        if (isUniqueViolation(error, "users_handle_key")) throw conflict(HANDLE_TAKEN)
+        // Two sign-ups racing for the same handle: the unique indexes decide.
+        if (isUniqueViolation(error, "users_handle_key") || isUniqueViolation(error, "signups_handle_key")) throw conflict(HANDLE_TAKEN)
         throw error
       }
-      try {
-        const customerId = await identity.registerCustomer(input.email, input.password, input.name)
-        await users.setMedusaCustomer(user.id, customerId)
-      } catch (error) {
-        await users.remove(user.id)
-        // Credentials Medusa holds without a profile here (the seed's demo shopper): an existing account too.
-        if (error instanceof MedusaIdentityExists) return accepted()
-        throw error
-      }
-      await signups.scheduleExpiry(user.id)
-      return accepted()
+      await mail.queue("signup", input.email, signupId)
+      return { message: TEXTS.signupSent, needsVerification: true as const, email: input.email }
     },
 
     /**
      * The code proves the inbox, so its holder may set the password here: an account a stranger signed up first
-     * with this address then gets the owner's password, never the stranger's. The password is set before the
-     * code is spent, so a Medusa failure leaves the code usable.
+     * with this address then gets the owner's password, never the stranger's. The account takes the name and
+     * handle of the sign-up whose code this is. All of it happens before the code is spent, so a Medusa failure
+     * leaves the code usable.
      */
     async verifyEmail(email: string, code: string, password: string | undefined, meta: RequestMeta): Promise<SignedIn> {
       const user = await users.byEmail(email)
       if (!user) throw badRequest(TEXTS.invalidCode)
       if (user.email_verified_at) throw badRequest(TEXTS.invalidCode)
-      const setPassword = async () => {
+      const result = await codes.check(user.id, code, async (tx, signupId) => {
+        try {
+          if (!(await signups.verify(tx, user.id, signupId))) throw badRequest(TEXTS.invalidCode)
+        } catch (error) {
+          // Another account took the sign-up's handle in the instant after it was checked.
+          if (isUniqueViolation(error, "users_handle_key")) throw conflict(HANDLE_TAKEN)
+          throw error
+        }
         if (password && !(await identity.setPassword(await identity.resetToken(user.email), password))) {
           throw new Error("Medusa refused the password chosen at verification")
         }
-      }
-      const result = await codes.check(user.id, code, setPassword)
+      })
       if (result === "locked") throw tooManyRequests(TEXTS.lockedCode, 30)
       if (result !== "ok") throw badRequest(TEXTS.invalidCode)
-      if (!(await signups.markVerified(user.id))) throw badRequest(TEXTS.invalidCode)
-      return signIn({ ...user, email_verified_at: new Date() }, meta)
+      const verified = await users.byId(user.id)
+      if (!verified) throw badRequest(TEXTS.invalidCode)
+      return signIn(verified, meta)
     },
 
     /**

@@ -17,6 +17,11 @@ const REMOVE_CUSTOMER_ATTEMPTS = 30
 
 /** SQL: the row is a sign-up never verified and older than the time it had. */
 const EXPIRED = `email_verified_at is null and created_at <= now() - $2 * interval '1 millisecond'`
+/** SQL: the row is a shop sign-up never verified (staff rows, current or removed, are never one). */
+const UNVERIFIED_SHOP_ROW = `email_verified_at is null and medusa_user_id is null and role = 'customer'`
+
+/** What one sign-up gave, which the account takes if that sign-up's code is the one entered. */
+export type SignupProfile = { name: string; handle: string }
 
 const expirePayload = z.object({ userId: z.string().uuid() })
 const removePayload = z.object({ customerId: z.string().min(1) })
@@ -26,20 +31,30 @@ const removePayload = z.object({ customerId: z.string().min(1) })
  * Medusa customer and credentials that sign-up registered, else the next sign-up of the e-mail would find
  * them. A delayed job removes each one on time; a sign-up that needs the e-mail or handle sooner than the
  * job runs removes the expired holder itself.
+ *
+ * Every sign-up of an address not yet verified is kept (bff.signups) with the name and handle it gave and
+ * codes of its own, so whoever enters a code gets their own sign-up's name and handle, never a stranger's.
+ * The account's row is locked first by everything that adds, verifies or removes its sign-ups, so they wait
+ * for each other in one order.
  */
 export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: MedusaIdentity; logger: Logger }) {
-  /** Deletes the expired rows the condition picks, atomically, and queues their Medusa side; answers its customer ids. */
-  async function deleteExpired(condition: string, params: unknown[]): Promise<string[]> {
+  /** Deletes the unverified shop rows the condition picks, atomically with queuing their Medusa side; answers how many and their customer ids. */
+  async function deleteUnverified(condition: string, params: unknown[]): Promise<{ removed: number; customerIds: string[] }> {
     return transaction(db, async (client) => {
       const { rows } = await client.query<{ medusa_customer_id: string | null }>(
-        `delete from bff.users where ${EXPIRED} and (${condition}) returning medusa_customer_id`,
-        [params[0], UNVERIFIED_TTL_MS, ...params.slice(1)],
+        `delete from bff.users where ${UNVERIFIED_SHOP_ROW} and (${condition}) returning medusa_customer_id`,
+        params,
       )
       const customerIds = rows.flatMap((row) => (row.medusa_customer_id ? [row.medusa_customer_id] : []))
       // Durable first: if the call below fails, the job removes the customer later.
       for (const customerId of customerIds) await enqueueJob(client, REMOVE_CUSTOMER_JOB, customerId, { customerId })
-      return customerIds
+      return { removed: rows.length, customerIds }
     })
+  }
+
+  async function deleteExpired(condition: string, params: unknown[]): Promise<string[]> {
+    const { customerIds } = await deleteUnverified(`${EXPIRED} and (${condition})`, [params[0], UNVERIFIED_TTL_MS, ...params.slice(1)])
+    return customerIds
   }
 
   async function removeCustomers(customerIds: string[]) {
@@ -58,21 +73,75 @@ export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: 
       return Boolean(rowCount)
     },
 
-    /** Marks a sign-up verified unless its time is up (atomic with the removal); false when it expired. */
-    async markVerified(userId: string): Promise<boolean> {
-      const { rowCount } = await db.query(
-        `update bff.users set email_verified_at = now(), updated_at = now()
-          where id = $1 and email_verified_at is null and created_at > now() - $2 * interval '1 millisecond'`,
-        [userId, UNVERIFIED_TTL_MS],
+    /**
+     * Records a sign-up of an unverified account (its first, in the transaction that makes the row, or a later one);
+     * undefined when the account is verified or gone. Throws the unique violation of signups_handle_key when
+     * another sign-up holds the handle.
+     */
+    async add(userId: string, profile: SignupProfile, client: Pick<Db, "query"> = db): Promise<string | undefined> {
+      const { rows } = await client.query<{ id: string }>(
+        `insert into bff.signups (user_id, name, handle)
+         select id, $2, $3 from bff.users where id = $1 and email_verified_at is null for update
+         returning id`,
+        [userId, profile.name, profile.handle],
       )
-      return Boolean(rowCount)
+      return rows[0]?.id
+    },
+
+    /** The account's latest sign-up, which a resent code is for; a row made without one is its own. Undefined once verified. */
+    async latest(userId: string): Promise<string | undefined> {
+      const { rows } = await db.query<{ id: string }>("select id from bff.signups where user_id = $1 order by created_at desc, id desc limit 1", [userId])
+      if (rows[0]) return rows[0].id
+      const { rows: made } = await db.query<{ id: string }>(
+        `insert into bff.signups (user_id, name, handle) select id, name, handle from bff.users where id = $1 and email_verified_at is null for update
+         on conflict (handle) do nothing returning id`,
+        [userId],
+      )
+      return made[0]?.id
+    },
+
+    /**
+     * Verifies the account as the given sign-up, unless its time is up (atomic with the removal): the row takes
+     * that sign-up's name and handle and every sign-up of the address goes, freeing their handles. False when
+     * it expired or was verified meanwhile. Throws the unique violation of users_handle_key when another account
+     * took the handle.
+     */
+    async verify(client: Pick<Db, "query">, userId: string, signupId: string): Promise<boolean> {
+      const { rowCount } = await client.query(
+        `update bff.users u set email_verified_at = now(), name = s.name, handle = s.handle, updated_at = now()
+           from bff.signups s
+          where u.id = $1 and s.id = $2 and s.user_id = u.id
+            and u.email_verified_at is null and u.created_at > now() - $3 * interval '1 millisecond'`,
+        [userId, signupId, UNVERIFIED_TTL_MS],
+      )
+      if (!rowCount) return false
+      await client.query("delete from bff.signups where user_id = $1", [userId])
+      return true
     },
 
     /** Frees an e-mail and a handle held by expired sign-ups, here and in Medusa, before a new sign-up takes them. */
     async freeFor(email: string, handle: string): Promise<void> {
-      const customerIds = await deleteExpired("email = $1 or handle = $3", [email, handle])
+      const customerIds = await deleteExpired("email = $1 or handle = $3 or id in (select user_id from bff.signups where handle = $3)", [email, handle])
       if (customerIds.length) logger.info({ count: customerIds.length }, "removed expired unverified sign-ups")
       await removeCustomers(customerIds)
+    },
+
+    /**
+     * Removes an unverified shop sign-up whatever its age, here and in Medusa as its expiry does, so the member of
+     * staff whose e-mail it holds can take it; false when it was verified (or is gone) meanwhile.
+     */
+    async withdraw(userId: string): Promise<boolean> {
+      const { removed, customerIds } = await deleteUnverified("id = $1", [userId])
+      if (!removed) return false
+      logger.info({ userId }, "removed an unverified sign-up holding a staff member's e-mail")
+      await removeCustomers(customerIds)
+      return true
+    },
+
+    /** Removes a Medusa customer a sign-up registered after its row was removed (durably, as for a removed sign-up). */
+    async removeOrphanCustomer(customerId: string): Promise<void> {
+      await enqueueJob(db, REMOVE_CUSTOMER_JOB, customerId, { customerId })
+      await identity.removeCustomer(customerId)
     },
 
     expireJob: {

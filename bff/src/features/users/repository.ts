@@ -34,8 +34,14 @@ export function usersRepository(db: Db) {
       return rows[0]
     },
 
+    /** Taken by another account, or held by another account's sign-up until its address is verified (auth's unverified-signups.ts). */
     async handleTaken(handle: string, exceptUserId?: string): Promise<boolean> {
-      const { rowCount } = await db.query("select 1 from bff.users where handle = $1 and id is distinct from $2", [handle, exceptUserId ?? null])
+      const { rowCount } = await db.query(
+        `select 1 from bff.users where handle = $1 and id is distinct from $2
+         union all
+         select 1 from bff.signups where handle = $1 and user_id is distinct from $2`,
+        [handle, exceptUserId ?? null],
+      )
       return Boolean(rowCount)
     },
 
@@ -46,8 +52,8 @@ export function usersRepository(db: Db) {
     },
 
     /** Throws the unique violation of users_email_key, users_inbox_key or users_handle_key when one is taken. */
-    async insert(user: { email: string; name: string; handle: string; verified: boolean }): Promise<UserRow> {
-      const { rows } = await db.query<UserRow>(
+    async insert(user: { email: string; name: string; handle: string; verified: boolean }, client: Pick<Db, "query"> = db): Promise<UserRow> {
+      const { rows } = await client.query<UserRow>(
         `insert into bff.users (email, inbox, name, handle, email_verified_at) values ($1, $2, $3, $4, case when $5 then now() end)
          returning ${COLUMNS}`,
         [user.email, inboxOf(user.email), user.name, user.handle, user.verified],
@@ -92,8 +98,10 @@ export function usersRepository(db: Db) {
       return rows[0]?.id
     },
 
-    async setMedusaCustomer(id: string, customerId: string): Promise<void> {
-      await db.query("update bff.users set medusa_customer_id = $2, updated_at = now() where id = $1", [id, customerId])
+    /** False when the row is gone. */
+    async setMedusaCustomer(id: string, customerId: string): Promise<boolean> {
+      const { rowCount } = await db.query("update bff.users set medusa_customer_id = $2, updated_at = now() where id = $1", [id, customerId])
+      return Boolean(rowCount)
     },
 
     async remove(id: string): Promise<void> {
