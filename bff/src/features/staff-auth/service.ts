@@ -1,20 +1,23 @@
 import { conflict, HttpError } from "../../http/errors.js"
 import type { Logger } from "../../lib/logger.js"
 import { freeHandleFor, TEXTS, type AuthService, type RequestMeta, type SignedIn, type StaffCheck } from "../auth/index.js"
-import { isUniqueViolation, normalizeEmail, type UserRow, type UsersRepository } from "../users/index.js"
+import { isStaffRow, isUniqueViolation, normalizeEmail, type UserRow, type UsersRepository } from "../users/index.js"
 import type { MedusaStaff, MedusaStaffUser } from "./medusa-staff.js"
 
 /** A staff e-mail that a shop account already holds: the two never merge, so staff need another address. */
 export const STAFF_EMAIL_TAKEN = "This e-mail belongs to a shop account, so it can't sign in to the console. Ask for a staff account with another e-mail."
 
-type Deps = { users: UsersRepository; auth: Pick<AuthService, "startSession">; staff: MedusaStaff }
+type Deps = { users: UsersRepository; auth: Pick<AuthService, "startSession" | "withdrawUnverifiedSignup">; staff: MedusaStaff }
 
-/** Races lost in a row before giving up (first sign-ins racing each other, a shop sign-up, or for a free handle). */
+/** Races lost in a row before giving up (first sign-ins racing each other, a shop sign-up, or for a free handle); a removed sign-up takes one. */
 const ATTEMPTS = 3
 
 /** The console's sign-in: Medusa checks the password, the BFF keeps the session as it does a shopper's. */
 export function staffAuthService({ users, auth, staff }: Deps) {
-  /** The staff row of a Medusa admin user, made at their first sign-in; a shop account's row is never taken over. */
+  /**
+   * The staff row of a Medusa admin user, made at their first sign-in; a verified shop account's row is never taken
+   * over. An unverified shop sign-up of the e-mail gives way: it is removed, here and in Medusa, as its expiry would.
+   */
   async function staffRow(user: MedusaStaffUser): Promise<UserRow> {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const existing = await users.byMedusaUser(user.id)
@@ -28,7 +31,11 @@ export function staffAuthService({ users, auth, staff }: Deps) {
         if (made) return made
         const relinked = holder.medusa_user_id ? await users.relinkStaff(holder.id, user.id) : undefined
         if (relinked) return relinked
-        throw conflict(STAFF_EMAIL_TAKEN)
+        if (holder.email_verified_at || isStaffRow(holder)) throw conflict(STAFF_EMAIL_TAKEN)
+        // A shop sign-up nobody verified only holds the e-mail (anyone can type an address): it goes, and the next
+        // round makes the staff row, or finds it verified meanwhile.
+        await auth.withdrawUnverifiedSignup(holder.id)
+        continue
       }
       try {
         const name = user.name || (email.split("@")[0] ?? email)

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp, TEST_PUBLIC_URL } from "../../../test/app.js"
-import { refreshCookieOf, signedUpUser } from "../../../test/accounts.js"
+import { latestCode, latestMail, refreshCookieOf, signedUpUser } from "../../../test/accounts.js"
 import { medusaAdminUser, shopperSession } from "../../../test/staff.js"
 import { DEMO } from "../../../../commerce/src/scripts/seed/demo-accounts.js"
 import { STAFF_EMAIL_TAKEN } from "./service.js"
@@ -109,6 +109,106 @@ describe("POST /api/admin/auth/login", () => {
     for (let i = 0; i < 5; i++) statuses.push((await request(ctx.app).post("/api/auth/login").send({ email, password: "whatever-12" })).status)
     for (let i = 0; i < 6; i++) statuses.push((await login({ email, password: "whatever-12" })).status)
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
+  })
+})
+
+describe("an e-mail an unverified shop sign-up holds", () => {
+  const shopLogin = (email: string, password: string) => request(ctx.app).post("/api/auth/login").send({ email, password })
+  const signUp = (body: object) => request(ctx.app).post("/api/auth/signup").send(body)
+  const handleFree = async (handle: string) => (await request(ctx.app).get("/api/fitfeed/handle/check").query({ handle })).body.available as boolean
+
+  /**
+   * A stranger signs up at the shop with a future staff member's e-mail and never verifies; the staff member, who
+   * owns the inbox, sets the password of the credentials Medusa holds for it (a reset link) and accepts ops' invite.
+   */
+  async function squattedStaff() {
+    const hex = randomBytes(4).toString("hex")
+    const email = `asha-${hex}@staff.example.test`
+    const squatter = { name: "Pay at evil.example", email, password: "squatters-own9", handle: `sq.${hex}` }
+    expect((await signUp(squatter)).status).toBe(201)
+    const code = await latestCode(ctx.app, email)
+    const { rows } = await ctx.db.query<{ id: string; medusa_customer_id: string }>("select id, medusa_customer_id from bff.users where email = $1", [email])
+    expect(rows[0]!.medusa_customer_id).toMatch(/^cus_/)
+    expect((await request(ctx.app).post("/api/auth/forgot-password").send({ email })).status).toBe(200)
+    const resetMail = await latestMail(ctx.app, email, { subject: /^Reset your password$/ })
+    const token = new URL(/https?:\/\/\S+/.exec(resetMail!.text)![0]).searchParams.get("token")!
+    expect((await request(ctx.app).post("/api/auth/reset-password").send({ token, password: "console-42-pass" })).status).toBe(200)
+    const staff = await medusaAdminUser({ email, password: "console-42-pass", register: false })
+    return { staff, squatter: { ...squatter, ...rows[0]!, code } }
+  }
+
+  async function rowsOf(email: string) {
+    const { rows } = await ctx.db.query(
+      "select id, role, medusa_user_id, medusa_customer_id, email_verified_at is not null as verified from bff.users where email = $1",
+      [email],
+    )
+    return rows
+  }
+
+  async function liveMedusaCustomer(customerId: string): Promise<boolean> {
+    const { rowCount } = await ctx.db.query("select 1 from public.customer where id = $1 and deleted_at is null", [customerId])
+    return Boolean(rowCount)
+  }
+
+  it("gives way to the staff member's first sign-in: the sign-up goes, here and in Medusa, and its maker can't verify or sign in", async () => {
+    const { staff, squatter } = await squattedStaff()
+
+    const signedIn = await login(staff)
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.user).toMatchObject({ email: staff.email, name: "Asha Rao", role: "admin" })
+    expect(signedIn.body.user.id).not.toBe(squatter.id)
+    expect(await rowsOf(staff.email)).toEqual([
+      { id: signedIn.body.user.id, role: "admin", medusa_user_id: staff.id, medusa_customer_id: null, verified: true },
+    ])
+    expect(await liveMedusaCustomer(squatter.medusa_customer_id)).toBe(false)
+    expect(await handleFree(squatter.handle)).toBe(true)
+
+    // The squatter's code verifies nothing (with a password of their choosing too), and neither door lets them in.
+    const verify = await request(ctx.app).post("/api/auth/verify-email").send({ email: staff.email, code: squatter.code, password: "squatters-new9" })
+    expect(verify.status).toBe(400)
+    for (const password of [squatter.password, "squatters-new9", staff.password]) expect((await shopLogin(staff.email, password)).status).toBe(401)
+    expect((await login({ email: staff.email, password: squatter.password })).status).toBe(401)
+    expect((await login({ email: staff.email, password: "squatters-new9" })).status).toBe(401)
+    const again = await login(staff)
+    expect(again.status).toBe(200)
+    expect(again.body.user.id).toBe(signedIn.body.user.id)
+  })
+
+  it("ends with one row, the staff member's, when the squatter signs up again during the first sign-in", async () => {
+    const { staff, squatter } = await squattedStaff()
+    const [signedUp, signedIn] = await Promise.all([signUp({ ...squatter, name: "Racing Squatter", handle: `r${squatter.handle}` }), login(staff)])
+    expect(signedUp.status).toBe(201)
+    expect(signedIn.status).toBe(200)
+    expect(await rowsOf(staff.email)).toEqual([
+      { id: signedIn.body.user.id, role: "admin", medusa_user_id: staff.id, medusa_customer_id: null, verified: true },
+    ])
+    expect(await liveMedusaCustomer(squatter.medusa_customer_id)).toBe(false)
+    expect(await handleFree(`r${squatter.handle}`)).toBe(true)
+    expect((await shopLogin(staff.email, squatter.password)).status).toBe(401)
+  })
+
+  it("ends with one row, the staff member's, when a shop sign-up races a staff member's first sign-in", async () => {
+    const staff = await freshStaff()
+    const racer = { name: "Racer", email: staff.email, password: "racers-own42", handle: `rc.${randomBytes(4).toString("hex")}` }
+    const [signedUp, signedIn] = await Promise.all([signUp(racer), login(staff)])
+    expect(signedUp.status).toBe(201)
+    expect(signedIn.status).toBe(200)
+    expect(await rowsOf(staff.email)).toEqual([
+      { id: signedIn.body.user.id, role: "admin", medusa_user_id: staff.id, medusa_customer_id: null, verified: true },
+    ])
+    expect(await handleFree(racer.handle)).toBe(true)
+  })
+
+  it("still refuses a verified shop account's e-mail with 409, and the shopper keeps their account", async () => {
+    const shopper = await signedUpUser(ctx.app, "kept")
+    await medusaAdminUser({ email: shopper.email, password: shopper.password, register: false })
+    const response = await login({ email: shopper.email, password: shopper.password })
+    expect(response.status).toBe(409)
+    expect(response.body.error).toBe(STAFF_EMAIL_TAKEN)
+    expect(await rowsOf(shopper.email)).toEqual([
+      { id: shopper.user.id, role: "customer", medusa_user_id: null, medusa_customer_id: expect.stringMatching(/^cus_/), verified: true },
+    ])
+    expect((await shopLogin(shopper.email, shopper.password)).status).toBe(200)
   })
 })
 
