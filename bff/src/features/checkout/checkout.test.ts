@@ -738,16 +738,27 @@ describe("delivery to the address's pincode", () => {
     expect(await leftBehind(shopper)).toEqual({ checkouts: 0, holds: 0 })
   })
 
-  it("places the order when Shiprocket can't be asked: a check that can't be made never blocks an order", async () => {
+  it("refuses cash on delivery when Shiprocket can't be asked, freeing what it held; online payment goes on", async () => {
     const { shopper } = await shopperWithBag()
     const blind = await createTestApp({ PUBLIC_URL: app.origin, SHIPROCKET_API_URL: `http://127.0.0.1:${await freePort()}/emulator/shiprocket` })
     try {
-      const placed = await request(blind.app)
-        .post("/api/checkout")
-        .set(bearer(shopper))
-        .send(payload("cod", { address: PORT_BLAIR }))
-      expect(placed.status).toBe(201)
-      expect(placedOrderAnswerSchema.parse(placed.body).ok).toBe(true)
+      const saved = await request(app.app).post("/api/addresses").set(bearer(shopper)).send(IMPHAL)
+      expect(saved.status).toBe(201)
+      for (const [address, pincode] of [
+        [NEW_ADDRESS, NEW_ADDRESS.postalCode],
+        [{ id: saved.body.address.id }, IMPHAL.postalCode],
+      ] as const) {
+        const refused = await request(blind.app).post("/api/checkout").set(bearer(shopper)).send(payload("cod", { address }))
+        expect(refused.status).toBe(503)
+        expect(refused.body).toMatchObject({
+          code: "service_unavailable",
+          error: `We can't confirm cash on delivery to ${pincode} right now. Please pay online, or try cash on delivery again in a minute.`,
+        })
+        expect(refused.headers["retry-after"]).toBe("15")
+        expect(await leftBehind(shopper)).toEqual({ checkouts: 0, holds: 0 })
+      }
+      const paying = await request(blind.app).post("/api/payments/create-order").set(bearer(shopper)).send(payload("prepaid"))
+      expect(paying.status).toBe(201)
     } finally {
       await blind.close()
     }

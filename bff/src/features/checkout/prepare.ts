@@ -3,7 +3,7 @@ import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unautho
 import type { Db } from "../../lib/db.js"
 import { medusaAddress, presentAddress, type AddressService } from "../addresses/index.js"
 import type { BagService } from "../cart/index.js"
-import type { DeliveryCheck } from "../serviceability/index.js"
+import { DELIVERY_CHECK_RETRY_SECONDS, type DeliveryCheck } from "../serviceability/index.js"
 import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
 import { hsnFor } from "../invoices/index.js"
 import type { UsersRepository } from "../users/index.js"
@@ -18,6 +18,8 @@ const PRICES_CHANGED = "Prices in your bag have changed. Please review your bag 
 const COMMERCE_DOWN = "We couldn't reach the shop's order system. Please try again in a minute."
 const notDeliverable = (pincode: string) => `We don't deliver to ${pincode} yet.`
 const codUnavailable = (pincode: string) => `Cash on delivery isn't available for ${pincode}. Please pay online.`
+const codUnconfirmed = (pincode: string) =>
+  `We can't confirm cash on delivery to ${pincode} right now. Please pay online, or try cash on delivery again in a minute.`
 const ALREADY_PLACING = "Your order is already being placed. Please check Account › Orders before ordering again."
 
 export type CheckoutMode = "prepaid" | "cod"
@@ -43,14 +45,17 @@ type Deps = {
  */
 export function checkoutPreparation({ db, bag, users, addresses, commerce, liveTestAllowed, holdMinutes, checkDelivery }: Deps) {
   /**
-   * Refuses an order no courier can bring to the pincode, and cash on delivery where no courier collects it;
-   * answers the day delivery is promised by, which the order keeps.
+   * Refuses an order no courier can bring to the pincode, and cash on delivery where no courier collects it or
+   * Shiprocket can't say; answers the day delivery is promised by, which the order keeps.
    */
   async function refuseUndeliverable(pincode: string, mode: CheckoutMode): Promise<string | null> {
     const delivery = await checkDelivery(pincode)
-    // Shiprocket unreachable: the order goes ahead rather than being refused on a guess. Its dispatch job asks
-    // Shiprocket again for hours, and one that can't be shipped there fails where staff see it.
-    if (!delivery) return null
+    if (!delivery) {
+      // Shiprocket unreachable: cash on delivery waits for an answer (a parcel no courier takes cash for comes back
+      // unpaid). A paid order goes ahead; its dispatch job asks Shiprocket again for hours, and fails where staff see it.
+      if (mode === "cod") throw serviceUnavailable(codUnconfirmed(pincode), DELIVERY_CHECK_RETRY_SECONDS)
+      return null
+    }
     if (!delivery.deliverable) throw new HttpError(409, "not_deliverable", notDeliverable(pincode))
     if (mode === "cod" && !delivery.codAvailable) throw new HttpError(409, "cod_unavailable", codUnavailable(pincode))
     return delivery.estimatedDelivery
