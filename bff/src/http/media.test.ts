@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises"
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3"
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../test/accounts.js"
 import { createTestApp } from "../../test/app.js"
 import { startS3Server } from "../../test/s3.js"
+import { MEDIA_POLICY } from "./security-headers.js"
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -17,6 +18,9 @@ let bucket: S3Client
 let first: TestApp
 let second: TestApp
 const mediaDirs: string[] = []
+/** A BFF keeping media on this host's disk, in a folder of its own. */
+let onDisk: TestApp
+let diskDir: string
 
 beforeAll(async () => {
   s3 = await startS3Server()
@@ -33,13 +37,15 @@ beforeAll(async () => {
   }
   first = await replica()
   second = await replica()
+  diskDir = await mkdtemp(path.join(tmpdir(), "fitshop-disk-media-"))
+  onDisk = await createTestApp({ MEDIA_DIR: diskDir })
 })
 
 afterAll(async () => {
-  await Promise.all([first?.close(), second?.close()])
+  await Promise.all([first?.close(), second?.close(), onDisk?.close()])
   bucket?.destroy()
   await s3?.stop()
-  await Promise.all(mediaDirs.map((dir) => rm(dir, { recursive: true, force: true })))
+  await Promise.all([...mediaDirs, diskDir].filter(Boolean).map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
 /** A noisy picture, so the encoders can't shrink it to nothing. */
@@ -177,5 +183,88 @@ describe("/media on shared S3 storage", () => {
     expect(variant.status).toBe(200)
     expect(await sharp(variant.body as Buffer).metadata()).toMatchObject({ format: "webp", width: 800 })
     expect(await inBucket(`.variants/800/${key}.webp`)).toBe(true)
+  })
+})
+
+/** Puts an object in the bucket as another writer would (Medusa, a backup, another app), with its stored type. */
+const stored = (key: string, body: Buffer, type: string) => bucket.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentType: type }))
+
+/** Writes a file into the disk-kept BFF's media folder. */
+async function onDiskFile(key: string, body: Buffer) {
+  await mkdir(path.dirname(path.join(diskDir, key)), { recursive: true })
+  await writeFile(path.join(diskDir, key), body)
+}
+
+describe("/media serves only the shop's own pictures and videos", () => {
+  it("answers 404 for any object outside the shop's folders, a real picture included, with or without ?w=", async () => {
+    const png = await picture(400, 400)
+    for (const key of ["exports/catalogue.png", "backups/x.webp", "medusa-private/x.png", "root-level.png"]) {
+      await stored(key, png, "image/png")
+      for (const url of [`/media/${key}`, `/media/${key}?w=320`]) {
+        const response = await request(second.app).get(url)
+        expect(response.status, url).toBe(404)
+        expect(response.headers["content-type"], url).toMatch(/^application\/json/)
+      }
+    }
+  })
+
+  it("answers 404 for what is not a picture or a video in the shop's folders: Medusa's CSV export, a page, an SVG, a lying name", async () => {
+    const page = Buffer.from("<html><body><form action='https://evil.example'></form></body></html>")
+    const objects: [string, Buffer, string][] = [
+      [`medusa/product-exports-${Date.now()}.csv`, Buffer.from("id,title\nprod_1,Hoodie\n"), "text/csv"],
+      [`medusa/private-${Date.now()}.json`, Buffer.from("{}"), "application/json"],
+      [`uploads/${Date.now()}.html`, page, "text/html"],
+      // Its name says picture; what it was stored as says otherwise, and that is what a browser would be told.
+      [`uploads/${Date.now()}-page.webp`, page, "text/html"],
+      [`products/${Date.now()}.svg`, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"), "image/svg+xml"],
+      [`videos/${Date.now()}.bin`, Buffer.from("bytes"), "application/octet-stream"],
+    ]
+    for (const [key, body, type] of objects) {
+      await stored(key, body, type)
+      const response = await request(second.app).get(`/media/${key}`)
+      expect(response.status, key).toBe(404)
+      expect(response.text, key).not.toContain("evil.example")
+    }
+    // A picture and a video stored there are served with their stored type.
+    await stored("videos/clip.mp4", Buffer.from("not really a video, but stored as one"), "video/mp4")
+    const video = await request(second.app).get("/media/videos/clip.mp4")
+    expect(video.status).toBe(200)
+    expect(video.headers["content-type"]).toBe("video/mp4")
+  })
+
+  it("keeps to the same folders and types on this host's disk", async () => {
+    const png = await picture(300, 300)
+    await onDiskFile("uploads/look.png", png)
+    await onDiskFile("exports/look.png", png)
+    await onDiskFile("uploads/notes.html", Buffer.from("<html></html>"))
+    await onDiskFile("uploads/data.csv", Buffer.from("a,b\n"))
+    await onDiskFile("uploads/noname", png)
+    const served = await request(onDisk.app).get("/media/uploads/look.png")
+    expect(served.status).toBe(200)
+    expect(served.headers["content-type"]).toBe("image/png")
+    for (const url of [
+      "/media/exports/look.png",
+      "/media/exports/look.png?w=320",
+      "/media/uploads/notes.html",
+      "/media/uploads/data.csv",
+      "/media/uploads/noname",
+    ]) {
+      expect((await request(onDisk.app).get(url)).status, url).toBe(404)
+    }
+  })
+
+  it("sends every answer, a picture or a 404, with nosniff and a policy that forbids forms", async () => {
+    const { url } = await uploadedPicture()
+    for (const [app, path] of [
+      [second, url],
+      [second, `${url}?w=320`],
+      [second, "/media/exports/none.png"],
+      [onDisk, "/media/uploads/none.png"],
+    ] as const) {
+      const response = await request(app.app).get(path)
+      expect(response.headers["x-content-type-options"], path).toBe("nosniff")
+      expect(response.headers["content-security-policy"], path).toBe(MEDIA_POLICY)
+      expect(String(response.headers["content-security-policy"]).split("; "), path).toContain("form-action 'none'")
+    }
   })
 })

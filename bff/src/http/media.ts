@@ -1,14 +1,14 @@
-import express, { Router } from "express"
+import { Router } from "express"
 import type { Storage } from "../lib/storage.js"
 import { notFoundHandler } from "./error-handler.js"
 import { imageVariants } from "./image-variants.js"
-import { storedFiles } from "./media-files.js"
+import { diskFiles, storedFiles } from "./media-files.js"
 
 /**
- * /media: every stored file (uploads, the seed's product images, Medusa's files) and its ?w= variants, from the
- * configured storage. Files on this host's disk are served by express.static, the fastest way there is.
+ * /media: the pictures and videos of the shop's own folders (uploads, the seed's product images, Medusa's files) and
+ * their ?w= variants, from the configured storage; anything else stored there is a 404, as a missing file is.
  */
 export function mediaRoutes(storage: Storage): Router {
-  const files = storage.directory ? express.static(storage.directory, { maxAge: "7d", fallthrough: true, dotfiles: "deny" }) : storedFiles(storage)
+  const files = storage.directory ? diskFiles(storage.directory) : storedFiles(storage)
   return Router().use(imageVariants(storage), files, notFoundHandler)
 }

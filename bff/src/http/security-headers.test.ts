@@ -1,7 +1,7 @@
 import express from "express"
 import request from "supertest"
 import { describe, expect, it } from "vitest"
-import { DATA_POLICY, pagePolicy, SECURITY_HEADERS, securityHeaders, STRICT_TRANSPORT_SECURITY, withStrictTransport } from "./security-headers.js"
+import { DATA_POLICY, MEDIA_POLICY, pagePolicy, SECURITY_HEADERS, securityHeaders, STRICT_TRANSPORT_SECURITY, withStrictTransport } from "./security-headers.js"
 
 const directive = (policy: string, name: string) => policy.split("; ").find((entry) => entry.startsWith(`${name} `))
 
@@ -40,12 +40,21 @@ describe("securityHeaders", () => {
   const app = appWith({ razorpayCheckout: false })
   const inlineSources = { script: ["'sha256-c2NyaXB0'"], style: ["'sha256-c3R5bGU='"] }
 
-  it("sends the data policy on the API, media and the emulators", async () => {
-    for (const url of ["/api", "/api/products", "/media/a.jpg", "/emulator/razorpay/checkout.js"]) {
+  it("sends the data policy on the API and the emulators, and on media the same with form-action 'none'", async () => {
+    for (const url of ["/api", "/api/products", "/emulator/razorpay/checkout.js"]) {
       const response = await request(app).get(url)
       expect(response.headers["content-security-policy"], url).toBe(DATA_POLICY)
       expect(response.headers["x-frame-options"], url).toBe("DENY")
     }
+    for (const url of ["/media", "/media/a.jpg", "/media/uploads/x.webp?w=320"]) {
+      const response = await request(app).get(url)
+      expect(response.headers["content-security-policy"], url).toBe(MEDIA_POLICY)
+      expect(directive(MEDIA_POLICY, "form-action"), url).toBe("form-action 'none'")
+      expect(directive(MEDIA_POLICY, "default-src"), url).toBe("default-src 'none'")
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff")
+      expect(response.headers["x-frame-options"], url).toBe("DENY")
+    }
+    expect((await request(app).get("/mediation")).headers["content-security-policy"]).toBe(pagePolicy({ razorpayCheckout: false }))
   })
 
   it("allows the shop's own inline script and stylesheet by their hashes on its pages, never on the console's or the data", async () => {

@@ -8,6 +8,12 @@ import { NO_INLINE_SOURCES, type InlineSources } from "./inline-sources.js"
  */
 export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
+/**
+ * /media's: data too, and no form may be sent from a file opened there (a picture or a video, but whatever a browser
+ * might take for a page is kept from posting anywhere).
+ */
+export const MEDIA_POLICY = `${DATA_POLICY}; form-action 'none'`
+
 /** Sent with every answer of the BFF, the early reads' included (answer-before-express.ts); pages get their own policy. */
 export const SECURITY_HEADERS = {
   "X-Content-Type-Options": "nosniff",
@@ -73,14 +79,18 @@ export function pagePolicy({ razorpayCheckout, mediaOrigin, inlineStyles = false
 /** Paths whose answers are data; everything else the BFF serves is a page of the shop or the console, or its assets. */
 const DATA_PATHS = /^\/(?:api|media|emulator)(?:\/|$)/
 
+const MEDIA_PATHS = /^\/media(?:\/|$)/
+
 const CONSOLE_PATHS = /^\/admin(?:\/|$)/
 
 /** Sets the headers every Express answer carries, with the shop's or the console's policy on everything that isn't data. */
 export function securityHeaders(options: Omit<PagePolicyOptions, "inlineStyles">): RequestHandler {
   const shopHeaders = { ...SECURITY_HEADERS, "Content-Security-Policy": pagePolicy(options) }
   const consoleHeaders = { ...SECURITY_HEADERS, "Content-Security-Policy": pagePolicy({ ...options, inlineSources: NO_INLINE_SOURCES, inlineStyles: true }) }
+  const mediaHeaders = { ...SECURITY_HEADERS, "Content-Security-Policy": MEDIA_POLICY }
   return (req, res, next) => {
-    if (DATA_PATHS.test(req.path)) res.set(SECURITY_HEADERS)
+    if (MEDIA_PATHS.test(req.path)) res.set(mediaHeaders)
+    else if (DATA_PATHS.test(req.path)) res.set(SECURITY_HEADERS)
     else res.set(CONSOLE_PATHS.test(req.path) ? consoleHeaders : shopHeaders)
     next()
   }

@@ -42,6 +42,19 @@ export function isMediaKey(key: string): boolean {
   return key.split("/").every((segment) => segment !== "" && !segment.startsWith("."))
 }
 
+/**
+ * The folders the shop writes media to, the only ones /media serves: shoppers' uploads, videos and avatars (the
+ * uploads service), the seed's product pictures, and Medusa's own uploads (its S3 provider's prefix). Whatever else
+ * the bucket or the folder holds (another app's objects, a backup) is not the shop's to publish.
+ */
+export const SHOP_MEDIA_FOLDERS: readonly string[] = ["uploads", "videos", "avatars", "products", "medusa"]
+
+/** A key /media may serve: a media key inside one of the shop's own folders. */
+export function isShopMediaKey(key: string): boolean {
+  const [folder = "", ...rest] = key.split("/")
+  return rest.length > 0 && SHOP_MEDIA_FOLDERS.includes(folder) && isMediaKey(key)
+}
+
 /** A key the storages take: a media key, or a generated file's under GENERATED_FOLDER. */
 export function isStorageKey(key: string): boolean {
   const generated = `${GENERATED_FOLDER}/`
