@@ -20,6 +20,8 @@ const REQUIRED = {
   SMTP_URL: "smtp://mailer.test:587",
   MINIO_ROOT_USER: "test-minio-user",
   MINIO_ROOT_PASSWORD: "test-minio-password",
+  MINIO_MEDIA_USER: "test-media-user",
+  MINIO_MEDIA_PASSWORD: "test-media-password",
   RAZORPAY_KEY_ID: "rzp_live_test0123456789",
   RAZORPAY_KEY_SECRET: "test-razorpay-secret",
   RAZORPAY_WEBHOOK_SECRET: "test-razorpay-webhook-secret",
@@ -218,9 +220,10 @@ function composeChecks(compose: Compose) {
 
     it("keeps media in MinIO: a bucket made once, and the same S3 settings for the BFF and Medusa", () => {
       const config = resolved()
-      expect(service(config, "minio").image).toBe("minio/minio")
+      // Pinned releases, from quay.io: Docker Hub no longer serves MinIO's images.
+      expect(service(config, "minio").image).toMatch(/^quay\.io\/minio\/minio:RELEASE\.\d{4}-\d{2}-\d{2}T/)
       const setup = service(config, "minio-setup")
-      expect(setup.image).toBe("minio/mc")
+      expect(setup.image).toMatch(/^quay\.io\/minio\/mc:RELEASE\.\d{4}-\d{2}-\d{2}T/)
       expect(setup.healthcheck).toBeUndefined()
       expect(setup.depends_on?.minio?.condition).toBe("service_healthy")
       const bucket = setup.environment?.S3_BUCKET
@@ -229,8 +232,8 @@ function composeChecks(compose: Compose) {
         S3_BUCKET: bucket,
         S3_REGION: "us-east-1",
         S3_ENDPOINT: "http://minio:9000",
-        S3_ACCESS_KEY_ID: REQUIRED.MINIO_ROOT_USER,
-        S3_SECRET_ACCESS_KEY: REQUIRED.MINIO_ROOT_PASSWORD,
+        S3_ACCESS_KEY_ID: REQUIRED.MINIO_MEDIA_USER,
+        S3_SECRET_ACCESS_KEY: REQUIRED.MINIO_MEDIA_PASSWORD,
         S3_FORCE_PATH_STYLE: "true",
       }
       for (const name of ["bff", ...MEDUSA]) {
@@ -239,6 +242,47 @@ function composeChecks(compose: Compose) {
       for (const name of ["bff", "commerce", "commerce-worker"]) {
         expect(service(config, name).depends_on?.["minio-setup"]?.condition, name).toBe("service_completed_successfully")
       }
+    })
+
+    it("gives no service but MinIO and its setup MinIO's root credentials: the apps get the media user's keys", () => {
+      const config = resolved()
+      const root = [REQUIRED.MINIO_ROOT_USER, REQUIRED.MINIO_ROOT_PASSWORD]
+      for (const [name, { environment = {} }] of Object.entries(config.services)) {
+        if (name === "minio" || name === "minio-setup") continue
+        for (const [variable, value] of Object.entries(environment)) expect(root, `${name} ${variable}`).not.toContain(String(value))
+      }
+      for (const name of ["bff", ...MEDUSA]) {
+        expect(service(config, name).environment?.S3_ACCESS_KEY_ID, name).toBe(REQUIRED.MINIO_MEDIA_USER)
+        expect(service(config, name).environment?.S3_SECRET_ACCESS_KEY, name).toBe(REQUIRED.MINIO_MEDIA_PASSWORD)
+      }
+      const setup = service(config, "minio-setup")
+      expect(setup.environment).toMatchObject({ MEDIA_USER: REQUIRED.MINIO_MEDIA_USER, MEDIA_PASSWORD: REQUIRED.MINIO_MEDIA_PASSWORD })
+    })
+
+    it("makes the media user with a policy that reaches the media bucket's objects and nothing else", () => {
+      const setup = service(resolved(), "minio-setup")
+      // As the shell runs it: `config` may keep Compose's $$ escapes.
+      const script = (setup.command?.join("\n") ?? "").replaceAll("$$", "$")
+      const bucket = String(setup.environment?.S3_BUCKET)
+      const policyName = String(setup.environment?.MEDIA_POLICY)
+      // The policy document the script writes (its printf's format, the bucket in place of each %s).
+      const format = /printf '(\{.+\})' "\$S3_BUCKET" "\$S3_BUCKET" > (\S+)/.exec(script)
+      expect(format, script).not.toBeNull()
+      const policy = JSON.parse(format![1]!.replaceAll("%s", bucket)) as { Statement: { Effect: string; Action: string[]; Resource: string[] }[] }
+      const resources = policy.Statement.flatMap((statement) => statement.Resource)
+      expect([...new Set(resources)].sort()).toEqual([`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`])
+      for (const statement of policy.Statement) {
+        expect(statement.Effect).toBe("Allow")
+        for (const action of statement.Action) expect(action, "an S3 action, not a wildcard or an admin one").toMatch(/^s3:[A-Za-z]+$/)
+      }
+      const lines = script.split("\n").map((line) => line.trim())
+      expect(lines).toContain(`mc admin policy create media "$MEDIA_POLICY" ${format![2]!}`)
+      expect(lines).toContain('mc admin user add media "$MEDIA_USER" "$MEDIA_PASSWORD"')
+      expect(lines).toContain('mc admin policy attach media "$MEDIA_POLICY" --user "$MEDIA_USER"')
+      expect(policyName).toMatch(/^[a-z0-9-]+$/)
+      // The script stops at the first failure, and refuses to hand the root user to the apps.
+      expect(lines[0]).toBe("set -e")
+      expect(script).toContain('if [ "$MEDIA_USER" = "$MINIO_ROOT_USER" ]; then')
     })
   })
 }
