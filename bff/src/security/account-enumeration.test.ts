@@ -120,8 +120,8 @@ describe("sign-up", () => {
       [account.email],
     )
     const asked = new Date()
-    // Someone else signed up first with the owner's address; the owner's own sign-up changes nothing, but the
-    // owner verifies with the code and the password they chose, as the storefront sends it.
+    // Someone else signed up first with the owner's address; the owner's own sign-up keeps its credentials, and the
+    // owner verifies with its code and the password they chose, as the storefront sends it.
     const owner = { ...account, handle: `${account.handle.slice(0, 18)}z`, password: "ownersown77" }
     const again = await post("/api/auth/signup", owner)
     expect(again.status).toBe(201)
@@ -130,7 +130,8 @@ describe("sign-up", () => {
     expect(await accountsWith(account.email)).toBe(1)
     const verify = await post("/api/auth/verify-email", { email: account.email, code: second, password: owner.password })
     expect(verify.status, `the fresh code ${second} (the first was ${first}) verifies`).toBe(200)
-    expect(verify.body.user.handle).toBe(account.handle)
+    // The account takes the name and handle of the sign-up whose code was entered (issue 41, item 5).
+    expect(verify.body.user.handle).toBe(owner.handle)
     expect((await post("/api/auth/login", { email: account.email, password: owner.password })).status).toBe(200)
     expect((await post("/api/auth/login", { email: account.email, password: account.password })).status).toBe(401)
   })
