@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import { PAISE_PER_COIN, returnRefund, type Order, type Product } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -7,6 +8,7 @@ import {
   checkOut,
   deliverThroughShiprocket,
   eventually,
+  followMedusa,
   giveCoins,
   ordersOf,
   startCheckoutApp,
@@ -19,6 +21,7 @@ import { medusaApi, ownCatalogue } from "../../../test/staff.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import { readOutbox } from "../../lib/mailer.js"
 import { RETURN_REFUND_RECORD_JOB } from "./medusa-refunds.js"
+import { receiveMedusaReturn, requestMedusaReturn } from "./medusa-returns.js"
 
 let app: CheckoutApp
 let catalogue: Awaited<ReturnType<typeof ownCatalogue>>
@@ -146,6 +149,24 @@ describe("a refund the shop makes, in Medusa's books", SLOW, () => {
     expect(again.refunds).toHaveLength(1)
     expect(again.coinCredits).toHaveLength(1)
     expect(again.summary.pending_difference).toBe(0)
+  })
+
+  it("records what an order returned whole in Medusa gives back (its payment, the coins spent), so Medusa owes nothing more", async () => {
+    const { shopper, orderId, order } = await deliveredOrder("whole-recorded", "prepaid", 1_000)
+    expect(order.darkCoinsDiscount).toBe(10_000)
+    // Ops take every unit back in Medusa (as its dashboard does), and the BFF follows: the order ends as returned.
+    const medusaReturn = await requestMedusaReturn(app.commerce, orderId, {
+      bffReturnId: randomUUID(),
+      items: order.items.map((item) => ({ id: item.id!, quantity: item.quantity })),
+    })
+    await receiveMedusaReturn(app.commerce, orderId, medusaReturn.returnId)
+    await followMedusa(app, orderId)
+    expect((await orderOf(shopper, orderId)).status).toBe("RETURNED")
+
+    const money = await settledInMedusa(orderId)
+    expect(money.summary.refunded_total).toBe(order.total / 100)
+    expect(money.refunds.map((refund) => refund.metadata?.bff_refund_id)).toEqual([`order-${orderId}:payment`])
+    expect(money.coinCredits.map((credit) => credit.amount)).toEqual([-order.darkCoinsDiscount / 100])
   })
 })
 
