@@ -6,6 +6,7 @@ import { markCancelled, markReturned, orderById } from "../orders/index.js"
 import { lockWalletsOfOrder, returnSpentCoins } from "../wallet/index.js"
 import { checkoutById } from "./checkouts.js"
 import { enqueueOrderRefundRecord } from "./medusa-refund-record.js"
+import { refundedFromDashboard } from "./ops-refunds.js"
 import { REFUND_JOB } from "./razorpay-settlement.js"
 
 type Queryable = Pick<Db, "query">
@@ -50,7 +51,8 @@ export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent, ba
       const returned = await returnSpentCoins(client, order.checkoutId, back.spentCoins)
       await alsoUndo?.(client, order.id)
       await onOrderEvent?.(client, order.id, ending)
-      const refund = (checkout?.amount ?? 0) - back.toPayment
+      // Refunds ops already made from Medusa's dashboard are not made again (the order's row, marked above, holds them off).
+      const refund = (checkout?.amount ?? 0) - back.toPayment - (await refundedFromDashboard(client, order.id))
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId && refund > 0) {
         await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: refund, reason })
       }

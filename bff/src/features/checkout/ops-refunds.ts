@@ -7,7 +7,7 @@ import { enqueueJob, enqueueJobOnce, type Job, type JobHandler } from "../../lib
 import type { Logger } from "../../lib/logger.js"
 import type { Commerce } from "../../lib/medusa.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
-import { orderById } from "../orders/index.js"
+import { hasEnded, lockOrder, orderById } from "../orders/index.js"
 import { creditMedusaRefundCoins } from "../wallet/index.js"
 import { checkoutById } from "./checkouts.js"
 
@@ -34,6 +34,15 @@ const refundsAnswerSchema = z.object({
 })
 
 type MedusaRefundRow = { refund_id: string; order_id: string; amount_paise: number; paid_as: "razorpay" | "dark_coins"; paid_at: Date | null }
+
+/** What ops refunded to the order's online payment from Medusa's dashboard (paid or still to pay), paise: an ending gives back only the rest. */
+export async function refundedFromDashboard(client: Queryable, orderId: string): Promise<number> {
+  const { rows } = await client.query<{ paise: string }>(
+    "select coalesce(sum(amount_paise), 0) as paise from bff.medusa_refunds where order_id = $1 and paid_as = 'razorpay'",
+    [orderId],
+  )
+  return Number(rows[0]?.paise ?? 0)
+}
 
 /** Razorpay's idempotency key for a dashboard refund: one Razorpay refund per Medusa refund, however often the job runs. */
 const razorpayKey = (refundId: string) => `medusa_${refundId}`
@@ -75,10 +84,14 @@ export function opsRefunds({
     const checkout = order && (await checkoutById(db, order.checkoutId))
     if (!order || !checkout) return
     // Medusa's own cancellation refunds what was captured, and the BFF's ending of the order pays that back already.
-    if (order.status === "CANCELLED") return
+    if (hasEnded(order)) return
     const paidAs = checkout.mode === "prepaid" ? "razorpay" : "dark_coins"
     const fresh = payment.refunds.filter((refund) => refund.bff_refund_id === null)
     const noted = await transaction(db, async (client) => {
+      // Held against the order's ending (orderEnding marks the same row): an ending either counts these refunds out
+      // of what it gives back, or came first and gave back everything, so nothing is paid twice.
+      const held = await lockOrder(client, order.id)
+      if (!held || hasEnded(held)) return 0
       let count = 0
       for (const refund of fresh) {
         const { rowCount } = await client.query(

@@ -217,6 +217,31 @@ describe("a refund ops press in Medusa's dashboard", SLOW, () => {
     expect(mails[0]!.text).toContain("We've refunded ₹150.00 to your original payment method")
   })
 
+  it("leaves out of a later cancellation's refund what ops already refunded from the dashboard", async () => {
+    const shopper = await signedUpUser(app.app, "ops-then-cancel")
+    expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: products[0]!.id, size: "M" })).status).toBe(201)
+    const orderId = await checkOut(app, shopper, "prepaid")
+    const order = await orderOf(shopper, orderId)
+    const { paymentId } = await medusaMoney(orderId)
+    const { rows: payments } = await app.db.query<{ razorpay_payment_id: string }>(
+      "select c.razorpay_payment_id from bff.checkouts c join bff.orders o on o.checkout_id = c.id where o.id = $1",
+      [orderId],
+    )
+    const razorpayRefunds = async () =>
+      (
+        await app.db.query<{ amount: number }>("select amount from emulator.razorpay_refunds where payment_id = $1", [payments[0]!.razorpay_payment_id])
+      ).rows.map((refund) => refund.amount)
+
+    await refundInDashboard(paymentId, 150)
+    await eventually(app, async () => ((await razorpayRefunds()).length === 1 ? true : undefined), 30_000)
+    // Then ops cancel the order: its ending gives back only the rest.
+    await medusaApi("POST", `/admin/orders/${orderId}/cancel`, { token: await opsToken(), body: {} })
+    await followMedusa(app, orderId)
+    await eventually(app, async () => ((await razorpayRefunds()).length === 2 ? true : undefined), 30_000)
+    await drainQueues()
+    expect((await razorpayRefunds()).sort((a, b) => a - b)).toEqual([15_000, order.total - 15_000].sort((a, b) => a - b))
+  })
+
   it("pays a cash-on-delivery order's refund as Dark Coins, ten a rupee, once", async () => {
     const { shopper, orderId, order } = await deliveredOrder("ops-cod", "cod")
     const { paymentId } = await medusaMoney(orderId)
