@@ -50,16 +50,17 @@ export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent, ba
       const back = (await backThroughReturns?.(client, order.id)) ?? { toPayment: 0, spentCoins: 0 }
       const returned = await returnSpentCoins(client, order.checkoutId, back.spentCoins)
       await alsoUndo?.(client, order.id)
-      await onOrderEvent?.(client, order.id, ending)
       // Refunds ops already made from Medusa's dashboard are not made again (the order's row, marked above, holds them off).
       const refund = (checkout?.amount ?? 0) - back.toPayment - (await refundedFromDashboard(client, order.id))
+      const paidBack = checkout?.mode === "prepaid" && checkout.razorpayPaymentId ? Math.max(refund, 0) : 0
+      await onOrderEvent?.(client, order.id, ending, { refundedPaise: paidBack })
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId && refund > 0) {
         await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: refund, reason })
       }
       // Medusa's own cancellation records its refunds; a return whole leaves Medusa owing what we give back here.
       if (ending === "returned")
         await enqueueOrderRefundRecord(client, order.id, {
-          toPaymentPaise: checkout?.mode === "prepaid" && checkout.razorpayPaymentId ? Math.max(refund, 0) : 0,
+          toPaymentPaise: paidBack,
           coins: returned,
           note: reason,
         })

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { PAISE_PER_COIN, returnRefund, type Order, type Product } from "@fitshop/contracts"
+import { formatPaise, PAISE_PER_COIN, returnRefund, type Order, type Product } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
@@ -240,6 +240,10 @@ describe("a refund ops press in Medusa's dashboard", SLOW, () => {
     await eventually(app, async () => ((await razorpayRefunds()).length === 2 ? true : undefined), 30_000)
     await drainQueues()
     expect((await razorpayRefunds()).sort((a, b) => a - b)).toEqual([15_000, order.total - 15_000].sort((a, b) => a - b))
+    // And the cancellation's message says what it refunds, not the order's total.
+    const texts = (await readOutbox(app.db, shopper.email)).map((mail) => mail.text).join("\n")
+    expect(texts).toContain(`${formatPaise(order.total - 15_000)} will be refunded to your original payment method`)
+    expect(texts).not.toContain(`${formatPaise(order.total)} will be refunded`)
   })
 
   it("pays a cash-on-delivery order's refund as Dark Coins, ten a rupee, once", async () => {
