@@ -1,13 +1,16 @@
 import { useServiceability } from "@/lib/api/get-serviceability"
 import { formatDeliveryDay } from "@/lib/dates"
-import { PINCODE_PATTERN, type Serviceability } from "@fitshop/contracts"
+import { COD_FEE_PAISE, formatPaise, PINCODE_PATTERN, type Serviceability } from "@fitshop/contracts"
+
+/** The fee is said where cash on delivery is offered, never first at payment (drip pricing). */
+const COD_AVAILABLE = `Cash on delivery available (+${formatPaise(COD_FEE_PAISE)} COD fee)`
 
 function PromisedDelivery({ answer }: { answer: Serviceability }) {
   if (!answer.deliverable) return <p className="delivery__line">{`We don't deliver to ${answer.pincode} yet.`}</p>
   return (
     <>
       {answer.estimatedDelivery ? <p className="delivery__line delivery__date">{`Delivery by ${formatDeliveryDay(answer.estimatedDelivery)}`}</p> : null}
-      <p className="delivery__line muted">{answer.codAvailable ? "Cash on delivery available" : `Cash on delivery not available for ${answer.pincode}`}</p>
+      <p className="delivery__line muted">{answer.codAvailable ? COD_AVAILABLE : `Cash on delivery not available for ${answer.pincode}`}</p>
     </>
   )
 }

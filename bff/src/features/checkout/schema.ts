@@ -1,13 +1,11 @@
 import type { checkoutPayload, verifyPayload } from "@fitshop/contracts"
 import type { z } from "zod"
 
-export { cancelPaymentPayload, checkoutPayload, FILL_ADDRESS, SELECT_ADDRESS, VERIFICATION_FAILED, verifyPayload } from "@fitshop/contracts"
+export { cancelPaymentPayload, checkoutPayload, COD_FEE_PAISE, FILL_ADDRESS, SELECT_ADDRESS, VERIFICATION_FAILED, verifyPayload } from "@fitshop/contracts"
 
 export const CART_EMPTY = "Your cart is empty."
 export const SIZES_MISSING = "Please select size for all items in your cart before paying."
 
-/** 10000 paise (₹100) for cash on delivery; online payments have none. */
-export const COD_FEE_PAISE = 10_000
 /** The ₹1 live-test payment. */
 export const LIVE_TEST_AMOUNT_PAISE = 100
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router-dom"
 import { FormError } from "@/components/ui/form-error"
 import { PriceLines } from "@/components/ui/price-lines"
 import { paths } from "@/config/paths"
-import type { BagItem } from "@fitshop/contracts"
+import { COD_FEE_PAISE, formatPaise, type BagItem } from "@fitshop/contracts"
 import { placeOrderBlocker } from "../utils/place-order"
 
 type OrderSummaryProps = {
@@ -13,7 +13,10 @@ type OrderSummaryProps = {
   discount: number
 }
 
-/** Subtotal, the Dark Coins discount, the total, and 'Place Order', which waits until every line that needs a size has one. */
+/**
+ * Subtotal, the Dark Coins discount, the total, the cash on delivery fee said before checkout (not first at payment),
+ * and 'Place Order', which waits until every line that needs a size has one.
+ */
 export function OrderSummary({ items, subtotal, discount }: OrderSummaryProps) {
   const navigate = useNavigate()
   const titleId = useId()
@@ -33,6 +36,7 @@ export function OrderSummary({ items, subtotal, discount }: OrderSummaryProps) {
         Order Summary
       </h2>
       <PriceLines subtotal={subtotal} discount={discount} />
+      <p className="muted order-summary__note">{`Paying by cash on delivery adds a ${formatPaise(COD_FEE_PAISE)} COD fee.`}</p>
       <button type="button" className="button button--primary order-summary__place" aria-disabled={sizesMissing || undefined} onClick={placeOrder}>
         {sizesMissing ? "SELECT SIZES TO CONTINUE" : "Place Order"}
       </button>

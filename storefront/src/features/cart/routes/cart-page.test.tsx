@@ -102,6 +102,15 @@ describe("/cart states", () => {
     expect(screen.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop")
   })
 
+  it("says the cash on delivery fee in the bag, before checkout, without adding it to the total", async () => {
+    openCart(() => buildCart([buildCartItem({ product: { basePrice: 129900 } })]))
+
+    const summary = await screen.findByRole("region", { name: "Order Summary" })
+    expect(within(summary).getByText("Paying by cash on delivery adds a ₹100.00 COD fee.")).toBeInTheDocument()
+    expect(summaryValue("COD Fee")).toBeNull()
+    expect(summaryValue("Total")).toBe("₹1,299.00")
+  })
+
   it("goes to /payments on 'Place Order' when every line has what it needs", async () => {
     openCart(() => buildCart([buildCartItem()]))
 

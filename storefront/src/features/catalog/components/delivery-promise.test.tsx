@@ -40,12 +40,12 @@ async function check(pincode: string) {
 }
 
 describe("the product page's delivery promise", () => {
-  it("names the delivery day and cash on delivery for a pincode, and remembers the pincode on this device", async () => {
+  it("names the delivery day and cash on delivery with its fee for a pincode, and remembers the pincode on this device", async () => {
     const fetchMock = open((pincode) => jsonResponse(served(pincode)))
     await check("400 050")
 
     expect(await screen.findByText("Delivery by Tue, 1 Dec")).toBeInTheDocument()
-    expect(screen.getByText("Cash on delivery available")).toBeInTheDocument()
+    expect(screen.getByText("Cash on delivery available (+₹100.00 COD fee)")).toBeInTheDocument()
     expect(calledUrls(fetchMock, "/api/serviceability").map((url) => url.searchParams.get("pincode"))).toEqual(["400050"])
     expect(window.localStorage.getItem("delivery_pincode")).toBe("400050")
   })

@@ -247,7 +247,7 @@ describe("/payments shipping address", () => {
       ],
     })
     expect(await screen.findByText("Delivery by Thu, 3 Dec")).toBeInTheDocument()
-    expect(screen.getByText("Cash on delivery available")).toBeInTheDocument()
+    expect(screen.getByText("Cash on delivery available (+₹100.00 COD fee)")).toBeInTheDocument()
 
     fireEvent.click(screen.getByRole("radio", { name: /Asha at Work/ }))
     expect(await screen.findByText("Cash on delivery not available for 411001")).toBeInTheDocument()
