@@ -52,6 +52,11 @@ test("a shopper filters lowers by fabric and price, sorts by price, picks a size
   await cards.first().click()
   await expect(page).toHaveURL(/\/product\/prod_/)
   const firstTitle = await page.getByRole("heading", { level: 1 }).innerText()
+  // No made-up rating until real reviews exist; the seeded product declares where it was made and by whom.
+  await expect(page.getByText(/\bratings?\b|★/i)).toHaveCount(0)
+  const specs = page.getByRole("region", { name: "Specifications" })
+  await expect(specs.getByText("Country of origin", { exact: true })).toBeVisible()
+  await expect(specs.getByText("India", { exact: true })).toBeVisible()
   const size = page
     .getByRole("button", { name: /^(XS|S|M|L|XL|XXL|XXXL)$/ })
     .and(page.locator(":enabled"))
@@ -86,7 +91,7 @@ test("a visitor checks delivery to their pincode on a product page: a date and c
   await delivery.getByLabel("Pincode").fill("400050")
   await delivery.getByRole("button", { name: "Check" }).click()
   await expect(delivery.getByText(/^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}$/)).toBeVisible()
-  await expect(delivery.getByText("Cash on delivery available")).toBeVisible()
+  await expect(delivery.getByText("Cash on delivery available (+₹100.00 COD fee)", { exact: true })).toBeVisible()
 
   await delivery.getByLabel("Pincode").fill("795001")
   await delivery.getByRole("button", { name: "Check" }).click()

@@ -89,6 +89,9 @@ test("staff create a product in five steps, publish it to the shop, duplicate an
   // Step 4, tax and weight; step 5, publish.
   await page.getByLabel("GST (%)").fill("12")
   await page.getByLabel("Weight (grams)").fill("450")
+  // The declarations a LIVE product's page must show.
+  await page.getByLabel("Country of origin").fill("India")
+  await page.getByLabel(/^Manufacturer \/ packer \/ importer/).fill("Journey Knits Pvt Ltd, 3 Mill Road, Tiruppur 641604")
   await expectLegibleFields(page, testInfo, "Tax & Weight", 2)
   await page.getByRole("button", { name: "Next" }).click()
   await expectLegibleFields(page, testInfo, "Review & Publish", 0)

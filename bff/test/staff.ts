@@ -90,6 +90,8 @@ export function hoodieForm(imageUrl: string, overrides: Partial<AdminProductForm
     washInstructions: "Machine wash cold.",
     gstPercent: 12,
     weightGrams: 600,
+    countryOfOrigin: "India",
+    manufacturer: "Admin Knits Pvt Ltd, 14 Industrial Estate, Tiruppur 641604, Tamil Nadu",
     sizes: [
       { size: "M", stock: 5, measurements: { chest: 40, frontLength: 27, shoulder: 18, sleeve: 25 } },
       { size: "L", stock: 3, measurements: null },

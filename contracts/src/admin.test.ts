@@ -17,6 +17,8 @@ const complete = {
   subcategory: "Oversized",
   sizes: [{ size: "M", stock: 4 }],
   images: [{ url: "/media/products/a.webp", isPrimary: true }],
+  countryOfOrigin: "India",
+  manufacturer: "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604",
 }
 
 const messages = (input: unknown) => adminProductInput.safeParse(input).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? []
@@ -46,6 +48,11 @@ describe("adminProductInput", () => {
     expect(messages({ ...complete, status: "LIVE" })).toEqual([])
     expect(messages({ ...complete, images: [], status: "LIVE" })).toEqual([`images: ${EDITOR_MESSAGES.media}`])
     expect(messages({ ...complete, sizes: [], status: "LIVE" })).toEqual([`sizes: ${EDITOR_MESSAGES.sizes}`])
+    expect(messages({ ...complete, countryOfOrigin: " ", manufacturer: null, status: "LIVE" })).toEqual([
+      `countryOfOrigin: ${EDITOR_MESSAGES.countryOfOrigin}`,
+      `manufacturer: ${EDITOR_MESSAGES.manufacturer}`,
+    ])
+    expect(messages({ ...complete, countryOfOrigin: null, manufacturer: null })).toEqual([])
     const [first] = publishProblems({ ...adminProductInput.parse({ title: "T" }) })
     expect(fixStepMessage(first!)).toBe(`Fix “Basics”: ${EDITOR_MESSAGES.price}`)
   })
@@ -83,6 +90,8 @@ const product = {
   weightGrams: null,
   gstPercent: null,
   returnable: true,
+  countryOfOrigin: "India",
+  manufacturer: "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604",
   isActive: true,
   status: "LIVE",
   availableSizes: ["M"],

@@ -34,6 +34,8 @@ export const EDITOR_MESSAGES = {
   media: "Add at least one image or video",
   gst: `GST must be between 0 and ${GST_PERCENT_MAX}`,
   weight: "Weight cannot be negative",
+  countryOfOrigin: "Enter the country of origin",
+  manufacturer: "Enter the manufacturer's, packer's or importer's name and address",
 } as const
 
 /** The step a field is edited in, so a refusal can say "Fix “{step}”: {message}". */
@@ -60,6 +62,8 @@ export const FIELD_STEP: Record<string, EditorStep> = {
   gstPercent: "Tax & Weight",
   weightGrams: "Tax & Weight",
   returnable: "Tax & Weight",
+  countryOfOrigin: "Tax & Weight",
+  manufacturer: "Tax & Weight",
 }
 
 const optionalText = (max: number) =>
@@ -156,6 +160,9 @@ const productFields = z.object({
     .transform((v) => v ?? null),
   /** Whether shoppers may return or exchange it after delivery; older clients and the seed leave it out, so it defaults to yes. */
   returnable: z.boolean().default(true),
+  /** The declarations the product page must show (Legal Metrology r.6(10)); a LIVE product needs both. */
+  countryOfOrigin: optionalText(60),
+  manufacturer: optionalText(500),
   sizes: z
     .array(sizeRow)
     .max(SIZES.length)
@@ -200,7 +207,10 @@ function withGenderRules(product: ProductFields): ProductFields {
 
 export type PublishProblem = { field: keyof ProductFields & string; step: EditorStep; message: string }
 
-type Publishable = Pick<ProductFields, "price" | "gender" | "styleGroup" | "categoryType" | "subcategory" | "sizes" | "images" | "videos">
+type Publishable = Pick<
+  ProductFields,
+  "price" | "gender" | "styleGroup" | "categoryType" | "subcategory" | "sizes" | "images" | "videos" | "countryOfOrigin" | "manufacturer"
+>
 
 /** What stops a product from going LIVE, in step order (the first is what the editor shows). */
 export function publishProblems(product: Publishable): PublishProblem[] {
@@ -214,6 +224,8 @@ export function publishProblems(product: Publishable): PublishProblem[] {
   } else if (product.styleGroup === null) add("styleGroup", EDITOR_MESSAGES.styleGroup)
   if (product.sizes.length === 0) add("sizes", EDITOR_MESSAGES.sizes)
   if (product.images.length + product.videos.length === 0) add("images", EDITOR_MESSAGES.media)
+  if (product.countryOfOrigin === null) add("countryOfOrigin", EDITOR_MESSAGES.countryOfOrigin)
+  if (product.manufacturer === null) add("manufacturer", EDITOR_MESSAGES.manufacturer)
   return problems
 }
 

@@ -80,6 +80,10 @@ export const productSchema = z.strictObject({
   gstPercent: z.number().nullable(),
   /** False when staff marked the product not returnable: no return or exchange after delivery. */
   returnable: z.boolean(),
+  /** Legal Metrology declarations an online listing must show (Packaged Commodities Rules r.6(10)); null until staff declare them. */
+  countryOfOrigin: z.string().nullable(),
+  /** The manufacturer's, packer's or importer's name and address, as staff wrote it. */
+  manufacturer: z.string().nullable(),
   isActive: z.boolean(),
   status: z.enum(PRODUCT_STATUSES),
   availableSizes: z.array(z.string()),

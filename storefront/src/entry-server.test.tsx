@@ -70,6 +70,20 @@ describe("the server render", () => {
     for (const html of [shop.html, page.html]) expect(html).not.toMatch(/\sstyle="/)
   })
 
+  it("paints a product's declarations among its specifications, and no rating figure", () => {
+    const declared = buildProduct({ countryOfOrigin: "India", manufacturer: "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604" })
+    const page = renderPage(
+      asked(`/product/${declared.id}`, { [`/api/products/${declared.id}`]: { product: declared, recommendations: { more: [], alsoLike: [] } } }),
+    )!
+
+    const specs = document.createElement("div")
+    specs.innerHTML = page.html
+    const rows = [...specs.querySelectorAll(".specs__row")].map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent])
+    expect(rows).toContainEqual(["Country of origin", "India"])
+    expect(rows).toContainEqual(["Manufacturer / packer / importer", "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604"])
+    expect(page.html).not.toMatch(/\bratings?\b|★/i)
+  })
+
   it("answers 404 with the 404 page for an unknown address and for a product whose read failed with 404", () => {
     for (const request of [asked("/no/such/page"), asked("/product/gone", {}, { "/api/products/gone": 404 })]) {
       const page = renderPage(request)!

@@ -40,6 +40,8 @@ export const adminProduct = (overrides: Partial<AdminProduct> = {}): AdminProduc
   weightGrams: null,
   gstPercent: null,
   returnable: true,
+  countryOfOrigin: null,
+  manufacturer: null,
   isActive: false,
   status: "DRAFT",
   availableSizes: [],

@@ -56,6 +56,8 @@ function productMetadata(product: SeedProduct) {
     seasonFit: product.seasonFit,
     washInstructions: product.washInstructions,
     gstPercent: product.gstPercent,
+    countryOfOrigin: product.countryOfOrigin,
+    manufacturer: product.manufacturer,
     mrp: product.mrp,
   }
 }

@@ -33,6 +33,8 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     weightGrams: null,
     gstPercent: 12,
     returnable: true,
+    countryOfOrigin: null,
+    manufacturer: null,
     isActive: true,
     status: "LIVE",
     availableSizes: [],

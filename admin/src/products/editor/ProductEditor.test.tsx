@@ -18,6 +18,8 @@ const openStep = (name: string) => fireEvent.click(screen.getByRole("tab", { nam
 /** The Review step's line for `label` ("Returns: Returnable"). */
 const reviewLine = (label: string) => screen.getByText(`${label}:`).parentElement
 
+const MANUFACTURER = "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604"
+
 const RETURNABLE_HINT = "Shoppers can return or exchange it within the return window after delivery."
 
 describe("ProductEditor: a new product", { timeout: 20_000 }, () => {
@@ -142,6 +144,8 @@ const product = adminProduct({
   images: [{ url: "/media/tee.jpg", altText: "Front", isPrimary: true, position: 1 }],
   videos: [],
   variants: [productVariant({ size: "M", stockOnHand: 4, measurements: { chest: 40, unit: "in" } })],
+  countryOfOrigin: "India",
+  manufacturer: MANUFACTURER,
 })
 
 describe("ProductEditor: an existing product", { timeout: 20_000 }, () => {
@@ -183,7 +187,7 @@ describe("ProductEditor: an existing product", { timeout: 20_000 }, () => {
 
 describe("ProductEditor: returns", { timeout: 20_000 }, () => {
   const image = { key: "a", kind: "image" as const, url: "/media/a.jpg", altText: "", isPrimary: true, uploading: false, progress: 1 }
-  const complete = { ...basicsDone, sizes: [{ size: "M", stock: "5", measurements: {} }], media: [image] }
+  const complete = { ...basicsDone, sizes: [{ size: "M", stock: "5", measurements: {} }], media: [image], countryOfOrigin: "India", manufacturer: MANUFACTURER }
 
   it("offers Returnable, checked, on Tax & Weight; unchecked, the review says so and the save sends returnable: false", async () => {
     writeDraft(complete)
@@ -225,5 +229,51 @@ describe("ProductEditor: returns", { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: "Publish" }))
     expect(await screen.findByText("Published")).toBeInTheDocument()
     expect(callsTo(fetchMock, "PUT /api/admin/products/prod_9")[0]?.body).toMatchObject({ version: 3, product: { status: "LIVE", returnable: false } })
+  })
+})
+
+describe("ProductEditor: declarations", { timeout: 20_000 }, () => {
+  const image = { key: "a", kind: "image" as const, url: "/media/a.jpg", altText: "", isPrimary: true, uploading: false, progress: 1 }
+  const undeclared = { ...basicsDone, sizes: [{ size: "M", stock: "5", measurements: {} }], media: [image] }
+
+  it("asks for the country of origin and the manufacturer on Tax & Weight before publishing, and sends them", async () => {
+    writeDraft(undeclared)
+    const fetchMock = stubRoutes({ "POST /api/admin/products": { status: 201, body: { product: { ...product, status: "LIVE" } } } })
+    renderWithDataProvider(<ProductEditor />)
+
+    fireEvent.click(screen.getByRole("button", { name: "Publish" }))
+    expect(screen.getByRole("alert")).toHaveTextContent("Fix “Tax & Weight”: Enter the country of origin")
+    expect(callsTo(fetchMock, "POST /api/admin/products")).toHaveLength(0)
+
+    openStep("Tax & Weight")
+    change("Country of origin", "India")
+    change(/^Manufacturer \/ packer \/ importer/, MANUFACTURER)
+    openStep("Review & Publish")
+    expect(reviewLine("Country of origin")).toHaveTextContent(/^Country of origin: India$/)
+    expect(reviewLine("Manufacturer / packer / importer")).toHaveTextContent(`Manufacturer / packer / importer: ${MANUFACTURER}`)
+
+    fireEvent.click(screen.getByRole("button", { name: "Publish" }))
+    expect(await screen.findByText("Published")).toBeInTheDocument()
+    expect(callsTo(fetchMock, "POST /api/admin/products")[0]?.body).toMatchObject({ status: "LIVE", countryOfOrigin: "India", manufacturer: MANUFACTURER })
+  })
+
+  it("loads a product's declarations and saves them as they were", async () => {
+    const fetchMock = stubRoutes({
+      "GET /api/admin/products/prod_9": { status: 200, body: { product } },
+      "PUT /api/admin/products/prod_9": { status: 200, body: { product: { ...product, version: 4 } } },
+    })
+    renderWithDataProvider(<ProductEditor productId="prod_9" />)
+    expect(await screen.findByLabelText("Product name")).toHaveValue("Boxy tee")
+
+    openStep("Tax & Weight")
+    expect(screen.getByLabelText("Country of origin")).toHaveValue("India")
+    expect(screen.getByLabelText(/^Manufacturer \/ packer \/ importer/)).toHaveValue(MANUFACTURER)
+
+    fireEvent.click(screen.getByRole("button", { name: "Save draft" }))
+    expect(await screen.findByText("Saved draft")).toBeInTheDocument()
+    expect(callsTo(fetchMock, "PUT /api/admin/products/prod_9")[0]?.body).toMatchObject({
+      version: 3,
+      product: { countryOfOrigin: "India", manufacturer: MANUFACTURER },
+    })
   })
 })

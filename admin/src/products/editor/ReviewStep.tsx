@@ -25,6 +25,8 @@ export function ReviewStep({ form }: { form: EditorForm }) {
       {row("GST", form.gstPercent ? `${form.gstPercent}%` : "")}
       {row("Weight", form.weightGrams ? `${form.weightGrams} g` : "")}
       {row("Returns", form.returnable ? "Returnable" : "Not returnable")}
+      {row("Country of origin", form.countryOfOrigin.trim())}
+      {row("Manufacturer / packer / importer", form.manufacturer.trim())}
     </Stack>
   )
 }

@@ -2,7 +2,10 @@ import { Box, Checkbox, FormControlLabel, FormHelperText, Stack } from "@mui/mat
 import { useId } from "react"
 import { FormText, type StepProps } from "./fields"
 
-/** Step 4: GST (0 to 28 when filled), shipping weight, and whether shoppers may return the product. */
+/**
+ * Step 4: GST (0 to 28 when filled), shipping weight, whether shoppers may return the product, and the declarations
+ * its page must show (country of origin; manufacturer, packer or importer), which a LIVE product needs.
+ */
 export function TaxStep({ form, dispatch }: StepProps) {
   const hintId = useId()
   return (
@@ -26,6 +29,8 @@ export function TaxStep({ form, dispatch }: StepProps) {
           Shoppers can return or exchange it within the return window after delivery.
         </FormHelperText>
       </Box>
+      <FormText form={form} dispatch={dispatch} field="countryOfOrigin" label="Country of origin" />
+      <FormText form={form} dispatch={dispatch} field="manufacturer" label="Manufacturer / packer / importer (name and address)" multiline />
     </Stack>
   )
 }

@@ -25,6 +25,12 @@ describe("new-product autosave", () => {
     expect(readDraft()).toEqual({ ...typed, returnable: true })
   })
 
+  it("reads a draft saved before the declarations as undeclared, rather than dropping it", () => {
+    const { countryOfOrigin: _country, manufacturer: _manufacturer, ...older } = { ...typed, countryOfOrigin: "India", manufacturer: "Loom Works" }
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(older))
+    expect(readDraft()).toEqual({ ...typed, countryOfOrigin: "", manufacturer: "" })
+  })
+
   it("ignores a stored value that is not an editor form", () => {
     localStorage.setItem(DRAFT_KEY, "{not json")
     expect(readDraft()).toBeNull()

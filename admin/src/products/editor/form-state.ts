@@ -46,6 +46,9 @@ export const editorForm = z.object({
   weightGrams: z.string(),
   /** A draft autosaved before the flag existed reads as returnable. */
   returnable: z.boolean().default(true),
+  /** Drafts autosaved before the declarations existed read as undeclared. */
+  countryOfOrigin: z.string().default(""),
+  manufacturer: z.string().default(""),
   sizes: z.array(sizeForm),
   media: z.array(mediaForm),
 })
@@ -78,6 +81,8 @@ export const EMPTY_FORM: EditorForm = {
   gstPercent: "",
   weightGrams: "",
   returnable: true,
+  countryOfOrigin: "",
+  manufacturer: "",
   sizes: [],
   media: [],
 }

@@ -45,6 +45,8 @@ export function formFromProduct(product: AdminProduct): EditorForm {
     gstPercent: amount(product.gstPercent),
     weightGrams: amount(product.weightGrams),
     returnable: product.returnable,
+    countryOfOrigin: text(product.countryOfOrigin),
+    manufacturer: text(product.manufacturer),
     sizes: product.variants.map((variant) => {
       const measurements: Partial<Record<MeasurementName, number>> = {}
       for (const name of MEASUREMENT_NAMES) {

@@ -14,6 +14,8 @@ const complete: EditorForm = {
   subcategory: "Hoodies",
   sizes: [{ size: "M", stock: "12", measurements: { chest: 40 } }],
   media: [image],
+  countryOfOrigin: "India",
+  manufacturer: "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604",
 }
 
 describe("editor step rules", () => {
@@ -21,12 +23,18 @@ describe("editor step rules", () => {
     expect(editorProblems(complete)).toEqual([])
   })
 
-  it("asks a blank product for its name, price, category, sizes and media, each on its step", () => {
+  it("asks a blank product for its name, price, category, sizes, media and declarations, each on its step", () => {
     const problems = editorProblems(EMPTY_FORM)
     expect(stepMessages(problems, 0)).toEqual([EDITOR_MESSAGES.titleRequired, EDITOR_MESSAGES.price, EDITOR_MESSAGES.categoryType])
     expect(stepMessages(problems, 1)).toEqual([EDITOR_MESSAGES.sizes])
     expect(stepMessages(problems, 2)).toEqual([EDITOR_MESSAGES.media])
-    expect(stepMessages(problems, 3)).toEqual([])
+    expect(stepMessages(problems, 3)).toEqual([EDITOR_MESSAGES.countryOfOrigin, EDITOR_MESSAGES.manufacturer])
+  })
+
+  it("asks a product going LIVE for its country of origin and manufacturer on Tax & Weight; blanks count as missing, a draft may leave them", () => {
+    expect(stepMessages(editorProblems({ ...complete, countryOfOrigin: "  " }), 3)).toEqual([EDITOR_MESSAGES.countryOfOrigin])
+    expect(stepMessages(editorProblems({ ...complete, manufacturer: "" }), 3)).toEqual([EDITOR_MESSAGES.manufacturer])
+    expect(editorProblems({ ...complete, countryOfOrigin: "", manufacturer: "" }, { draft: true })).toEqual([])
   })
 
   it("refuses a price of zero or one that is not a number", () => {
@@ -88,6 +96,14 @@ describe("toProductInput", () => {
       videos: [],
       status: "LIVE",
     })
+  })
+
+  it("sends the declarations trimmed, and null when left blank", () => {
+    expect(toProductInput({ ...complete, countryOfOrigin: " India " }, "LIVE")).toMatchObject({
+      countryOfOrigin: "India",
+      manufacturer: "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604",
+    })
+    expect(toProductInput({ ...complete, countryOfOrigin: "", manufacturer: " " }, "DRAFT")).toMatchObject({ countryOfOrigin: null, manufacturer: null })
   })
 
   it("sends the Returnable box as returnable, ticked unless staff untick it", () => {

@@ -41,6 +41,8 @@ export function toProductInput(form: EditorForm, status: "DRAFT" | "LIVE") {
     gstPercent: parsedNumber(form.gstPercent),
     weightGrams: parsedNumber(form.weightGrams),
     returnable: form.returnable,
+    countryOfOrigin: orNull(form.countryOfOrigin),
+    manufacturer: orNull(form.manufacturer),
     sizes: form.sizes.map((row) => ({
       size: row.size,
       stock: parsedStock(row.stock),
@@ -88,6 +90,8 @@ export function editorProblems(form: EditorForm, { draft = false }: { draft?: bo
       sizes,
       images: media,
       videos: [],
+      countryOfOrigin: input.countryOfOrigin,
+      manufacturer: input.manufacturer,
     }
     for (const problem of publishProblems(publishable)) problems.push({ step: problem.step, message: problem.message })
   }

@@ -202,6 +202,45 @@ describe("admin products: returns", () => {
   })
 })
 
+describe("admin products: declarations", () => {
+  const MADE_BY = "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604, Tamil Nadu"
+  const IMPORTED_BY = "Northstar Imports LLP, 8 Marine Lines, Mumbai 400002 (importer)"
+
+  it("keeps the country of origin and manufacturer through the console, its copy, a version-checked edit and the product page", async () => {
+    const product = await created(hoodie({ countryOfOrigin: " India ", manufacturer: MADE_BY }))
+    expect(product).toMatchObject({ countryOfOrigin: "India", manufacturer: MADE_BY })
+    expect((await admin.get(product.id)).body.product).toMatchObject({ countryOfOrigin: "India", manufacturer: MADE_BY })
+    await eventually(() => inShop(product.id), "the LIVE product's page")
+    expect((await request(ctx.app).get(`/api/products/${product.id}`)).body.product).toMatchObject({ countryOfOrigin: "India", manufacturer: MADE_BY })
+
+    const copy = await request(ctx.app).post(`/api/admin/products/${product.id}/duplicate`).set(staff.headers)
+    expect(copy.body.product).toMatchObject({ status: "DRAFT", countryOfOrigin: "India", manufacturer: MADE_BY })
+
+    const edited = hoodie({ title: product.title, countryOfOrigin: "Bangladesh", manufacturer: IMPORTED_BY })
+    const saved = await admin.update(product.id, product.version, edited)
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body.product).toMatchObject({ countryOfOrigin: "Bangladesh", manufacturer: IMPORTED_BY })
+    await eventually(
+      async () => (await request(ctx.app).get(`/api/products/${product.id}`)).body.product?.countryOfOrigin === "Bangladesh",
+      "the product page's new country of origin",
+    )
+    expect((await request(ctx.app).get(`/api/products/${product.id}`)).body.product.manufacturer).toBe(IMPORTED_BY)
+
+    // Made from the first version, an edit of the declarations is refused and changes nothing.
+    const stale = await admin.update(product.id, product.version, hoodie({ title: product.title, countryOfOrigin: "China", manufacturer: MADE_BY }))
+    expect(stale.status).toBe(409)
+    expect((await admin.get(product.id)).body.product).toMatchObject({ countryOfOrigin: "Bangladesh", manufacturer: IMPORTED_BY })
+  })
+
+  it("lets a DRAFT clear them, and reads them back as undeclared", async () => {
+    const draft = await created(hoodie({ status: "DRAFT", countryOfOrigin: "India", manufacturer: MADE_BY }))
+    const cleared = await admin.update(draft.id, draft.version, hoodie({ title: draft.title, status: "DRAFT", countryOfOrigin: " ", manufacturer: null }))
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200)
+    expect(cleared.body.product).toMatchObject({ countryOfOrigin: null, manufacturer: null })
+    expect((await admin.get(draft.id)).body.product).toMatchObject({ countryOfOrigin: null, manufacturer: null })
+  })
+})
+
 describe("admin products: validation", () => {
   const cases: [string, Partial<AdminProductForm>, string][] = [
     ["a title of 201 characters", { title: "x".repeat(201) }, `title: ${EDITOR_MESSAGES.titleTooLong}`],
@@ -212,6 +251,8 @@ describe("admin products: validation", () => {
     ["a man's product going LIVE without a subcategory", { subcategory: null }, `subcategory: ${EDITOR_MESSAGES.subcategory}`],
     ["a LIVE product without an image or video", { images: [], videos: [] }, `images: ${EDITOR_MESSAGES.media}`],
     ["a LIVE product without sizes", { sizes: [] }, `sizes: ${EDITOR_MESSAGES.sizes}`],
+    ["a LIVE product without its country of origin", { countryOfOrigin: null }, `countryOfOrigin: ${EDITOR_MESSAGES.countryOfOrigin}`],
+    ["a LIVE product without its manufacturer, packer or importer", { manufacturer: "  " }, `manufacturer: ${EDITOR_MESSAGES.manufacturer}`],
   ]
   for (const [what, overrides, message] of cases) {
     it(`refuses ${what} with a 400 naming the field, on create and on update`, async () => {

@@ -65,6 +65,8 @@ export function medusaProduct(input: AdminProductInput) {
       washInstructions: input.washInstructions,
       gstPercent: input.gstPercent,
       returnable: input.returnable,
+      countryOfOrigin: input.countryOfOrigin,
+      manufacturer: input.manufacturer,
       mrp: input.mrp,
       media,
     },

@@ -63,6 +63,8 @@ function formOf(product: AdminProduct): AdminProductForm {
     washInstructions: product.washInstructions,
     gstPercent: product.gstPercent,
     returnable: product.returnable,
+    countryOfOrigin: product.countryOfOrigin,
+    manufacturer: product.manufacturer,
     weightGrams: product.weightGrams,
     sizes: product.variants.map((variant) => ({
       size: variant.size as AdminProductInput["sizes"][number]["size"],

@@ -53,7 +53,20 @@ describe("GET /api/products", () => {
       expect(product.images[0]!.isPrimary).toBe(true)
       // Listings send cards: variants (ids, stock, the size guide's measurements), the description, care
       // details, whether it may be returned, handle and SKU are on the product page.
-      for (const field of ["variants", "description", "washInstructions", "weightGrams", "gstPercent", "returnable", "videos", "handle", "sku"]) {
+      const pageOnly = [
+        "variants",
+        "description",
+        "washInstructions",
+        "weightGrams",
+        "gstPercent",
+        "returnable",
+        "countryOfOrigin",
+        "manufacturer",
+        "videos",
+        "handle",
+        "sku",
+      ]
+      for (const field of pageOnly) {
         expect(product).not.toHaveProperty(field)
       }
     }
@@ -213,7 +226,7 @@ describe("GET /api/products", () => {
 })
 
 describe("GET /api/products/:id", () => {
-  it("returns one product with everything its page needs: gallery, sizes, measurements, description and care", async () => {
+  it("returns one product with everything its page needs: gallery, sizes, measurements, description, care and declarations", async () => {
     const listed = await firstSeeded()
     const response = await request(ctx.app).get(`/api/products/${listed.id}`)
     expect(response.status).toBe(200)
@@ -227,6 +240,9 @@ describe("GET /api/products/:id", () => {
     expect(product.description).toBeTruthy()
     expect(product.washInstructions).toBeTruthy()
     expect(product.weightGrams).toBeGreaterThan(0)
+    // The seed's declarations, carried from Medusa's metadata by the read model's full build.
+    expect(product.countryOfOrigin).toBe("India")
+    expect(product.manufacturer).toMatch(/^Build Your Fit Retail Private Limited \(demo\), .+ Mumbai 400013/)
     expect((await request(ctx.app).get(`/api/products/${product.id}/`)).body.product.id).toBe(product.id)
   })
 

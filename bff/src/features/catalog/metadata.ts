@@ -76,6 +76,8 @@ export const productMetadata = z.object({
   gstPercent: z.number().min(0).max(GST_PERCENT_MAX).nullish().catch(null),
   /** Only a stored `false` takes returns away: products saved before the flag (and the seed's) stay returnable. */
   returnable: z.boolean().catch(true),
+  countryOfOrigin: text,
+  manufacturer: text,
   mrp: z.number().positive().nullish().catch(null),
   /** The console's alt texts, primary choice and videos (Medusa's images have only a url and a rank). */
   media: z
@@ -147,6 +149,8 @@ type Attributes = Pick<
   | "washInstructions"
   | "gstPercent"
   | "returnable"
+  | "countryOfOrigin"
+  | "manufacturer"
 >
 
 /** The spec's attributes of a product, from its metadata (Medusa's `material` when no fabric was given); men's products have no style group. */
@@ -167,5 +171,7 @@ export function productAttributes(meta: ProductMetadata, material: string | null
     washInstructions: meta.washInstructions ?? null,
     gstPercent: meta.gstPercent ?? null,
     returnable: meta.returnable,
+    countryOfOrigin: meta.countryOfOrigin ?? null,
+    manufacturer: meta.manufacturer ?? null,
   }
 }

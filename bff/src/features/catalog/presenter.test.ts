@@ -75,4 +75,12 @@ describe("presentProduct", () => {
     expect(withMetadata({ ...product.metadata, returnable: "false" }).returnable).toBe(true)
     expect(withMetadata({ ...product.metadata, returnable: null }).returnable).toBe(true)
   })
+
+  it("reads the declarations from metadata, and a product without them (or with unreadable ones) as undeclared", () => {
+    const withMetadata = (metadata: Record<string, unknown>) => presentProduct({ ...product, metadata } as unknown as HttpTypes.StoreProduct)
+    const declared = withMetadata({ ...product.metadata, countryOfOrigin: " India ", manufacturer: "Loom Works Pvt Ltd, Tiruppur 641604" })
+    expect(declared).toMatchObject({ countryOfOrigin: "India", manufacturer: "Loom Works Pvt Ltd, Tiruppur 641604" })
+    expect(presentProduct(product)).toMatchObject({ countryOfOrigin: null, manufacturer: null })
+    expect(withMetadata({ ...product.metadata, countryOfOrigin: 91, manufacturer: "  " })).toMatchObject({ countryOfOrigin: null, manufacturer: null })
+  })
 })

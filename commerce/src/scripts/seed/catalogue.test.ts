@@ -51,6 +51,13 @@ describe("the demo catalogue", () => {
     expect(catalogue.some((p) => p.mrp !== null)).toBe(true)
   })
 
+  it("declares every product's country of origin and its manufacturer's name and address, as its page must show them", () => {
+    for (const p of catalogue) {
+      expect(p.countryOfOrigin, p.handle).toBe("India")
+      expect(p.manufacturer, p.handle).toMatch(/^Build Your Fit Retail Private Limited \(demo\), .+, Mumbai 400013, Maharashtra$/)
+    }
+  })
+
   it("places men under gender › type › subcategory and women under gender › style", () => {
     const hoodie = catalogue.find((p) => p.subcategory === "Hoodies" && p.gender === "MEN")!
     expect(categoryPath(hoodie).map((n) => n.handle)).toEqual(["men", "men-uppers", "men-uppers-hoodies"])

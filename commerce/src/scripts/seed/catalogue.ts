@@ -38,6 +38,9 @@ export type SeedProduct = {
   seasonFit: "NEUTRAL" | "SUMMER" | "WINTER"
   washInstructions: string
   gstPercent: number
+  /** Legal Metrology declarations the product page shows. */
+  countryOfOrigin: string
+  manufacturer: string
   stock: Record<Size, number>
   measurements: Record<Size, Measurements>
 }
@@ -52,6 +55,10 @@ export const COLOURS = [
 ] as const
 
 export const GENRES = ["Streetwear", "Anime", "Marvel", "Aesthetic"] as const
+
+/** The demo brand makes its own pieces: the demo seller's legal name and registered address, as its invoices name it. */
+export const DEMO_MANUFACTURER =
+  "Build Your Fit Retail Private Limited (demo), Unit 4, Kamala Mills Compound, Senapati Bapat Marg, Lower Parel, Mumbai 400013, Maharashtra"
 
 type Line = {
   gender: "MEN" | "WOMEN"
@@ -393,6 +400,8 @@ export function buildCatalogue(): SeedProduct[] {
         seasonFit: line.season[i % line.season.length]!,
         washInstructions: line.wash,
         gstPercent: price > 1000 ? 12 : 5,
+        countryOfOrigin: "India",
+        manufacturer: DEMO_MANUFACTURER,
         stock: stockFor(index),
         measurements: measurementsFor(line.garment, sleeve),
       })

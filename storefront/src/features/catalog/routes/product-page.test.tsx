@@ -35,6 +35,9 @@ const advance = async (ms: number) => {
   })
 }
 
+/** The value the specifications list shows beside `label`, or null. */
+const specValue = (label: string) => screen.queryByText(label, { selector: ".specs dt" })?.nextElementSibling?.textContent ?? null
+
 const sizedProduct = () =>
   buildProduct({
     title: "Static Shift Hoodie",
@@ -69,6 +72,8 @@ describe("/product/:id", () => {
       fabric: "Cotton",
       sleeveType: "FULL",
       weightGrams: 420,
+      countryOfOrigin: "India",
+      manufacturer: "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604",
     })
     const fetchMock = serve(product)
 
@@ -83,6 +88,8 @@ describe("/product/:id", () => {
     expect(screen.getByText("Cotton")).toBeInTheDocument()
     expect(screen.getByText("Full sleeve")).toBeInTheDocument()
     expect(screen.getByText("420 g")).toBeInTheDocument()
+    expect(specValue("Country of origin")).toBe("India")
+    expect(specValue("Manufacturer / packer / importer")).toBe("Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604")
     expect(screen.getByRole("button", { name: /Back/ })).toBeInTheDocument()
   })
 
@@ -156,7 +163,7 @@ describe("/product/:id", () => {
     expect(calledUrls(calls, "/api/products")).toEqual([])
   })
 
-  it("shows the fixed rating, the discount percent and the media sizes", async () => {
+  it("shows no made-up rating, and the discount percent and the media sizes", async () => {
     const product = buildProduct({
       basePrice: 159900,
       mrp: 249900,
@@ -170,8 +177,8 @@ describe("/product/:id", () => {
     renderApp(`/product/${product.id}`)
 
     const main = await screen.findByRole("img", { name: "Front view" })
-    expect(screen.getByText("4.5", { exact: false })).toBeInTheDocument()
-    expect(screen.getByText("162 ratings")).toBeInTheDocument()
+    // No reviews yet: the page shows no rating figure at all, never a made-up one.
+    expect(screen.queryAllByText(/\bratings?\b|★/i)).toEqual([])
     expect(screen.getByText("36% off")).toBeInTheDocument()
     expect(main).toHaveAttribute("loading", "eager")
     expect(main).toHaveAttribute("fetchpriority", "high")

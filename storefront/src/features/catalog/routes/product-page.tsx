@@ -23,10 +23,6 @@ import { getGalleryMedia } from "../utils/product-media"
 import { getProductSpecs } from "../utils/product-specs"
 import { getSizeOptions } from "../utils/sizes"
 
-/** The spec's fixed rating display. */
-const RATING = "4.5"
-const RATING_COUNT = 162
-
 /** Spec section 9 timing: the add animation, then the wait before 'GO TO CART'. */
 const ADD_ANIMATION_MS = 900
 const GO_TO_CART_DELAY_MS = 1000
@@ -71,13 +67,6 @@ function ProductDetails({ product }: { product: Product }) {
         </ul>
 
         <h1 className="product__title">{product.title}</h1>
-
-        <p className="product__rating">
-          <span className="product__rating-score">
-            {RATING} <span aria-hidden="true">★</span>
-          </span>
-          <span className="muted">{`${String(RATING_COUNT)} ratings`}</span>
-        </p>
 
         {/* Price, colour, size and add together: on phones one bar, kept in reach above the bottom navigation. */}
         <div className="product__buy thumb-bar">

@@ -33,6 +33,8 @@ export function getProductSpecs(product: Product): ProductSpec[] {
     ["Genre", product.genre],
     ["Wash instructions", product.washInstructions],
     ["Weight", product.weightGrams !== null && product.weightGrams > 0 ? `${String(product.weightGrams)} g` : null],
+    ["Country of origin", product.countryOfOrigin],
+    ["Manufacturer / packer / importer", product.manufacturer],
   ]
   return rows.flatMap(([label, value]) => (present(value) ? [{ label, value: value.trim() }] : []))
 }
