@@ -33,6 +33,7 @@ import { healthModule } from "./features/health/index.js"
 import { ordersModule } from "./features/orders/index.js"
 import { invoicesModule } from "./features/invoices/index.js"
 import { orderMessagesModule } from "./features/order-messages/index.js"
+import { legalModule } from "./features/legal/index.js"
 import { referralsModule } from "./features/referrals/index.js"
 import { returnsModule } from "./features/returns/index.js"
 import { seoModule } from "./features/seo/index.js"
@@ -242,7 +243,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const adminJobs = adminJobsModule({ ...shared, kickQueueOf })
   const dev = devModule({ ...shared, outbox: devTools && !config.SMTP_URL })
   const storefrontIndex = readStorefrontIndex(config.STOREFRONT_DIST)
-  const seo = seoModule({ ...shared, catalog: catalog.service, storefrontIndex })
+  const legal = legalModule(shared)
+  const seo = seoModule({ ...shared, catalog: catalog.service, storefrontIndex, legal: legal.info })
   // In mounting order: where two modules' routes share a path, the first answers.
   const modules: FeatureModule[] = [
     health,
@@ -263,6 +265,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     fulfillment,
     fitfeed,
     referrals,
+    legal,
     adminProducts,
     adminAnalytics,
     staffAuth,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { ConfigError, developmentTools, loadConfig } from "./config.js"
 import { shiprocketSettings } from "./lib/shiprocket-settings.js"
 import { PRODUCTION_SERVICES } from "../test/production.js"
-import { sellerSettings } from "./lib/seller-settings.js"
+import { sellerContacts, sellerSettings } from "./lib/seller-settings.js"
 import { s3Settings } from "./lib/storage-settings.js"
 
 const SECRETS = { AUTH_TOKEN_SECRET: "a".repeat(32), INTERNAL_API_SECRET: "b".repeat(16) }
@@ -201,7 +201,7 @@ describe("the GST seller", () => {
   const problems = (env: Record<string, string>) => configError({ ...base, ...env })
 
   it("is the demo seller outside production, all four of the settings together otherwise, and required in production", () => {
-    expect(sellerSettings(loadConfig(base)).gstin).toBe("27AAFCB1234M1Z5")
+    expect(sellerSettings(loadConfig(base)).gstin).toBe("27AAFCB1234M1ZP")
     expect(sellerSettings(loadConfig({ ...base, ...SELLER }))).toEqual({
       legalName: SELLER_LEGAL_NAME,
       address: SELLER_ADDRESS,
@@ -217,9 +217,55 @@ describe("the GST seller", () => {
   })
 
   it("takes only a well-formed GSTIN", () => {
-    for (const wrong of ["27AAFCB1234M1Z", "99AAFCB1234M1Z5", "27aafcb1234m1z5", "27AAFCB1234M1X5"]) {
+    for (const wrong of ["27AAFCB1234M1Z", "99AAFCB1234M1ZP", "27aafcb1234m1zp", "27AAFCB1234M1XP"]) {
       expect(problems({ ...SELLER, SELLER_GSTIN: wrong }), wrong).toMatch(/SELLER_GSTIN must be a 15-character GSTIN/)
     }
+  })
+
+  it("refuses a GSTIN whose check character is wrong, in production as elsewhere", () => {
+    expect(problems({ ...SELLER, SELLER_GSTIN: "27AAPFU0939F1ZV" })).toBe("")
+    for (const env of [{ ...SELLER }, { ...PRODUCTION_SERVICES, NODE_ENV: "production" }]) {
+      expect(problems({ ...env, SELLER_GSTIN: "27AAPFU0939F1ZW" })).toMatch(
+        /SELLER_GSTIN must be a 15-character GSTIN whose last character is its check character/,
+      )
+    }
+    // The GSTIN the demo seller and the tests used before had a wrong check character (5 for P).
+    expect(problems({ ...SELLER, SELLER_GSTIN: "27AAFCB1234M1Z5" })).toMatch(/SELLER_GSTIN must be/)
+  })
+})
+
+describe("customer care and the grievance officer", () => {
+  const base = { ...DEV, DATABASE_URL: "postgres://h/db" }
+  const { SELLER_CUSTOMER_CARE_EMAIL, SELLER_CUSTOMER_CARE_PHONE, GRIEVANCE_OFFICER_NAME, GRIEVANCE_OFFICER_EMAIL, GRIEVANCE_OFFICER_PHONE } =
+    PRODUCTION_SERVICES
+  const CONTACTS = { SELLER_CUSTOMER_CARE_EMAIL, SELLER_CUSTOMER_CARE_PHONE, GRIEVANCE_OFFICER_NAME, GRIEVANCE_OFFICER_EMAIL, GRIEVANCE_OFFICER_PHONE }
+  const problems = (env: Record<string, string>) => configError({ ...base, ...env })
+
+  it("are demo contacts outside production, and the settings' when all five are given", () => {
+    expect(sellerContacts(loadConfig(base)).grievanceOfficer.email).toBe("grievance@buildyourfit.test")
+    expect(sellerContacts(loadConfig({ ...base, ...CONTACTS }))).toEqual({
+      customerCare: { email: SELLER_CUSTOMER_CARE_EMAIL, phone: SELLER_CUSTOMER_CARE_PHONE },
+      grievanceOfficer: { name: GRIEVANCE_OFFICER_NAME, email: GRIEVANCE_OFFICER_EMAIL, phone: GRIEVANCE_OFFICER_PHONE },
+    })
+    const { GRIEVANCE_OFFICER_PHONE: _phone, ...withoutPhone } = CONTACTS
+    expect(problems(withoutPhone)).toMatch(/GRIEVANCE_OFFICER_PHONE is required with the other customer care and grievance officer settings/)
+  })
+
+  it("stop a production start that lacks any of them, naming each on one line", () => {
+    expect(problems({ ...PRODUCTION_SERVICES, NODE_ENV: "production" })).toBe("")
+    const noContacts: Record<string, string> = { ...PRODUCTION_SERVICES, NODE_ENV: "production" }
+    for (const name of Object.keys(CONTACTS)) delete noContacts[name]
+    const error = problems(noContacts)
+    expect(error).toMatch(/^[^\n]+$/)
+    for (const name of Object.keys(CONTACTS)) expect(error).toMatch(new RegExp(`${name} is required in production`))
+    expect(problems({ ...noContacts, GRIEVANCE_OFFICER_NAME: "A. Officer" })).toMatch(/GRIEVANCE_OFFICER_EMAIL is required with the other/)
+  })
+
+  it("take only e-mail addresses and phone numbers where those go", () => {
+    const error = problems({ ...CONTACTS, GRIEVANCE_OFFICER_EMAIL: "not-an-address", SELLER_CUSTOMER_CARE_PHONE: "call us" })
+    expect(error).toMatch(/GRIEVANCE_OFFICER_EMAIL must be an e-mail address/)
+    expect(error).toMatch(/SELLER_CUSTOMER_CARE_PHONE must be a phone number/)
+    expect(problems({ ...CONTACTS, GRIEVANCE_OFFICER_PHONE: "+91 12 34" })).toMatch(/GRIEVANCE_OFFICER_PHONE must have 10 to 13 digits/)
   })
 })
 

@@ -1,11 +1,11 @@
 import { isIP } from "node:net"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { PINCODE_PATTERN } from "@fitshop/contracts"
+import { isValidGstin, PINCODE_PATTERN } from "@fitshop/contracts"
 import { z } from "zod"
 import { razorpayIssues } from "./lib/razorpay-settings.js"
 import { returnWarehouseIssues } from "./lib/return-warehouse.js"
-import { GSTIN_PATTERN, sellerIssues } from "./lib/seller-settings.js"
+import { contactIssues, sellerIssues } from "./lib/seller-settings.js"
 import { shiprocketIssues } from "./lib/shiprocket-settings.js"
 import { storageIssues } from "./lib/storage-settings.js"
 
@@ -24,6 +24,12 @@ const optionalText = z
   .optional()
 
 const port = z.coerce.number().int().min(0).max(65535)
+
+/** A telephone number as the policy pages print it: 10 to 13 digits, spaces or hyphens between, an optional leading +. */
+const contactPhone = z
+  .string()
+  .regex(/^\+?\d[\d -]*\d$/, "must be a phone number (digits, spaces and hyphens, an optional leading +)")
+  .refine((value) => /^\d{10,13}$/.test(value.replace(/\D/g, "")), "must have 10 to 13 digits")
 
 /** Host names that reach only this machine: development tools are served on these alone. */
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"])
@@ -179,7 +185,15 @@ const configSchema = z
     SELLER_LEGAL_NAME: optionalText.pipe(z.string().max(120, "must be at most 120 characters").optional()),
     SELLER_ADDRESS: optionalText.pipe(z.string().max(300, "must be at most 300 characters").optional()),
     SELLER_STATE: optionalText.pipe(z.string().max(60, "must be at most 60 characters").optional()),
-    SELLER_GSTIN: optionalText.pipe(z.string().regex(GSTIN_PATTERN, "must be a 15-character GSTIN (e.g. 27AAFCB1234M1Z5)").optional()),
+    SELLER_GSTIN: optionalText.pipe(
+      z.string().refine(isValidGstin, "must be a 15-character GSTIN whose last character is its check character (e.g. 27AAFCB1234M1ZP)").optional(),
+    ),
+    /** Customer care and the grievance officer the policy pages name (lib/seller-settings.ts): all five, required in production; demo contacts elsewhere. */
+    SELLER_CUSTOMER_CARE_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
+    SELLER_CUSTOMER_CARE_PHONE: optionalText.pipe(contactPhone.optional()),
+    GRIEVANCE_OFFICER_NAME: optionalText.pipe(z.string().max(120, "must be at most 120 characters").optional()),
+    GRIEVANCE_OFFICER_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
+    GRIEVANCE_OFFICER_PHONE: optionalText.pipe(contactPhone.optional()),
     /** Where returned parcels go (lib/return-warehouse.ts): all six, required in production; the demo warehouse elsewhere. */
     RETURN_WAREHOUSE_NAME: optionalText.pipe(z.string().max(120, "must be at most 120 characters").optional()),
     RETURN_WAREHOUSE_ADDRESS: optionalText.pipe(z.string().max(200, "must be at most 200 characters").optional()),
@@ -199,6 +213,7 @@ const configSchema = z
     for (const issue of shiprocketIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of razorpayIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of sellerIssues(config)) ctx.addIssue({ code: "custom", ...issue })
+    for (const issue of contactIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of returnWarehouseIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     for (const issue of storageIssues(config)) ctx.addIssue({ code: "custom", ...issue })
     if (config.NODE_ENV === "production" && !config.SMTP_URL) {

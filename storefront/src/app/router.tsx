@@ -7,6 +7,7 @@ import { HomePage } from "@/features/home/routes/home-page"
 import { ProtectedRoute } from "@/lib/auth"
 import { lazyPage } from "./lazy-page"
 import { NotFoundPage } from "@/components/not-found-page"
+import { LEGAL_PAGES } from "@fitshop/contracts"
 
 // The home, shop and product pages are in the first download; every other screen loads when first opened.
 const AccountPage = lazyPage(() => import("@/features/account/routes/account-page").then((module) => module.AccountPage))
@@ -18,11 +19,23 @@ const PaymentsPage = lazyPage(() => import("@/features/checkout/routes/payments-
 const FeedPage = lazyPage(() => import("@/features/fitfeed/routes/feed-page").then((module) => module.FeedPage))
 const ProfilePage = lazyPage(() => import("@/features/profiles/routes/profile-page").then((module) => module.ProfilePage))
 const WishlistPage = lazyPage(() => import("@/features/wishlist/routes/wishlist-page").then((module) => module.WishlistPage))
+const TermsPage = lazyPage(() => import("@/features/legal/routes/terms-page").then((module) => module.TermsPage))
+const PrivacyPage = lazyPage(() => import("@/features/legal/routes/privacy-page").then((module) => module.PrivacyPage))
+const ReturnsPolicyPage = lazyPage(() => import("@/features/legal/routes/returns-policy-page").then((module) => module.ReturnsPolicyPage))
+const ShippingPolicyPage = lazyPage(() => import("@/features/legal/routes/shipping-policy-page").then((module) => module.ShippingPolicyPage))
+const ContactPage = lazyPage(() => import("@/features/legal/routes/contact-page").then((module) => module.ContactPage))
+
+/** The policy pages: painted by the server render, which downloads them before its first render (entry-server.tsx). */
+const LEGAL_PAGE_SCREENS = [TermsPage, PrivacyPage, ReturnsPolicyPage, ShippingPolicyPage, ContactPage]
+
+export const preloadLegalPages = () => Promise.all(LEGAL_PAGE_SCREENS.map((page) => page.preload()))
 
 /** Downloads every lazily loaded screen (tests, and idle time after the first page). */
 export const preloadRoutes = () =>
   Promise.all(
-    [AccountPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, CartPage, PaymentsPage, FeedPage, ProfilePage, WishlistPage].map((page) => page.preload()),
+    [AccountPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, CartPage, PaymentsPage, FeedPage, ProfilePage, WishlistPage, ...LEGAL_PAGE_SCREENS].map(
+      (page) => page.preload(),
+    ),
   )
 
 const protectedPage = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>
@@ -49,13 +62,18 @@ export const routes: RouteObject[] = [
       { path: "fit/u/:userId", element: <ProfilePage /> },
       { path: "fit/:handleOrId", element: <ProfilePage /> },
       { path: "account", element: protectedPage(<AccountPage />) },
+      { path: LEGAL_PAGES.terms.path.slice(1), element: <TermsPage />, handle: SERVER_RENDERED },
+      { path: LEGAL_PAGES.privacy.path.slice(1), element: <PrivacyPage />, handle: SERVER_RENDERED },
+      { path: LEGAL_PAGES.returns.path.slice(1), element: <ReturnsPolicyPage />, handle: SERVER_RENDERED },
+      { path: LEGAL_PAGES.shipping.path.slice(1), element: <ShippingPolicyPage />, handle: SERVER_RENDERED },
+      { path: LEGAL_PAGES.contact.path.slice(1), element: <ContactPage />, handle: SERVER_RENDERED },
       { path: "*", element: <NotFoundPage />, handle: SERVER_RENDERED },
     ],
   },
 ]
 
 /**
- * Whether the server renders the page at this path (home, shop, product pages and unknown addresses: what anyone
+ * Whether the server renders the page at this path (home, shop, product pages, the policy pages and unknown addresses: what anyone
  * may open from a link, the same for everyone); a person's own pages (bag, account, …) are painted in the browser.
  */
 export const rendersOnServer = (pathname: string): boolean => matchRoutes(routes, pathname)?.at(-1)?.route.handle === SERVER_RENDERED

@@ -6,7 +6,16 @@ import { createCatalogService, type CatalogService } from "./service.js"
 import type { CatalogSync } from "./sync.js"
 
 /** The read model's sync and cache, made once per process (main.ts, the tests) and handed to the app. */
-export { answerData, memoryCatalogCache, noCatalogCache, redisCatalogCache, withLookupsCounted, type CachedAnswer, type CatalogCache } from "./cache.js"
+export {
+  answerData,
+  answerOf,
+  memoryCatalogCache,
+  noCatalogCache,
+  redisCatalogCache,
+  withLookupsCounted,
+  type CachedAnswer,
+  type CatalogCache,
+} from "./cache.js"
 export { catalogSync, type CatalogSync } from "./sync.js"
 /** The product's shapes as the console's products and the server-filled pages read them. */
 export { bySize, presentMedia, productAttributes, productHead, productMetadata, variantMeasurements } from "./metadata.js"

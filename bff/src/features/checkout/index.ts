@@ -23,6 +23,8 @@ import { checkoutService, COD_CHECK_JOB } from "./service.js"
 export { checkoutById } from "./checkouts.js"
 export { StockShortfall } from "./commerce-checkout.js"
 export { CheckoutInFlight, holdStock } from "./stock-holds.js"
+/** Cash on delivery's fee, which the policy pages state (legal). */
+export { COD_FEE_PAISE } from "./schema.js"
 /** How the shop's money given back is recorded on the order in Medusa (returns record theirs with it). */
 export { recordMoneyBackInMedusa, REFUND_RECORD_ATTEMPTS } from "./medusa-refund-record.js"
 

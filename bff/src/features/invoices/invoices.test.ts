@@ -128,7 +128,7 @@ describe("GST tax invoices", () => {
     for (const field of [
       "Tax Invoice",
       "Build Your Fit Retail Private Limited (demo)",
-      "27AAFCB1234M1Z5",
+      "27AAFCB1234M1ZP",
       invoice!.number,
       "Asha Verma",
       "14 Linking Road",

@@ -1,3 +1,4 @@
+import type { LegalInfo } from "@fitshop/contracts"
 import { Router } from "express"
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
@@ -12,19 +13,21 @@ type Deps = Pick<SharedDeps, "db" | "logger"> & {
   config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">
   catalog: CatalogService
   storefrontIndex: StorefrontIndex | null
+  /** The policy pages' facts (legal), which those pages come rendered with. */
+  legal: LegalInfo
 }
 
 /**
  * What search engines and link previews read: robots.txt, the sitemap, FITFEED's shareable pages and the storefront
  * pages whose HTML the server fills in; none while the storefront isn't built (its index.html is their start).
  */
-export function seoModule({ config, db, logger, catalog, storefrontIndex }: Deps): FeatureModule {
+export function seoModule({ config, db, logger, catalog, storefrontIndex, legal }: Deps): FeatureModule {
   if (!storefrontIndex) return {}
   const publicUrl = config.PUBLIC_URL
   const pages = Router()
   pages.use(robotsRoutes(publicUrl))
   pages.use(sitemapRoutes({ db, publicUrl, logger }))
   pages.use(socialPageRoutes({ db, indexHtml: storefrontIndex.html, publicUrl }))
-  pages.use(storefrontPageRoutes({ catalog, storefrontDist: config.STOREFRONT_DIST, indexHtml: storefrontIndex.html, publicUrl, logger }))
+  pages.use(storefrontPageRoutes({ catalog, legal, storefrontDist: config.STOREFRONT_DIST, indexHtml: storefrontIndex.html, publicUrl, logger }))
   return { pages }
 }

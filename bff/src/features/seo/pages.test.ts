@@ -7,6 +7,7 @@ import { createLogger } from "../../lib/logger.js"
 import { productMeta, type ListedProduct, type Product } from "@fitshop/contracts"
 import { answerOf } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
+import { legalInfo } from "../legal/index.js"
 import { HOME_READS } from "./home-page.js"
 import { pageHeadTags, withPageHead } from "./page-head.js"
 import { productJsonLd, productPreview } from "./product-meta.js"
@@ -135,6 +136,7 @@ describe("the answers a page comes with (server-answers)", () => {
     const app = express().use(
       storefrontPageRoutes({
         catalog: failing,
+        legal: legalInfo(ctx.config),
         storefrontDist: ctx.dist,
         indexHtml: GENERIC_INDEX,
         publicUrl: TEST_PUBLIC_URL,

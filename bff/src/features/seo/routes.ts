@@ -1,10 +1,23 @@
 import { gzipSync } from "node:zlib"
-import { homeMeta, listProductsQuery, productMeta, productPath, type PageMeta, type RenderedPage, type StorefrontRenderer } from "@fitshop/contracts"
+import {
+  homeMeta,
+  LEGAL_INFO_PATH,
+  LEGAL_PAGE_KEYS,
+  LEGAL_PAGES,
+  legalPageMeta,
+  listProductsQuery,
+  productMeta,
+  productPath,
+  type LegalInfo,
+  type PageMeta,
+  type RenderedPage,
+  type StorefrontRenderer,
+} from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
 import { HttpError } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
-import { answerData, productIdParams, type CatalogService } from "../catalog/index.js"
+import { answerData, answerOf, productIdParams, type CatalogService } from "../catalog/index.js"
 import { HOME_READS, homeImagePreloads, type HomeAnswer } from "./home-page.js"
 import { pageHeadTags, withPageHead, type LinkPreview } from "./page-head.js"
 import { galleryImagePreload, productJsonLd, productPreview } from "./product-meta.js"
@@ -45,18 +58,19 @@ type PageParts = {
 
 const NO_ANSWERS = (): Pick<PageParts, "sentAt" | "answers"> => ({ sentAt: Date.now(), answers: [] })
 
-type PageRoutesDeps = { catalog: CatalogService; storefrontDist: string; indexHtml: string; publicUrl: string; logger: Logger }
+type PageRoutesDeps = { catalog: CatalogService; legal: LegalInfo; storefrontDist: string; indexHtml: string; publicUrl: string; logger: Logger }
 
 /**
  * The storefront's pages as the server sends them. Home, shop and product pages and unknown addresses come
  * rendered by the storefront's own components (its server render, entry-server.tsx) with the answers to their
  * first reads inside, which the browser's first render uses, and preloads for the pictures they paint first;
- * with their title, description and canonical link, and a product's preview tags and JSON-LD; unknown addresses
+ * with their title, description and canonical link, and a product's preview tags and JSON-LD; the policy pages
+ * with the settings' facts (GET /api/legal's answer) they state; unknown addresses
  * and products answer 404 with the app's 404 page. A person's own pages (bag, account, …) come as the app's
  * index.html, painted in the browser. Without the server render (a build without it, or a render that failed)
  * every page still comes with its answers, as before it existed.
  */
-export function storefrontPageRoutes({ catalog, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
+export function storefrontPageRoutes({ catalog, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
   const router = Router()
   const renderer: Promise<StorefrontRenderer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
     logger.error({ err: error }, "the storefront's server render could not be loaded; pages are painted in the browser")
@@ -152,6 +166,15 @@ export function storefrontPageRoutes({ catalog, storefrontDist, indexHtml, publi
       throw error
     }
   })
+
+  const legalAnswer = answerOf(JSON.stringify(legal))
+  for (const key of LEGAL_PAGE_KEYS) {
+    const { path } = LEGAL_PAGES[key]
+    router.get(path, async (req, res) => {
+      const answers = [{ url: LEGAL_INFO_PATH, answer: legalAnswer }]
+      await sendPage(req, res, { address: path, sentAt: Date.now(), answers, otherwise: { meta: legalPageMeta(key), status: 200 } })
+    })
+  }
 
   // Every other address: the 404 page for those the storefront doesn't know, the app's index.html for the rest.
   router.get("/{*path}", async (req, res) => {

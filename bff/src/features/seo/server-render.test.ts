@@ -10,6 +10,7 @@ import { HttpError } from "../../http/errors.js"
 import { createLogger } from "../../lib/logger.js"
 import { answerOf } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
+import { legalInfo } from "../legal/index.js"
 import { storefrontPageRoutes } from "./routes.js"
 import { serverEntryOf } from "./storefront-renderer.js"
 
@@ -58,6 +59,9 @@ const catalog = {
       : Promise.reject(new HttpError(404, "not_found", "Product not found")),
 } as unknown as CatalogService
 
+/** The demo seller's facts, as a development start's settings give them. */
+const legal = legalInfo({ NODE_ENV: "test", RETURN_WINDOW_DAYS: 7 })
+
 let root: string
 let app: express.Express
 beforeAll(async () => {
@@ -68,7 +72,7 @@ beforeAll(async () => {
   await mkdir(path.dirname(serverEntryOf(dist)))
   await writeFile(serverEntryOf(dist), STAND_IN_RENDERER)
   app = express().use(
-    storefrontPageRoutes({ catalog, storefrontDist: dist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }),
+    storefrontPageRoutes({ catalog, legal, storefrontDist: dist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }),
   )
 })
 afterAll(async () => {
@@ -122,6 +126,17 @@ describe("pages painted by the storefront's server render", () => {
     expect(cart.text).toContain("<title>Build Your Fit</title>")
     const unknown = await request(app).get("/no/such/page")
     expect(unknown.text).toContain("<main>painted /no/such/page</main>")
+  })
+
+  it("renders the policy pages with the settings' facts as their one answer, and names them when the render can't", async () => {
+    for (const path of ["/terms", "/privacy", "/returns-policy", "/shipping-policy", "/contact"]) {
+      const response = await request(app).get(path)
+      expect(response.status).toBe(200)
+      expect(response.text).toContain(`<main>painted ${path}</main>`)
+      expect(lastRender()).toMatchObject({ url: path, answers: { "/api/legal": legal } })
+      const carried = /<script type="application\/json" id="server-answers">([\s\S]*?)<\/script>/.exec(response.text)![1]!
+      expect(JSON.parse(carried).answers).toEqual({ "/api/legal": legal })
+    }
   })
 
   it("sends the page for the browser to paint when the render breaks", async () => {

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib"
-import { homeMeta, productPath, profilePath, shopMeta, shopSection, type ShopSection } from "@fitshop/contracts"
+import { homeMeta, LEGAL_PAGE_KEYS, LEGAL_PAGES, productPath, profilePath, shopMeta, shopSection, type ShopSection } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
 import { notFound } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
@@ -51,7 +51,7 @@ function shopSectionPaths(products: LiveProduct[]): string[] {
   return [...paths].sort()
 }
 
-/** Every address the sitemap lists: home, the shop's sections, each live product and each profile that shows a post. */
+/** Every address the sitemap lists: home, the shop's sections, each live product, each profile that shows a post and the policy pages. */
 export async function sitemapEntries(db: Pick<Db, "query">): Promise<SitemapEntry[]> {
   const [products, profiles] = await Promise.all([liveProducts(db), profilesWithPosts(db)])
   const home = homeMeta().canonicalPath
@@ -60,6 +60,7 @@ export async function sitemapEntries(db: Pick<Db, "query">): Promise<SitemapEntr
     ...shopSectionPaths(products).map((path) => ({ path })),
     ...products.map((product) => ({ path: productPath(product.id), lastModified: product.updatedAt })),
     ...profiles.map((profile) => ({ path: profilePath(profile.handle), lastModified: profile.updatedAt })),
+    ...LEGAL_PAGE_KEYS.map((key) => ({ path: LEGAL_PAGES[key].path })),
   ]
 }
 

@@ -4,6 +4,7 @@ import { TAGLINE } from "@/config/brand"
 import { MAIN_NAV, MOBILE_BOTTOM_BAR_COUNT, isAdminPath, paths, type NavItem } from "@/config/paths"
 import { RouteLoading } from "@/components/ui/route-loading"
 import { useBagCount } from "@/lib/api/get-cart"
+import { SiteFooter } from "./site-footer"
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link is-active" : "nav-link")
 
@@ -93,7 +94,7 @@ function BottomBar() {
   )
 }
 
-/** Page frame with the main navigation, which admin routes do without. */
+/** Page frame with the main navigation and the policies' footer, which admin routes do without. */
 export function MainLayout() {
   const { pathname } = useLocation()
   const showNavigation = !isAdminPath(pathname)
@@ -106,6 +107,7 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {showNavigation ? <SiteFooter /> : null}
       {showNavigation ? <BottomBar /> : null}
     </div>
   )
