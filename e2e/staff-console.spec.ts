@@ -87,7 +87,7 @@ test("staff create a product in five steps, publish it to the shop, duplicate an
   await page.getByRole("button", { name: "Next" }).click()
 
   // Step 4, tax and weight; step 5, publish.
-  await page.getByLabel("GST (%)").fill("12")
+  await page.getByLabel("GST", { exact: true }).selectOption("18")
   await page.getByLabel("Weight (grams)").fill("450")
   // The declarations a LIVE product's page must show.
   await page.getByLabel("Country of origin").fill("India")

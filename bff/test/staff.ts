@@ -88,7 +88,7 @@ export function hoodieForm(imageUrl: string, overrides: Partial<AdminProductForm
     colorHex: "#111111",
     genre: "Streetwear",
     washInstructions: "Machine wash cold.",
-    gstPercent: 12,
+    gstPercent: 18,
     weightGrams: 600,
     countryOfOrigin: "India",
     manufacturer: "Admin Knits Pvt Ltd, 14 Industrial Estate, Tiruppur 641604, Tamil Nadu",

@@ -39,6 +39,8 @@ describe("adminProductInput", () => {
     expect(messages({ title: "x".repeat(201) })).toEqual([`title: ${EDITOR_MESSAGES.titleTooLong}`])
     expect(messages({ title: "T", price: 0 })).toEqual([`price: ${EDITOR_MESSAGES.price}`])
     expect(messages({ title: "T", gstPercent: 29 })).toEqual([`gstPercent: ${EDITOR_MESSAGES.gst}`])
+    expect(messages({ title: "T", gstPercent: 12 })).toEqual([`gstPercent: ${EDITOR_MESSAGES.gst}`])
+    for (const gstPercent of [null, 0, 5, 18, 40]) expect(adminProductInput.parse({ title: "T", gstPercent }).gstPercent).toBe(gstPercent)
     expect(messages({ title: "T", weightGrams: -1 })).toEqual([`weightGrams: ${EDITOR_MESSAGES.weight}`])
     expect(messages({ title: "T", sizes: [{ size: "M", stock: 1.5 }] })).toEqual([`sizes.0.stock: ${EDITOR_MESSAGES.stock}`])
     expect(messages({ title: "T", gender: "MEN", categoryType: "LOWERS", subcategory: "Hoodies" })[0]).toMatch(/^subcategory: must be one of Jeans/)

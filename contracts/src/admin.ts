@@ -12,7 +12,11 @@ import { SIZES } from "./sizes.js"
  */
 
 export const PRODUCT_TITLE_MAX = 200
-export const GST_PERCENT_MAX = 28
+/** The GST rates staff may set for a product (since 22 September 2025); null (none set) follows the apparel rule. */
+export const GST_RATES = [0, 5, 18, 40] as const
+export const GST_PERCENT_MAX = 40
+/** What the editor offers by default: the apparel rule on what a piece sells for. */
+export const GST_BY_RULE_LABEL = "By GST rule (5% up to ₹2,500 a piece, 18% above)"
 /** Media a product may carry, and the largest upload of each kind (bytes). */
 export const PRODUCT_MEDIA_MAX = 12
 export const VIDEO_UPLOAD_MAX_BYTES = 50 * 1024 * 1024
@@ -32,7 +36,7 @@ export const EDITOR_MESSAGES = {
   sizes: "Select at least one size and provide inventory",
   stock: "Stock must be numbers",
   media: "Add at least one image or video",
-  gst: `GST must be between 0 and ${GST_PERCENT_MAX}`,
+  gst: `GST must be by the GST rule, or one of ${GST_RATES.join(", ")} (%)`,
   weight: "Weight cannot be negative",
   countryOfOrigin: "Enter the country of origin",
   manufacturer: "Enter the manufacturer's, packer's or importer's name and address",
@@ -145,10 +149,10 @@ const productFields = z.object({
     .transform((v) => v ?? null),
   genre: optionalText(60),
   washInstructions: optionalText(1000),
+  /** null: the apparel rule; a number only as an exemption or another slab staff chose. */
   gstPercent: z
     .number({ message: EDITOR_MESSAGES.gst })
-    .min(0, EDITOR_MESSAGES.gst)
-    .max(GST_PERCENT_MAX, EDITOR_MESSAGES.gst)
+    .refine((rate) => (GST_RATES as readonly number[]).includes(rate), EDITOR_MESSAGES.gst)
     .nullish()
     .transform((v) => v ?? null),
   weightGrams: z

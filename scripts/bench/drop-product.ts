@@ -59,7 +59,7 @@ function productBody(handle: string, title: string, base: Awaited<ReturnType<typ
       sleeveType: "HALF",
       seasonFit: "NEUTRAL",
       washInstructions: "Machine wash cold, inside out.",
-      gstPercent: 12,
+      gstPercent: null,
       mrp: 1999,
     },
     options: [{ title: "Size", values: [...SIZES] }],

@@ -1,4 +1,4 @@
-import { formatPaise } from "@fitshop/contracts"
+import { formatPaise, GST_BY_RULE_LABEL } from "@fitshop/contracts"
 import { Stack, Typography } from "@mui/material"
 import type { EditorForm } from "./form-state"
 
@@ -22,7 +22,7 @@ export function ReviewStep({ form }: { form: EditorForm }) {
       {row("Category", category)}
       {row("Sizes", form.sizes.map((size) => `${size.size} (${size.stock || "0"})`).join(", "))}
       {row("Media", `${String(images)} image(s), ${String(videos)} video(s)`)}
-      {row("GST", form.gstPercent ? `${form.gstPercent}%` : "")}
+      {row("GST", form.gstPercent ? `${form.gstPercent}%` : GST_BY_RULE_LABEL)}
       {row("Weight", form.weightGrams ? `${form.weightGrams} g` : "")}
       {row("Returns", form.returnable ? "Returnable" : "Not returnable")}
       {row("Country of origin", form.countryOfOrigin.trim())}

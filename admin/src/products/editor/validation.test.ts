@@ -57,6 +57,8 @@ describe("editor step rules", () => {
   it("checks GST only when filled, and a negative weight", () => {
     expect(stepMessages(editorProblems({ ...complete, gstPercent: "" }), 3)).toEqual([])
     expect(stepMessages(editorProblems({ ...complete, gstPercent: "29" }), 3)).toEqual([EDITOR_MESSAGES.gst])
+    expect(stepMessages(editorProblems({ ...complete, gstPercent: "12" }), 3)).toEqual([EDITOR_MESSAGES.gst])
+    for (const legal of ["0", "5", "18", "40"]) expect(stepMessages(editorProblems({ ...complete, gstPercent: legal }), 3)).toEqual([])
     expect(stepMessages(editorProblems({ ...complete, weightGrams: "-1" }), 3)).toEqual([EDITOR_MESSAGES.weight])
   })
 

@@ -100,7 +100,7 @@ describe("admin products: who may call", () => {
 describe("admin products: visibility in the shop", () => {
   it("keeps a DRAFT out of the shop, shows it LIVE in its subcategory within seconds, and archiving takes it out", async () => {
     const draft = await created(hoodie({ status: "DRAFT" }))
-    expect(draft).toMatchObject({ status: "DRAFT", version: 1, basePrice: 149900, mrp: 199900, isActive: false, gstPercent: 12, weightGrams: 600 })
+    expect(draft).toMatchObject({ status: "DRAFT", version: 1, basePrice: 149900, mrp: 199900, isActive: false, gstPercent: 18, weightGrams: 600 })
     expect(draft.variants.map((v) => [v.size, v.stockOnHand])).toEqual([
       ["M", 5],
       ["L", 3],
@@ -246,6 +246,7 @@ describe("admin products: validation", () => {
     ["a title of 201 characters", { title: "x".repeat(201) }, `title: ${EDITOR_MESSAGES.titleTooLong}`],
     ["a price of 0", { price: 0 }, `price: ${EDITOR_MESSAGES.price}`],
     ["GST of 29", { gstPercent: 29 }, `gstPercent: ${EDITOR_MESSAGES.gst}`],
+    ["GST of 12, the slab apparel left in 2025", { gstPercent: 12 }, `gstPercent: ${EDITOR_MESSAGES.gst}`],
     ["a weight of -1", { weightGrams: -1 }, `weightGrams: ${EDITOR_MESSAGES.weight}`],
     ["stock of 1.5", { sizes: [{ size: "M", stock: 1.5, measurements: null }] }, `sizes.0.stock: ${EDITOR_MESSAGES.stock}`],
     ["a man's product going LIVE without a subcategory", { subcategory: null }, `subcategory: ${EDITOR_MESSAGES.subcategory}`],

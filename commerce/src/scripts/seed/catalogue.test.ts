@@ -5,6 +5,10 @@ import { buildCatalogue } from "./catalogue"
 const catalogue = buildCatalogue()
 
 describe("the demo catalogue", () => {
+  it("sets no GST rate: every product follows the apparel rule on what a piece sells for", () => {
+    expect(catalogue.filter((p) => p.gstPercent !== null).map((p) => p.handle)).toEqual([])
+  })
+
   it("has at least 60 products with unique handles", () => {
     expect(catalogue.length).toBeGreaterThanOrEqual(60)
     expect(new Set(catalogue.map((p) => p.handle)).size).toBe(catalogue.length)

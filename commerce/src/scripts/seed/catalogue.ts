@@ -37,7 +37,8 @@ export type SeedProduct = {
   sleeveType: "HALF" | "FULL"
   seasonFit: "NEUTRAL" | "SUMMER" | "WINTER"
   washInstructions: string
-  gstPercent: number
+  /** Always null: GST follows the apparel rule on what a piece sells for (5% up to ₹2,500, 18% above); staff may set an exemption. */
+  gstPercent: number | null
   /** Legal Metrology declarations the product page shows. */
   countryOfOrigin: string
   manufacturer: string
@@ -399,7 +400,7 @@ export function buildCatalogue(): SeedProduct[] {
         sleeveType: sleeve,
         seasonFit: line.season[i % line.season.length]!,
         washInstructions: line.wash,
-        gstPercent: price > 1000 ? 12 : 5,
+        gstPercent: null,
         countryOfOrigin: "India",
         manufacturer: DEMO_MANUFACTURER,
         stock: stockFor(index),
