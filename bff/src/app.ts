@@ -7,6 +7,7 @@ import express, { type Express } from "express"
 import { developmentTools, type Config } from "./config.js"
 import { razorpayEmulator } from "./emulators/razorpay/index.js"
 import { shiprocketEmulator } from "./emulators/shiprocket/index.js"
+import { accountDataModule } from "./features/account-data/index.js"
 import { addressesModule } from "./features/addresses/index.js"
 import { adminAnalyticsModule } from "./features/admin-analytics/index.js"
 import { adminFitfeedModule } from "./features/admin-fitfeed/index.js"
@@ -185,6 +186,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const wishlist = wishlistModule(shared)
   const addresses = addressesModule({ ...shared, users: users.repository })
   const wallet = walletModule(shared)
+  const accountData = accountDataModule({ ...shared, users: users.repository, sessions: auth.sessions, identity: auth.identity, addresses: addresses.service })
   const invoices = invoicesModule({ ...shared, seller: sellerSettings(config) })
   const orderMessages = orderMessagesModule({
     ...shared,
@@ -256,6 +258,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     wishlist,
     addresses,
     wallet,
+    accountData,
     serviceability,
     checkout,
     orders,

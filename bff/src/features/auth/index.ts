@@ -5,7 +5,7 @@ import type { UsersRepository } from "../users/index.js"
 import { deviceCookies, type DeviceCookies } from "./device-cookie.js"
 import { pruneExpiredAuthRecords, type PrunedAuthRecords } from "./expired-records.js"
 import { authMailJobs } from "./mail-jobs.js"
-import { medusaIdentity } from "./medusa-identity.js"
+import { medusaIdentity, type MedusaIdentity } from "./medusa-identity.js"
 import { authRoutes } from "./routes.js"
 import { authService, type AuthService } from "./service.js"
 import { sessionStore, type SessionStore, type StaffCheck } from "./sessions.js"
@@ -18,6 +18,7 @@ export { freeHandleFor, TEXTS, type AuthService, type RequestMeta, type SignedIn
 export type { DeviceCookies } from "./device-cookie.js"
 export type { PrunedAuthRecords } from "./expired-records.js"
 export type { SessionStore, StaffCheck } from "./sessions.js"
+export type { MedusaIdentity } from "./medusa-identity.js"
 
 type Deps = SharedDeps & {
   config: Pick<Config, "AUTH_TOKEN_SECRET" | "NODE_ENV" | "PUBLIC_URL" | "TRUSTED_ORIGINS" | "AUTH_RATE_LIMIT_PER_IP">
@@ -37,6 +38,8 @@ export function authModule(deps: Deps): FeatureModule & {
   service: AuthService
   sessions: SessionStore
   devices: DeviceCookies
+  /** Shoppers' credentials in Medusa (an account's deletion checks the password and removes them). */
+  identity: MedusaIdentity
   /** Deletes ended sessions, expired codes and used reset tokens past their time (the pruning schedule). */
   pruneExpired: () => Promise<PrunedAuthRecords>
 } {
@@ -67,6 +70,7 @@ export function authModule(deps: Deps): FeatureModule & {
     service,
     sessions,
     devices,
+    identity,
     pruneExpired: () => pruneExpiredAuthRecords(db),
   }
 }

@@ -36,6 +36,20 @@ export function medusaIdentity(commerce: Commerce) {
     },
 
     /**
+     * A deleted account's customer kept for its orders but anonymised (name, e-mail, phone, addresses) and its
+     * credentials removed, so the old password signs nobody in and the e-mail can sign up afresh. Doing it again
+     * changes nothing; a customer already gone counts as done.
+     */
+    async anonymiseCustomer(customerId: string): Promise<void> {
+      try {
+        await commerce.internal(`/internal/customers/${encodeURIComponent(customerId)}/anonymise`, { method: "POST", body: {} })
+      } catch (error) {
+        if (error instanceof CommerceInternalError && error.status === 404) return
+        throw error
+      }
+    },
+
+    /**
      * True when Medusa accepts the e-mail and password of a customer. Medusa signs any identity in with the
      * right password, a staff member's with no customer behind it too: the token must name a customer.
      */

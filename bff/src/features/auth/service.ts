@@ -193,6 +193,8 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
       if (!user) {
         // Credentials made outside the BFF (the seed's demo shopper): adopt them with a fresh handle.
         const customer = await identity.customerFor(email, password)
+        // A deleted account's customer whose credentials Medusa still holds (its removal failed and waits for a retry): nobody's to adopt.
+        if (customer && (await users.byMedusaCustomer(customer.id))) throw refused()
         const name = customer?.name || (email.split("@")[0] ?? email)
         user = await users.insert({ email, name, handle: await freeHandleFor(users, email), verified: true })
         if (customer) await users.setMedusaCustomer(user.id, customer.id)

@@ -35,8 +35,9 @@ export function sessionStore(db: Db, tokenSecret: string, onRevoked: () => void 
   const accessToken = (userId: string, role: string, familyId: string) =>
     signAccessToken({ sub: userId, sid: familyId, role }, tokenSecret, ACCESS_TOKEN_TTL_SECONDS)
 
-  async function revokeAllForUser(userId: string): Promise<void> {
-    await db.query("update bff.session_families set revoked_at = now() where user_id = $1 and revoked_at is null", [userId])
+  /** Ends every session of the user; given a transaction's client, they end with its commit (the caller forgets trusted sessions after it too). */
+  async function revokeAllForUser(userId: string, client: Client = db): Promise<void> {
+    await client.query("update bff.session_families set revoked_at = now() where user_id = $1 and revoked_at is null", [userId])
     onRevoked()
   }
 

@@ -8,6 +8,8 @@ import { refreshTrending } from "./trending.js"
 /** What staff's review and referrals use of FITFEED's posts. */
 export { deletePost, postAttribution, postById, postsAfterReturn, withdrawPostsOfOrder } from "./posts.js"
 export { postAnswer } from "./presenter.js"
+/** What an account's deletion (account-data) takes out of the feed. */
+export { removeMember } from "./departure.js"
 /** What the search-engine pages (seo: link previews, the sitemap) read of posts and profiles. */
 export { profilesWithPosts, publicPost, publicProfile } from "./public-pages.js"
 export { reportedPosts, restorePost } from "./review.js"

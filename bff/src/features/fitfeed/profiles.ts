@@ -9,9 +9,10 @@ const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
  * Staff rows (users' isStaffRow: a Medusa admin user's, current or removed, or an admin's) have no FITFEED profile:
- * FITFEED is the shoppers', and a staff member's page would name an account that runs the shop.
+ * FITFEED is the shoppers', and a staff member's page would name an account that runs the shop. A deleted account
+ * (migration 044) has none either.
  */
-export const shopperRow = (users: string) => `${users}.role <> 'admin' and ${users}.medusa_user_id is null`
+export const shopperRow = (users: string) => `${users}.role <> 'admin' and ${users}.medusa_user_id is null and ${users}.deleted_at is null`
 
 /** The shopper a profile key names: `@handle`, `handle` or a user id; undefined for staff, as for nobody. */
 export async function profileUser(db: Queryable, key: string): Promise<FitfeedUser | undefined> {

@@ -108,6 +108,30 @@ export function usersRepository(db: Db) {
       await db.query("delete from bff.users where id = $1", [id])
     },
 
+    /** The shop account holding this Medusa customer, a deleted one's too (its orders keep the customer). */
+    async byMedusaCustomer(customerId: string): Promise<UserRow | undefined> {
+      const { rows } = await db.query<UserRow>(`select ${COLUMNS} from bff.users where medusa_customer_id = $1`, [customerId])
+      return rows[0]
+    },
+
+    /**
+     * Deletes the account by anonymising its row in place (migration 044): the e-mail becomes a tombstone that frees the
+     * address and its inbox, the handle a random one (unguessable, so nobody can take it first and block the deletion), name, avatar, phone and marketing consent go. The id and
+     * the Medusa customer stay, so orders, returns, tax documents and the ledger still name the account. False when the
+     * row was already deleted (a second submit), which the caller's transaction then leaves alone.
+     */
+    async anonymise(id: string, client: Pick<Db, "query"> = db): Promise<boolean> {
+      const { rowCount } = await client.query(
+        `update bff.users
+            set email = 'deleted+' || id || '@invalid', inbox = null, name = 'Deleted account',
+                handle = 'deleted.' || substr(md5(gen_random_uuid()::text), 1, 12), avatar_url = null, phone = null,
+                marketing_opt_in = false, deleted_at = now(), updated_at = now()
+          where id = $1 and deleted_at is null`,
+        [id],
+      )
+      return Boolean(rowCount)
+    },
+
     async markVerified(id: string): Promise<void> {
       await db.query("update bff.users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = $1", [id])
     },

@@ -242,6 +242,27 @@ export async function dropPendingEarningsThrough(client: Queryable, postIds: str
   await client.query(`update bff.dark_coin_entries set dropped_at = now() where post_id = any($1::text[]) and kind = 'earn' and ${PENDING_EARNING}`, [postIds])
 }
 
+/**
+ * A deleted account's Dark Coins: its referral earnings still pending are dropped and what it could still spend is voided
+ * by one 'adjustment' entry that brings the balance to 0, so the ledger still adds up for the books. Answers both.
+ */
+export async function closeWallet(client: Queryable, userId: string): Promise<{ dropped: number; voided: number }> {
+  await lockWallet(client, userId)
+  const { rows: drops } = await client.query<{ coins: number }>(
+    `update bff.dark_coin_entries set dropped_at = now() where user_id = $1 and kind = 'earn' and ${PENDING_EARNING} returning coins`,
+    [userId],
+  )
+  const balance = await darkCoinsBalance(client, userId)
+  if (balance !== 0) {
+    await client.query("insert into bff.dark_coin_entries (user_id, coins, kind, note) values ($1, $2, 'adjustment', 'Account deleted: balance void')", [
+      userId,
+      -balance,
+    ])
+  }
+  await client.query("update bff.wallets set updated_at = now() where user_id = $1", [userId])
+  return { dropped: drops.reduce((sum, row) => sum + row.coins, 0), voided: balance }
+}
+
 /** The shopper's referral earnings still pending (not spendable until their orders' return windows end). */
 export async function pendingCoins(client: Queryable, userId: string): Promise<number> {
   const { rows } = await client.query<{ pending: string }>(
