@@ -2,6 +2,7 @@ import { useEffect, useState } from "react"
 import { Avatar } from "@/components/ui/avatar"
 import { ProfileForm } from "@/components/ui/profile-form"
 import type { User } from "@fitshop/contracts"
+import { AccountData } from "./account-data"
 
 const PROFILE_SAVED_MESSAGE_MS = 3000
 
@@ -24,7 +25,7 @@ function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
   )
 }
 
-/** The account's Profile tab: view, then edit name, @handle and avatar. */
+/** The account's Profile tab: view, then edit name, @handle and avatar; the person's data rights. */
 export function ProfileTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(false)
@@ -67,6 +68,7 @@ export function ProfileTab({ user }: { user: User }) {
           }}
         />
       )}
+      <AccountData />
     </>
   )
 }
