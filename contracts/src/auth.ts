@@ -9,7 +9,8 @@ const password = z.string({ message: "Password is required" }).refine(isValidPas
 
 export const handleSchema = z.string({ message: "Handle is required" }).transform(normalizeHandle).refine(isValidHandle, { message: HANDLE_INVALID })
 
-export const signupBody = z.object({ name: nameSchema, email: emailSchema, password, handle: handleSchema })
+/** `marketingOptIn`: marketing messages, a choice apart from the account's own mail, off unless the person ticks it. */
+export const signupBody = z.object({ name: nameSchema, email: emailSchema, password, handle: handleSchema, marketingOptIn: z.boolean().default(false) })
 export type SignupBody = z.input<typeof signupBody>
 
 export const loginBody = z.object({ email: emailSchema, password: z.string({ message: "Password is required" }).min(1).max(128) })

@@ -59,6 +59,10 @@ export const updateMeBody = z
   .strict()
 export type UpdateMeBody = z.input<typeof updateMeBody>
 
+/** GET and PUT /api/users/me/marketing: whether the person takes marketing messages (withdrawn as easily as given). */
+export const marketingChoiceSchema = z.strictObject({ marketingOptIn: z.boolean({ message: "marketingOptIn must be true or false" }) })
+export type MarketingChoice = z.infer<typeof marketingChoiceSchema>
+
 /** PUT /api/fitfeed/profile/me: the name and handle the FITFEED profile shows. */
 export const updateProfileBody = z
   .object({

@@ -16,7 +16,7 @@ import {
   type UsersRepository,
 } from "../users/index.js"
 import type { IssuedSession, SessionStore } from "./sessions.js"
-import type { UnverifiedSignups } from "./unverified-signups.js"
+import type { SignupProfile, UnverifiedSignups } from "./unverified-signups.js"
 import type { VerificationCodes } from "./verification-codes.js"
 
 export const TEXTS = {
@@ -34,7 +34,7 @@ export const TEXTS = {
 } as const
 
 export type SignedIn = { session: IssuedSession; user: User }
-type SignupInput = { name: string; email: string; password: string; handle: string }
+type SignupInput = { name: string; email: string; password: string; handle: string; marketingOptIn: boolean }
 export type RequestMeta = { userAgent?: string | undefined; ip?: string | undefined }
 
 type Deps = {
@@ -61,6 +61,9 @@ export async function freeHandleFor(users: UsersRepository, email: string): Prom
   throw new Error("no free handle")
 }
 
+/** What a sign-up gives the account once its code is entered: its name, its handle and its marketing choice. */
+const signupProfile = ({ name, handle, marketingOptIn }: SignupInput): SignupProfile => ({ name, handle, marketingOptIn })
+
 export function authService({ db, users, sessions, codes, identity, mail, signups, logger }: Deps) {
   async function signIn(user: UserRow, meta: RequestMeta): Promise<SignedIn> {
     return { session: await sessions.start(user.id, user.role, meta), user: presentUser(user) }
@@ -72,7 +75,7 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
    * sign-up beside the others: whoever enters its code gets its name and handle.
    */
   async function signUpAgain(existing: UserRow, input: SignupInput): Promise<string | undefined> {
-    return existing.email_verified_at ? undefined : signups.add(existing.id, { name: input.name, handle: input.handle })
+    return existing.email_verified_at ? undefined : signups.add(existing.id, signupProfile(input))
   }
 
   /**
@@ -88,7 +91,7 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
     try {
       made = await transaction(db, async (tx) => {
         const user = await users.insert({ email: input.email, name: input.name, handle: input.handle, verified: false }, tx)
-        return { user, signupId: await signups.add(user.id, { name: input.name, handle: input.handle }, tx) }
+        return { user, signupId: await signups.add(user.id, signupProfile(input), tx) }
       })
     } catch (error) {
       // Two sign-ups racing for the same e-mail (or inbox): the unique index decides, and the later one joins the account.

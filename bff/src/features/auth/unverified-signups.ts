@@ -20,8 +20,8 @@ const EXPIRED = `email_verified_at is null and created_at <= now() - $2 * interv
 /** SQL: the row is a shop sign-up never verified (staff rows, current or removed, are never one). */
 const UNVERIFIED_SHOP_ROW = `email_verified_at is null and medusa_user_id is null and role = 'customer'`
 
-/** What one sign-up gave, which the account takes if that sign-up's code is the one entered. */
-export type SignupProfile = { name: string; handle: string }
+/** What one sign-up gave, which the account takes if that sign-up's code is the one entered (marketing: off unless ticked). */
+export type SignupProfile = { name: string; handle: string; marketingOptIn?: boolean }
 
 const expirePayload = z.object({ userId: z.string().uuid() })
 const removePayload = z.object({ customerId: z.string().min(1) })
@@ -80,10 +80,10 @@ export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: 
      */
     async add(userId: string, profile: SignupProfile, client: Pick<Db, "query"> = db): Promise<string | undefined> {
       const { rows } = await client.query<{ id: string }>(
-        `insert into bff.signups (user_id, name, handle)
-         select id, $2, $3 from bff.users where id = $1 and email_verified_at is null for update
+        `insert into bff.signups (user_id, name, handle, marketing_opt_in)
+         select id, $2, $3, $4 from bff.users where id = $1 and email_verified_at is null for update
          returning id`,
-        [userId, profile.name, profile.handle],
+        [userId, profile.name, profile.handle, profile.marketingOptIn ?? false],
       )
       return rows[0]?.id
     },
@@ -102,13 +102,13 @@ export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: 
 
     /**
      * Verifies the account as the given sign-up, unless its time is up (atomic with the removal): the row takes
-     * that sign-up's name and handle and every sign-up of the address goes, freeing their handles. False when
+     * that sign-up's name, handle and marketing choice and every sign-up of the address goes, freeing their handles. False when
      * it expired or was verified meanwhile. Throws the unique violation of users_handle_key when another account
      * took the handle.
      */
     async verify(client: Pick<Db, "query">, userId: string, signupId: string): Promise<boolean> {
       const { rowCount } = await client.query(
-        `update bff.users u set email_verified_at = now(), name = s.name, handle = s.handle, updated_at = now()
+        `update bff.users u set email_verified_at = now(), name = s.name, handle = s.handle, marketing_opt_in = s.marketing_opt_in, updated_at = now()
            from bff.signups s
           where u.id = $1 and s.id = $2 and s.user_id = u.id
             and u.email_verified_at is null and u.created_at > now() - $3 * interval '1 millisecond'`,

@@ -13,9 +13,11 @@ export type UserRow = {
   email_verified_at: Date | null
   /** The Medusa admin user of a staff row; kept when that user is removed, so the row stays staff's. */
   medusa_user_id: string | null
+  /** Marketing messages: chosen at sign-up (off unless ticked), changed in /account › Profile. */
+  marketing_opt_in: boolean
 }
 
-const COLUMNS = "id, medusa_customer_id, email, name, handle, avatar_url, phone, role, email_verified_at, medusa_user_id"
+const COLUMNS = "id, medusa_customer_id, email, name, handle, avatar_url, phone, role, email_verified_at, medusa_user_id, marketing_opt_in"
 
 /** A row of staff, current or removed (or made admin by hand): it never signs in at the shop's door. */
 export const isStaffRow = (user: Pick<UserRow, "role" | "medusa_user_id">): boolean => user.role === "admin" || user.medusa_user_id !== null
@@ -136,7 +138,7 @@ export function usersRepository(db: Db) {
       await db.query("update bff.users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = $1", [id])
     },
 
-    async update(id: string, changes: Partial<Pick<UserRow, "name" | "handle" | "avatar_url" | "phone">>): Promise<UserRow | undefined> {
+    async update(id: string, changes: Partial<Pick<UserRow, "name" | "handle" | "avatar_url" | "phone" | "marketing_opt_in">>): Promise<UserRow | undefined> {
       const entries = Object.entries(changes).filter(([, value]) => value !== undefined)
       if (!entries.length) return this.byId(id)
       const sets = entries.map(([column], index) => `${column} = $${index + 2}`).join(", ")

@@ -9,7 +9,7 @@ import { isValidHandle, normalizeHandle } from "./rules.js"
 import { noFileMessage, receiveImage, shopperUploadLimits, type UploadsService } from "../uploads/index.js"
 import { presentUser } from "./presenter.js"
 import { isUniqueViolation, type UsersRepository } from "./repository.js"
-import { AVATAR_NOT_OURS, handleCheckQuery, isAvatarPath, PROFILE_HANDLE_TAKEN, updateMeBody, updateProfileBody } from "./schema.js"
+import { AVATAR_NOT_OURS, handleCheckQuery, isAvatarPath, marketingChoiceSchema, PROFILE_HANDLE_TAKEN, updateMeBody, updateProfileBody } from "./schema.js"
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 const AVATAR_SIZE = 512
@@ -50,6 +50,21 @@ export function userRoutes({ users, authentication, uploads, limiter }: Options)
         throw badRequest(AVATAR_NOT_OURS)
       const updated = await users.update(user.id, { name: body.name, avatar_url: body.avatarUrl, phone: body.phone })
       res.json({ user: presentUser(updated!) })
+    }),
+  )
+
+  // Marketing messages: the choice made at sign-up, read and changed (withdrawn in one call, as easily as given).
+  router.get("/users/me/marketing", authentication.requireUser, noStore, async (req, res) => {
+    res.json({ marketingOptIn: (await me(currentUser(req).id)).marketing_opt_in })
+  })
+
+  router.put(
+    "/users/me/marketing",
+    authentication.requireUser,
+    validated({ body: marketingChoiceSchema }, async (req, res, { body }) => {
+      const updated = await users.update(currentUser(req).id, { marketing_opt_in: body.marketingOptIn })
+      if (!updated) throw unauthorized()
+      res.json({ marketingOptIn: updated.marketing_opt_in })
     }),
   )
 

@@ -1,4 +1,12 @@
-export { emailSchema as email, handleCheckQuery, nameSchema as name, PROFILE_HANDLE_TAKEN, updateMeBody, updateProfileBody } from "@fitshop/contracts"
+export {
+  emailSchema as email,
+  handleCheckQuery,
+  marketingChoiceSchema,
+  nameSchema as name,
+  PROFILE_HANDLE_TAKEN,
+  updateMeBody,
+  updateProfileBody,
+} from "@fitshop/contracts"
 
 export const AVATAR_NOT_OURS = "Choose an avatar uploaded to this shop: links to images elsewhere are not accepted."
 

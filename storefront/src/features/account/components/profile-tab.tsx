@@ -3,6 +3,7 @@ import { Avatar } from "@/components/ui/avatar"
 import { ProfileForm } from "@/components/ui/profile-form"
 import type { User } from "@fitshop/contracts"
 import { AccountData } from "./account-data"
+import { MarketingChoice } from "./marketing-choice"
 
 const PROFILE_SAVED_MESSAGE_MS = 3000
 
@@ -25,7 +26,7 @@ function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
   )
 }
 
-/** The account's Profile tab: view, then edit name, @handle and avatar; the person's data rights. */
+/** The account's Profile tab: view, then edit name, @handle and avatar; the marketing choice; the person's data rights. */
 export function ProfileTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(false)
@@ -68,6 +69,7 @@ export function ProfileTab({ user }: { user: User }) {
           }}
         />
       )}
+      <MarketingChoice />
       <AccountData />
     </>
   )

@@ -14,7 +14,11 @@ const noPosts = () => jsonResponse({ posts: [] })
 
 function openAccount(session: AuthSession, routes: Record<string, FetchHandler> = {}, route = "/account") {
   storeSession(session)
-  const answers: Record<string, FetchHandler> = { "/api/fitfeed/posts/mine": noPosts, ...routes }
+  const answers: Record<string, FetchHandler> = {
+    "/api/fitfeed/posts/mine": noPosts,
+    "/api/users/me/marketing": () => jsonResponse({ marketingOptIn: false }),
+    ...routes,
+  }
   const fetchMock = mockSessionApi(session, (url, init) => (answers[url.pathname] ?? notFound)(url, init))
   renderApp(route)
   return fetchMock

@@ -1,4 +1,6 @@
-import { HANDLE_INVALID, HANDLE_TAKEN } from "@fitshop/contracts"
+import { useState } from "react"
+import { Link } from "react-router-dom"
+import { HANDLE_INVALID, HANDLE_TAKEN, LEGAL_PAGES } from "@fitshop/contracts"
 import { Field } from "@/components/ui/field"
 import { HandleField } from "@/components/ui/handle-field"
 import { useForm } from "@/hooks/use-form"
@@ -17,8 +19,23 @@ type SignupFormProps = {
   onSignedUp: (email: string, password: string) => void
 }
 
+/** What sign-up keeps and why, in one line (DPDP Act 2023's notice), beside the privacy notice that says the rest. */
+function SignupNotice() {
+  return (
+    <p className="auth-form__notice">
+      We keep your name, e-mail and @handle to run your account, your orders and your FITFEED profile; our{" "}
+      <Link to={LEGAL_PAGES.privacy.path} className="text-link">
+        privacy notice
+      </Link>{" "}
+      says what else, for how long and your rights.
+    </p>
+  )
+}
+
 export function SignupForm({ onSignedUp }: SignupFormProps) {
   const signupMutation = useSignup()
+  // Marketing is a choice of its own, never a condition of the account: off until the person ticks it.
+  const [marketingOptIn, setMarketingOptIn] = useState(false)
   const form = useForm({
     idPrefix: "signup",
     initial: { name: "", email: "", password: "", handle: "" },
@@ -30,7 +47,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     }),
     onSubmit: ({ name, email, password, handle }) => {
       signupMutation.mutate(
-        { name: name.trim(), email: email.trim(), password, handle },
+        { name: name.trim(), email: email.trim(), password, handle, marketingOptIn },
         {
           onSuccess: (answer) => {
             onSignedUp(answer.email || email.trim(), password)
@@ -59,6 +76,17 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         pattern={PASSWORD_PATTERN}
       />
       <HandleField {...handleField.field} />
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={marketingOptIn}
+          onChange={(event) => {
+            setMarketingOptIn(event.target.checked)
+          }}
+        />
+        E-mail me about new drops and offers (optional; turn it off any time in your account)
+      </label>
+      <SignupNotice />
       <FormError message={form.error} />
       <button type="submit" className="button button--primary auth-form__submit" disabled={signupMutation.isPending}>
         {signupMutation.isPending ? "Creating account…" : "Create account"}

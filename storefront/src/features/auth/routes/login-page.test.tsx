@@ -257,6 +257,7 @@ describe("/login — sign up", () => {
       email: "ravi@example.test",
       password: "streets1",
       handle: "ravi",
+      marketingOptIn: false,
     })
     expect(screen.getByRole("button", { name: "Resend code in 30s" })).toBeDisabled()
 
