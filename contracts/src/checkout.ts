@@ -7,8 +7,6 @@ import { placedOrderAnswerSchema } from "./orders.js"
 export const SELECT_ADDRESS = "Please select a shipping address first."
 export const FILL_ADDRESS = "Please fill all required address fields."
 export const VERIFICATION_FAILED = "Payment verification failed."
-/** 10000 paise (₹100) for cash on delivery; online payments have none. Shown before checkout too, so it is never a surprise. */
-export const COD_FEE_PAISE = 10_000
 
 const RAZORPAY_ORDER_ID = /^order_[A-Za-z0-9]{1,40}$/
 const RAZORPAY_PAYMENT_ID = /^pay_[A-Za-z0-9]{1,40}$/

@@ -1,3 +1,9 @@
+/**
+ * 10000 paise (₹100) for cash on delivery; online payments have none. Shown before checkout too, so it is never a
+ * surprise: kept here, beside the formatter and free of zod, so the first page's JavaScript can say it.
+ */
+export const COD_FEE_PAISE = 10_000
+
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /**
