@@ -60,7 +60,7 @@ import { jobQueue, pruneDoneJobs, type JobQueue } from "./lib/jobs.js"
 import type { Logger } from "./lib/logger.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
 import { metricsExposition } from "./lib/metrics.js"
-import { everyListener } from "./lib/order-events.js"
+import { everyListener, everyReturnListener } from "./lib/order-events.js"
 import { returnWarehouse } from "./lib/return-warehouse.js"
 import { sellerSettings } from "./lib/seller-settings.js"
 import type { Commerce } from "./lib/medusa.js"
@@ -201,7 +201,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     razorpayClient,
     shiprocketClient: shiprocketApi,
     warehouse: returnWarehouse(config),
-    onReturnEvent: orderMessages.onReturnEvent,
+    onReturnEvent: everyReturnListener(orderMessages.onReturnEvent, invoices.onReturnEvent),
     kickJobs: kickOrderWork,
   })
   const checkout = checkoutModule({
@@ -237,6 +237,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     undoReferrals,
     onOrderEvent,
     returnScanned: returns.scanned,
+    endOrder: checkout.endOrder,
   })
   const fitfeed = fitfeedModule({ ...shared, uploads: uploads.service })
   const adminProducts = adminProductsModule({ ...shared, refreshCatalog: sync.refresh })

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { addressBody, type AddressBody } from "./address.js"
+import { buyerGstinProblem, typedGstin } from "./buyer-gstin.js"
 import { placedOrderAnswerSchema } from "./orders.js"
 
 /** The spec's payment and checkout calls (section 7): what the shop sends and what it is answered. */
@@ -7,6 +8,16 @@ import { placedOrderAnswerSchema } from "./orders.js"
 export const SELECT_ADDRESS = "Please select a shipping address first."
 export const FILL_ADDRESS = "Please fill all required address fields."
 export const VERIFICATION_FAILED = "Payment verification failed."
+
+/** The buyer's GSTIN for a business purchase (printed on the invoice): optional, without spaces in upper case, its check character checked. */
+export const buyerGstin = z
+  .string()
+  .transform(typedGstin)
+  .superRefine((value, ctx) => {
+    const problem = buyerGstinProblem(value)
+    if (problem) ctx.addIssue({ code: "custom", message: problem })
+  })
+  .transform((value) => value || null)
 
 const RAZORPAY_ORDER_ID = /^order_[A-Za-z0-9]{1,40}$/
 const RAZORPAY_PAYMENT_ID = /^pay_[A-Za-z0-9]{1,40}$/
@@ -62,6 +73,7 @@ export const checkoutPayload = z.object({
   darkCoins: z.object({ applied: z.boolean(), coins: z.number().int().min(0).optional() }).default({ applied: false }),
   charges: z.object({ codFeePaise: z.number().int().min(0).optional() }).optional(),
   liveTest: z.boolean().optional(),
+  buyerGstin: buyerGstin.nullish(),
 })
 /** The body of POST /api/payments/create-order and POST /api/checkout. */
 export type CheckoutPayloadBody = z.input<typeof checkoutPayload>

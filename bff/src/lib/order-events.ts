@@ -2,9 +2,10 @@ import type { Db } from "./db.js"
 
 /**
  * What happened to an order, as the features that follow orders (its messages, its tax documents) hear it: told in
- * the transaction that made it happen, by the code whose status change gates it, so each is heard once.
+ * the transaction that made it happen, by the code whose status change gates it, so each is heard once. "dispatched":
+ * the courier booked the parcel (Shiprocket assigned its AWB), before it leaves the warehouse.
  */
-export type OrderEvent = "placed" | "shipped" | "delivered" | "cancelled" | "returned" | "refunded"
+export type OrderEvent = "placed" | "dispatched" | "shipped" | "delivered" | "cancelled" | "returned" | "refunded"
 
 /** What the code that made an event happen knows of it and its listeners can't read back: a refund's amount as it moved. */
 export type OrderEventFacts = { refundedPaise?: number }
@@ -23,3 +24,10 @@ export const RETURN_EVENTS = ["return_requested", "return_pickup", "return_cance
 export type ReturnEvent = (typeof RETURN_EVENTS)[number]
 
 export type ReturnEventListener = (client: Pick<Db, "query">, returnId: string, event: ReturnEvent) => Promise<void>
+
+/** One return listener that tells each of several, in order. */
+export function everyReturnListener(...listeners: ReturnEventListener[]): ReturnEventListener {
+  return async (client, returnId, event) => {
+    for (const listener of listeners) await listener(client, returnId, event)
+  }
+}

@@ -23,6 +23,8 @@ export type Checkout = {
   address: ShippingAddress
   /** The India calendar day Shiprocket promised delivery by when the checkout was made; null when it couldn't say. */
   estimatedDelivery: string | null
+  /** The buyer's GSTIN, when the shopper gave one for a business purchase: printed on the invoice. */
+  buyerGstin: string | null
   status: CheckoutStatus
   failure: string | null
   medusaOrderId: string | null
@@ -46,6 +48,7 @@ type Row = {
   lines: CheckoutLine[]
   address: ShippingAddress
   estimated_delivery: Date | string | null
+  buyer_gstin: string | null
   status: CheckoutStatus
   failure: string | null
   medusa_order_id: string | null
@@ -70,6 +73,7 @@ function toCheckout(row: Row): Checkout {
     lines: row.lines,
     address: row.address,
     estimatedDelivery: calendarDay(row.estimated_delivery),
+    buyerGstin: row.buyer_gstin,
     status: row.status,
     failure: row.failure,
     medusaOrderId: row.medusa_order_id,
@@ -77,13 +81,14 @@ function toCheckout(row: Row): Checkout {
   }
 }
 
-export type NewCheckout = Omit<Checkout, "razorpayOrderId" | "razorpayPaymentId" | "status" | "failure" | "medusaOrderId" | "createdAt">
+export type NewCheckout = Omit<Checkout, "razorpayOrderId" | "razorpayPaymentId" | "status" | "failure" | "medusaOrderId" | "createdAt" | "buyerGstin"> &
+  Partial<Pick<Checkout, "buyerGstin">>
 
 export async function insertCheckout(client: Queryable, checkout: NewCheckout): Promise<void> {
   await client.query(
     `insert into bff.checkouts (id, user_id, mode, medusa_cart_id, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise,
-       amount_paise, is_test, lines, address, estimated_delivery)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+       amount_paise, is_test, lines, address, estimated_delivery, buyer_gstin)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
       checkout.id,
       checkout.userId,
@@ -99,6 +104,7 @@ export async function insertCheckout(client: Queryable, checkout: NewCheckout): 
       JSON.stringify(checkout.lines),
       JSON.stringify(checkout.address),
       checkout.estimatedDelivery,
+      checkout.buyerGstin ?? null,
     ],
   )
 }

@@ -172,6 +172,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       lines,
       address,
       estimatedDelivery,
+      buyerGstin: payload.buyerGstin ?? null,
     }
     await insertCheckout(db, checkout).catch(async (error: unknown) => {
       await releaseHolds(db, id)
@@ -179,6 +180,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     })
     return {
       ...checkout,
+      buyerGstin: checkout.buyerGstin ?? null,
       razorpayOrderId: null,
       razorpayPaymentId: null,
       status: "awaiting_payment",

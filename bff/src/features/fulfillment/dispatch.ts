@@ -1,6 +1,7 @@
-import type { Db } from "../../lib/db.js"
+import { transaction, type Db } from "../../lib/db.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import { paiseToRupees } from "../../lib/money.js"
 import { APPAREL_PARCEL, billingFields, ShiprocketError, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { lineName, orderById, recordShipment, type OrderRecord } from "../orders/index.js"
@@ -33,19 +34,23 @@ function shiprocketOrder(order: OrderRecord, pickupLocation: string): Shiprocket
 
 /**
  * The dispatch job: creates the Shiprocket order (Shiprocket keeps one per order id, so a retry finds
- * the first), gets an AWB, and stores the courier and tracking link on the order. Network and server
- * failures are retried by the queue; an order Shiprocket refuses outright is logged for ops.
+ * the first), gets an AWB, and stores the courier and tracking link on the order, telling listeners the parcel is
+ * booked ("dispatched": a cash-on-delivery invoice goes with the goods). Network and server failures are retried by
+ * the queue; an order Shiprocket refuses outright is logged for ops.
  */
 export function dispatchJob({
   db,
   shiprocket,
   pickupLocation,
   logger,
+  onOrderEvent,
 }: {
   db: Db
   shiprocket: ShiprocketClient
   pickupLocation: string
   logger: Logger
+  /** Told the parcel is booked, in the transaction that records its AWB. */
+  onOrderEvent?: OrderEventListener
 }): JobHandler {
   async function dispatch(job: Job): Promise<void> {
     const order = await orderById(db, job.key)
@@ -53,12 +58,15 @@ export function dispatchJob({
     try {
       const shipment = await shiprocket.createOrder(shiprocketOrder(order, pickupLocation))
       const awb = shipment.awbCode ? { awbCode: shipment.awbCode, courierName: shipment.courierName ?? "" } : await shiprocket.assignAwb(shipment.shipmentId)
-      await recordShipment(db, order.id, {
-        provider: awb.courierName || "Shiprocket",
-        shiprocketOrderId: String(shipment.shiprocketOrderId),
-        shipmentId: String(shipment.shipmentId),
-        trackingId: awb.awbCode,
-        trackingUrl: shiprocket.trackingUrl(awb.awbCode),
+      await transaction(db, async (client) => {
+        await recordShipment(client, order.id, {
+          provider: awb.courierName || "Shiprocket",
+          shiprocketOrderId: String(shipment.shiprocketOrderId),
+          shipmentId: String(shipment.shipmentId),
+          trackingId: awb.awbCode,
+          trackingUrl: shiprocket.trackingUrl(awb.awbCode),
+        })
+        await onOrderEvent?.(client, order.id, "dispatched")
       })
     } catch (error) {
       if (error instanceof ShiprocketError && !error.retryable) {

@@ -27,6 +27,8 @@ type Deps = SharedDeps & {
   onOrderEvent: OrderEventListener
   /** A scan of a return's reverse pickup; answers whether the AWB was a return's. */
   returnScanned: (awb: string, shiprocketStatus: string) => Promise<boolean>
+  /** Ends an order a refused cash-on-delivery parcel of came back (checkout's undoing, the credit note). */
+  endOrder: (orderId: string, ending: "cancelled") => Promise<boolean>
 }
 
 /** Shiprocket: each order's dispatch, the courier's tracking webhook, and Medusa told what the courier did. */
@@ -42,6 +44,7 @@ export function fulfillmentModule({
   kickJobs,
   onOrderEvent,
   returnScanned,
+  endOrder,
   ...referrals
 }: Deps): FeatureModule {
   return {
@@ -54,9 +57,10 @@ export function fulfillmentModule({
       onEnqueued: kickJobs,
       onOrderEvent,
       returnScanned,
+      endOrder,
       ...referrals,
     }),
-    jobs: { [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger }) },
+    jobs: { [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger, onOrderEvent }) },
     mirrorJobs: { [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }) },
   }
 }

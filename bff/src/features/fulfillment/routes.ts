@@ -56,10 +56,15 @@ type Options = {
   onOrderEvent?: OrderEventListener
   /** A scan of a return's reverse pickup (the returns feature follows those); answers whether the AWB was a return's. */
   returnScanned?: (awb: string, shiprocketStatus: string) => Promise<boolean>
+  /** Ends an order as cancelled (coins back, earnings undone, the credit note): a refused cash-on-delivery parcel came back. */
+  endOrder?: (orderId: string, ending: "cancelled") => Promise<boolean>
 }
 
 /** Shiprocket's return-to-origin statuses (RTO INITIATED, RTO IN TRANSIT, RTO DELIVERED, …): the parcel comes back to us. */
 const isReturnToOrigin = (shiprocketStatus: string) => /^RTO\b/.test(shiprocketStatus.trim().toUpperCase())
+
+/** The returned parcel reached us (RTO DELIVERED): the goods are back, so a sale that was never paid for is over. */
+const isBackAtOrigin = (shiprocketStatus: string) => /^RTO[ _-]DELIVERED$/.test(shiprocketStatus.trim().toUpperCase())
 
 /**
  * The client's dispatch call (accepted and idempotent: the BFF dispatches every order itself) and
@@ -77,6 +82,7 @@ export function fulfillmentRoutes({
   undoReferrals,
   onOrderEvent,
   returnScanned,
+  endOrder,
 }: Options): Router {
   const router = Router()
   // The client calls it once per order; more is a script.
@@ -137,6 +143,10 @@ export function fulfillmentRoutes({
       if (order && undoReferrals && isReturnToOrigin(shiprocketStatus)) {
         await transaction(db, (client) => undoReferrals(client, order.id))
         logger.info({ orderId: order.id }, "order returned to origin: its referral earnings and posts undone")
+      }
+      // A prepaid parcel that came back waits for ops (reship or refund); a refused cash-on-delivery one was never paid.
+      if (order && endOrder && order.paymentMethod === "cod" && isBackAtOrigin(shiprocketStatus) && (await endOrder(order.id, "cancelled"))) {
+        logger.info({ orderId: order.id }, "cash-on-delivery parcel back at origin: order cancelled")
       }
       // Shiprocket retries anything but a 200, so unknown AWBs and statuses we don't track are acknowledged too.
       res.json({ ok: true })

@@ -6,6 +6,9 @@ import type { Seller } from "../../lib/seller-settings.js"
  */
 export type TaxDocumentKind = "invoice" | "credit_note"
 
+/** Each document's reason, one document per order, kind and cause: the sale, the order's ending, or one return refunded. */
+export type TaxDocumentCause = "sale" | "ending" | `return:${string}`
+
 /** The seller as the GST registration names it (configuration: lib/seller-settings.ts). */
 export type { Seller }
 
@@ -27,6 +30,8 @@ export type TaxLine = {
   igst: number
   /** taxableValue + its tax: what the buyer paid for the line. */
   total: number
+  /** On a credit note: the line of its invoice it credits (0-based); notes issued before this was kept credit line by line. */
+  invoiceLine?: number
 }
 
 export type TaxTotals = { taxableValue: number; cgst: number; sgst: number; igst: number; total: number }
@@ -39,12 +44,15 @@ export type TaxDocument = {
   issuedAt: string
   /** The invoice a credit note reverses; null on an invoice. */
   againstInvoice: { number: string; issuedAt: string } | null
+  /** What it was issued for: the sale (an invoice), the order's ending, or a return ("return:<id>"); absent on documents issued before. */
+  cause?: TaxDocumentCause
   orderId: string
   orderDisplayId: number | null
   orderPlacedAt: string
   paymentMethod: "online" | "cod"
   seller: Seller
-  buyer: { name: string; addressLines: string[]; phone: string | null; email: string | null }
+  /** gstin: the buyer's when given at checkout (a business purchase); absent on documents issued before it was asked. */
+  buyer: { name: string; addressLines: string[]; phone: string | null; email: string | null; gstin?: string | null }
   placeOfSupply: PlaceOfSupply
   /** The buyer's state is the seller's: CGST + SGST; otherwise IGST. */
   intraState: boolean

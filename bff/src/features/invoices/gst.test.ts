@@ -56,6 +56,17 @@ describe("taxLines", () => {
     expect(undiscounted.lines[0]).toMatchObject({ rate: 18, total: 260_000 })
   })
 
+  it("keeps a piece on its slab across the ₹2,500 line with and without Dark Coins", () => {
+    const rateOf = (unitPrice: number, discount: number) => taxLines({ pieces: [piece(unitPrice)], discount, codFee: 0, intraState: true }).lines[0]!.rate
+
+    // A ₹2,600 piece with ₹200 of coins sold for ₹2,400: 5%; without coins: 18%; exactly ₹2,500: 5%.
+    expect(rateOf(260_000, 20_000)).toBe(5)
+    expect(rateOf(260_000, 0)).toBe(18)
+    expect(rateOf(250_000, 0)).toBe(5)
+    expect(rateOf(270_000, 20_000)).toBe(5)
+    expect(rateOf(270_000, 19_900)).toBe(18)
+  })
+
   it("chooses the rate per piece, not per line: two ₹2,000 tees are 5% though the line is ₹4,000", () => {
     const { lines } = taxLines({ pieces: [piece(200_000, { quantity: 2 })], discount: 0, codFee: 0, intraState: false })
 

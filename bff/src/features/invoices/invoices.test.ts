@@ -1,4 +1,4 @@
-import { formatPaise, type Product } from "@fitshop/contracts"
+import { BUYER_GSTIN_CHECK_FAILED, formatPaise, gstinCheckCharacter, type Order, type Product } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
@@ -6,14 +6,17 @@ import {
   bearer,
   checkOut,
   deliverThroughShiprocket,
+  eventually,
   followMedusa,
   giveCoins,
   NEW_ADDRESS,
   ordersOf,
+  payload,
   startCheckoutApp,
   type CheckoutApp,
   type Shopper,
 } from "../../../test/checkout.js"
+import { shiprocketSettings } from "../../lib/shiprocket-settings.js"
 import { cancelInMedusa } from "../../../test/orders.js"
 import { readPdf } from "../../../test/pdf.js"
 import { ownCatalogue, staffSession } from "../../../test/staff.js"
@@ -23,7 +26,7 @@ import { DOCUMENT_LINK_TTL_MS, documentLinks } from "./links.js"
 
 let app: CheckoutApp
 let catalogue: Awaited<ReturnType<typeof ownCatalogue>>
-/** A ₹1,499 hoodie and a ₹2,999 one under the apparel rule (HSN 6110), and ₹999 jeans whose GST staff set at 12% (HSN 6203). */
+/** A ₹1,499 hoodie and a ₹2,999 one under the apparel rule (HSN 6110), and ₹999 jeans whose GST staff set at 18% (HSN 6203). */
 let products: Record<"hoodie" | "dearHoodie" | "jeans", Product>
 
 beforeAll(async () => {
@@ -39,7 +42,7 @@ beforeAll(async () => {
       subcategory: "Jeans",
       sleeveType: null,
       collarStyle: null,
-      gstPercent: 12,
+      gstPercent: 18,
     }),
   }
 })
@@ -78,8 +81,21 @@ async function download(shopper: { accessToken: string }, orderId: string, kind:
 }
 
 async function storedDocuments(orderId: string): Promise<TaxDocument[]> {
-  const { rows } = await app.db.query<{ document: TaxDocument }>("select document from bff.tax_documents where order_id = $1 order by issued_at", [orderId])
+  const { rows } = await app.db.query<{ document: TaxDocument }>("select document from bff.tax_documents where order_id = $1 order by issued_at, number", [
+    orderId,
+  ])
   return rows.map((row) => row.document)
+}
+
+/** A business's GSTIN in Karnataka, its check character computed. */
+const BUSINESS_GSTIN = `29AAGCB7383J1Z${gstinCheckCharacter("29AAGCB7383J1Z")}`
+
+/** Books the order's parcel with the courier as the dispatch job does (the AWB assigned); answers its AWB. */
+async function dispatched(buyer: Shopper, orderId: string): Promise<string> {
+  await api().post("/api/fulfillment/shiprocket/dispatch").set(bearer(buyer)).send({ orderId })
+  const order = await eventually(app, async () => (await orderById(app.db, orderId))?.trackingId ?? undefined)
+  await app.runJobs()
+  return order
 }
 
 /** Every line adds up (taxable value plus its taxes is what was paid for it) and the lines add up to the order's total. */
@@ -90,7 +106,8 @@ function expectAddsUp(document: TaxDocument, total: number) {
   expect(document.totals.taxableValue + document.totals.cgst + document.totals.sgst + document.totals.igst).toBe(total)
 }
 
-describe("GST tax invoices", () => {
+// Each case runs a whole order (checkout, the courier, Medusa): on a busy machine that takes longer than the default 30 s.
+describe("GST tax invoices", { timeout: 120_000 }, () => {
   it("are issued when a prepaid order is placed: CGST and SGST within Maharashtra, each piece's rate set on its price after Dark Coins", async () => {
     const { buyer, orderId } = await buy(
       "prepaid",
@@ -158,29 +175,33 @@ describe("GST tax invoices", () => {
     expect(ended).toMatchObject({ status: "CANCELLED", invoiceUrl: `/api/orders/${orderId}/invoice`, creditNoteUrl: `/api/orders/${orderId}/credit-note` })
   })
 
-  it("are issued when a cash-on-delivery order is delivered: IGST to Karnataka, the staff's rate on the jeans, the COD fee a line of its own", async () => {
-    const { buyer, orderId } = await buy(
-      "cod",
-      [
-        { product: products.jeans, quantity: 1 },
-        { product: products.hoodie, quantity: 1 },
-      ],
-      { address: KARNATAKA },
-    )
-    // Unpaid until the courier collects: no invoice yet.
+  it("are issued when a cash-on-delivery parcel is booked, before it leaves: IGST to Karnataka, the staff's rate on the jeans, the COD fee a line of its own, the buyer's GSTIN", async () => {
+    const buyer = await signedUpUser(app.app, "invcodgstin")
+    for (const product of [products.jeans, products.hoodie]) {
+      expect((await api().post("/api/cart").set(bearer(buyer)).send({ productId: product.id, size: "M" })).status).toBe(201)
+    }
+    const placed = await api()
+      .post("/api/checkout")
+      .set(bearer(buyer))
+      .send({ ...payload("cod", { address: KARNATAKA }), buyerGstin: ` ${BUSINESS_GSTIN.toLowerCase()} ` })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    const orderId = placed.body.orderId as string
+    // Not booked with the courier yet: no invoice.
     const early = await download(buyer, orderId)
     expect(early.status).toBe(404)
     expect((await ordersOf(app, buyer))[0]).toMatchObject({ invoiceUrl: null })
 
-    await deliverThroughShiprocket(app, buyer, orderId)
-    const [shown] = await ordersOf(app, buyer)
-    expect(shown).toMatchObject({ status: "DELIVERED", invoiceUrl: `/api/orders/${orderId}/invoice` })
-    const [invoice] = await storedDocuments(orderId)
+    await dispatched(buyer, orderId)
+    const [booked] = await ordersOf(app, buyer)
+    expect(booked).toMatchObject({ status: "PLACED", invoiceUrl: `/api/orders/${orderId}/invoice` })
+    const [invoice, ...more] = await storedDocuments(orderId)
+    expect(more).toEqual([])
     expect(invoice).toBeDefined()
+    expect(invoice!.buyer.gstin).toBe(BUSINESS_GSTIN)
     expect(invoice!.intraState).toBe(false)
     expect(invoice!.placeOfSupply).toEqual({ state: "Karnataka", code: "29" })
     expect(invoice!.lines.map(({ description, hsn, rate }) => ({ description, hsn, rate }))).toEqual([
-      { description: `${products.jeans.title} (M)`, hsn: "6203", rate: 12 },
+      { description: `${products.jeans.title} (M)`, hsn: "6203", rate: 18 },
       { description: `${products.hoodie.title} (M)`, hsn: "6110", rate: 5 },
       { description: "Cash on delivery fee", hsn: "996812", rate: 18 },
     ])
@@ -190,9 +211,115 @@ describe("GST tax invoices", () => {
     const response = await download(buyer, orderId)
     expect(response.status).toBe(200)
     const { text } = await readPdf(response.body as Buffer)
-    for (const field of ["Place of supply: Karnataka (29)", "IGST", "6203", "996812", "Cash on delivery fee", formatPaise(259_800)])
+    for (const field of [
+      "Place of supply: Karnataka (29)",
+      "IGST",
+      "6203",
+      "996812",
+      "Cash on delivery fee",
+      formatPaise(259_800),
+      "1 PCS",
+      "Reverse charge: No",
+      `Buyer GSTIN: ${BUSINESS_GSTIN}`,
+    ])
       expect(text).toContain(field)
     expect(text).not.toContain("CGST")
+
+    // Delivered later: the invoice stays the one issued at dispatch.
+    await deliverThroughShiprocket(app, buyer, orderId)
+    expect((await storedDocuments(orderId)).map((document) => document.number)).toEqual([invoice!.number])
+  })
+
+  it("refuses a buyer's GSTIN whose check character is wrong, naming the mistake", async () => {
+    const buyer = await signedUpUser(app.app, "invbadgstin")
+    expect((await api().post("/api/cart").set(bearer(buyer)).send({ productId: products.hoodie.id, size: "M" })).status).toBe(201)
+    const wrong = BUSINESS_GSTIN.slice(0, 14) + (BUSINESS_GSTIN.endsWith("A") ? "B" : "A")
+
+    const refused = await api()
+      .post("/api/checkout")
+      .set(bearer(buyer))
+      .send({ ...payload("cod"), buyerGstin: wrong })
+
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ error: expect.any(String), message: expect.stringContaining(BUYER_GSTIN_CHECK_FAILED) })
+    expect(await ordersOf(app, buyer)).toEqual([])
+  })
+
+  it("credit a refused cash-on-delivery parcel back at origin in full, the COD fee too (never collected), and cancel the order", async () => {
+    const { buyer, orderId } = await buy("cod", [{ product: products.hoodie, quantity: 1 }], { coins: 500 })
+    const trackingId = await dispatched(buyer, orderId)
+    const [invoice] = await storedDocuments(orderId)
+    expect(invoice!.lines.map((line) => line.description)).toEqual([`${products.hoodie.title} (M)`, "Cash on delivery fee"])
+
+    for (const status of ["RTO INITIATED", "RTO DELIVERED", "RTO DELIVERED"]) {
+      const scanned = await api()
+        .post("/api/fulfillment/tracking-webhook")
+        .set("x-api-key", shiprocketSettings(app.config).webhookToken)
+        .send({ awb: trackingId, current_status: status })
+      expect(scanned.status).toBe(200)
+    }
+    await app.runJobs()
+
+    const [shown] = await ordersOf(app, buyer)
+    expect(shown).toMatchObject({ status: "CANCELLED", creditNoteUrl: `/api/orders/${orderId}/credit-note` })
+    const [, note, ...more] = await storedDocuments(orderId)
+    expect(more).toEqual([])
+    expect(note).toMatchObject({ kind: "credit_note", cause: "ending", againstInvoice: { number: invoice!.number } })
+    expect(note!.lines.map(({ description, quantity, total }) => ({ description, quantity, total }))).toEqual(
+      invoice!.lines.map(({ description, quantity, total }) => ({ description, quantity, total })),
+    )
+    expect(note!.totals).toEqual(invoice!.totals)
+    expect((await download(buyer, orderId, "credit-note")).status).toBe(200)
+  })
+
+  it("credit a returned cash-on-delivery line's paid value when its refund moved, never the ₹100 fee, while the order goes on", async () => {
+    const { buyer, orderId } = await buy(
+      "cod",
+      [
+        { product: products.hoodie, quantity: 1 },
+        { product: products.dearHoodie, quantity: 1 },
+      ],
+      { coins: 1000 },
+    )
+    await deliverThroughShiprocket(app, buyer, orderId)
+    const order = (await ordersOf(app, buyer)).find((candidate) => candidate.id === orderId) as unknown as Order
+    const line = order.items[0]!
+    const asked = await api()
+      .post(`/api/orders/${orderId}/returns`)
+      .set(bearer(buyer))
+      .send({ lines: [{ lineId: line.id, quantity: 1, reason: "Size too small" }] })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201)
+    const returnId = asked.body.id as string
+    const { rows } = await eventually(app, async () => {
+      const booked = await app.db.query<{ awb: string | null; spent: number }>("select awb, refund_spent_coins as spent from bff.returns where id = $1", [
+        returnId,
+      ])
+      return booked.rows[0]?.awb ? booked : undefined
+    })
+    for (const status of ["RETURN PICKED UP", "RETURN DELIVERED"]) {
+      const moved = await fetch(`${app.origin}/emulator/shiprocket/test/shipments/${rows[0]!.awb!}/status`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ status }),
+      })
+      expect(moved.status, await moved.text()).toBe(200)
+    }
+    const [invoice, note] = await eventually(app, async () => {
+      const documents = await storedDocuments(orderId)
+      return documents.length === 2 ? documents : undefined
+    })
+
+    // The line's value less its share of the Dark Coins, at the invoice's rate; the order goes on, so nothing else is credited.
+    const paid = line.unitPrice - rows[0]!.spent * 10
+    expect(note).toMatchObject({ kind: "credit_note", cause: `return:${returnId}`, againstInvoice: { number: invoice!.number } })
+    expect(note!.lines).toEqual([expect.objectContaining({ description: `${products.hoodie.title} (M)`, quantity: 1, rate: 5, total: paid, invoiceLine: 0 })])
+    expect(note!.totals.total).toBe(paid)
+    expect(note!.number).toMatch(/^BYC\/\d\d-\d\d\/\d{6}$/)
+    const downloaded = await download(buyer, orderId, "credit-note")
+    expect(downloaded.status).toBe(200)
+    const { text } = await readPdf(downloaded.body as Buffer)
+    expect(text).toContain(formatPaise(paid))
+    expect(text).not.toContain("Cash on delivery fee")
   })
 
   it("are the buyer's and staff's only: anyone else's order answers as no order does", async () => {

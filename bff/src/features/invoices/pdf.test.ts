@@ -115,8 +115,6 @@ describe("renderTaxDocument", () => {
       "Taxable value",
       "CGST",
       "SGST",
-      "18%",
-      "5%",
       "Total tax",
       "Invoice total",
       formatPaise(document.totals.total),
@@ -132,6 +130,31 @@ describe("renderTaxDocument", () => {
     }
     expect(text).not.toContain("IGST")
     expect(text).not.toContain("Against invoice")
+    expect(text).not.toContain("Buyer GSTIN")
+    expect(info).toMatchObject({ Title: "Tax Invoice BYF/26-27/000123", Author: SELLER.legalName })
+  })
+
+  it("prints each line's unit, each tax head's rate, the reverse charge and the buyer's GSTIN when given", async () => {
+    const intra = taxDocument({ buyerState: "Maharashtra" })
+    const business = taxDocument({ buyerState: "Karnataka" })
+    business.buyer.gstin = "29AAGCB7383J1Z4"
+
+    const intraText = (await readPdf(await renderTaxDocument(intra))).text
+    const interText = (await readPdf(await renderTaxDocument(business))).text
+
+    // 5% within the state is CGST 2.5% + SGST 2.5%; the COD fee's 18% is 9% + 9%. A piece is counted in PCS, the fee in nothing.
+    expect(intra.lines.map((line) => line.rate)).toEqual([18, 5, 18])
+    for (const field of ["CGST rate", "SGST rate", "2.5%", "9%", "1 PCS", "2 PCS", "Reverse charge: No"]) expect(intraText).toContain(field)
+    expect(intraText).not.toContain("18%")
+    expect(intraText).not.toMatch(/996812\s*1 PCS/)
+    for (const field of ["IGST rate", "5%", "18%", "Reverse charge: No", "Buyer GSTIN: 29AAGCB7383J1Z4"]) expect(interText).toContain(field)
+    expect(interText).not.toContain("2.5%")
+  })
+
+  it("keeps printing a document issued before the buyer's GSTIN was asked", async () => {
+    const document = taxDocument({ buyerState: "Maharashtra" })
+    const { text, info } = await readPdf(await renderTaxDocument(document))
+    expect(text).toContain("Reverse charge: No")
     expect(info).toMatchObject({ Title: "Tax Invoice BYF/26-27/000123", Author: SELLER.legalName })
   })
 

@@ -90,24 +90,34 @@ type Column = { header: string; width: number; align: Align; cell: (line: TaxLin
 const percent = (rate: number) => `${rate}%`
 const blank = () => ""
 
-/** The table's columns: CGST and SGST for an intra-state supply, IGST otherwise; Description takes the width left. */
+/** Services (SAC, chapter 99: the COD fee) have no unit of quantity; goods are counted in pieces (GST's UQC "PCS"). */
+export const unitOf = (line: Pick<TaxLine, "hsn">) => (line.hsn.startsWith("99") ? "" : "PCS")
+
+/** Each tax head's rate, as rule 46 asks: within a state CGST and SGST take half the rate each, 2.5% + 2.5% for 5%. */
+export const headRate = (line: Pick<TaxLine, "rate">, intraState: boolean) => percent(intraState ? line.rate / 2 : line.rate)
+
+/** The table's columns: CGST and SGST for an intra-state supply, IGST otherwise, each with its rate; Description takes the width left. */
 function columnsFor(intraState: boolean, tableWidth: number): Column[] {
-  const taxColumns: Omit<Column, "width">[] = intraState
+  const rateOf = (line: TaxLine) => headRate(line, intraState)
+  const taxColumns: Column[] = intraState
     ? [
-        { header: "CGST", align: "right", cell: (line) => formatPaise(line.cgst), total: (totals) => formatPaise(totals.cgst) },
-        { header: "SGST", align: "right", cell: (line) => formatPaise(line.sgst), total: (totals) => formatPaise(totals.sgst) },
+        { header: "CGST rate", width: 32, align: "right", cell: rateOf, total: blank },
+        { header: "CGST", width: 56, align: "right", cell: (line) => formatPaise(line.cgst), total: (totals) => formatPaise(totals.cgst) },
+        { header: "SGST rate", width: 32, align: "right", cell: rateOf, total: blank },
+        { header: "SGST", width: 56, align: "right", cell: (line) => formatPaise(line.sgst), total: (totals) => formatPaise(totals.sgst) },
       ]
-    : [{ header: "IGST", align: "right", cell: (line) => formatPaise(line.igst), total: (totals) => formatPaise(totals.igst) }]
-  const taxWidth = intraState ? 60 : 66
+    : [
+        { header: "IGST rate", width: 32, align: "right", cell: rateOf, total: blank },
+        { header: "IGST", width: 66, align: "right", cell: (line) => formatPaise(line.igst), total: (totals) => formatPaise(totals.igst) },
+      ]
   const fixed: Column[] = [
-    { header: "#", width: 24, align: "left", cell: (_line, index) => String(index + 1), total: blank },
+    { header: "#", width: 18, align: "left", cell: (_line, index) => String(index + 1), total: blank },
     { header: "Description", width: 0, align: "left", cell: (line) => line.description, total: () => "Total" },
-    { header: "HSN/SAC", width: 46, align: "left", cell: (line) => line.hsn, total: blank },
-    { header: "Qty", width: 26, align: "right", cell: (line) => String(line.quantity), total: blank },
-    { header: "Taxable value", width: 66, align: "right", cell: (line) => formatPaise(line.taxableValue), total: (totals) => formatPaise(totals.taxableValue) },
-    { header: "Rate", width: 32, align: "right", cell: (line) => percent(line.rate), total: blank },
-    ...taxColumns.map((column) => ({ ...column, width: taxWidth })),
-    { header: "Total", width: 66, align: "right", cell: (line) => formatPaise(line.total), total: (totals) => formatPaise(totals.total) },
+    { header: "HSN/SAC", width: 50, align: "left", cell: (line) => line.hsn, total: blank },
+    { header: "Qty", width: 40, align: "right", cell: (line) => [String(line.quantity), unitOf(line)].filter(Boolean).join(" "), total: blank },
+    { header: "Taxable value", width: 62, align: "right", cell: (line) => formatPaise(line.taxableValue), total: (totals) => formatPaise(totals.taxableValue) },
+    ...taxColumns,
+    { header: "Total", width: 62, align: "right", cell: (line) => formatPaise(line.total), total: (totals) => formatPaise(totals.total) },
   ]
   const used = fixed.reduce((sum, column) => sum + column.width, 0)
   return fixed.map((column) => (column.header === "Description" ? { ...column, width: tableWidth - used } : column))
@@ -228,6 +238,7 @@ function drawBuyer(pdf: Pdf, doc: TaxDocument, y: number): number {
   for (const line of doc.buyer.addressLines) pdf.text(line, { width: leftWidth })
   if (doc.buyer.phone) pdf.text(`Phone: ${doc.buyer.phone}`, { width: leftWidth })
   if (doc.buyer.email) pdf.text(`Email: ${doc.buyer.email}`, { width: leftWidth })
+  if (doc.buyer.gstin) pdf.font("Bold").text(`Buyer GSTIN: ${doc.buyer.gstin}`, { width: leftWidth })
   const leftEnd = pdf.y
 
   pdf.font("Bold").fontSize(8).fillColor(MUTED).text("Supply", rightX, y, { width: rightWidth })
@@ -240,6 +251,8 @@ function drawBuyer(pdf: Pdf, doc: TaxDocument, y: number): number {
     .font("Regular")
     .fontSize(9)
     .text(doc.intraState ? "Intra-state supply: CGST + SGST" : "Inter-state supply: IGST", { width: rightWidth })
+  // Rule 46 asks whether tax is payable on reverse charge: a shop's sales to consumers and businesses never are.
+  pdf.text("Reverse charge: No", { width: rightWidth })
   return Math.max(leftEnd, pdf.y)
 }
 

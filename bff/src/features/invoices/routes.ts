@@ -18,8 +18,8 @@ const HOUR = 60 * 60_000
 const DOWNLOADS_PER_HOUR = 120
 
 const NONE: Record<TaxDocumentKind, string> = {
-  invoice: "This order has no invoice yet: it is issued when the order is paid online, or delivered for cash on delivery.",
-  credit_note: "This order has no credit note: one follows an invoiced order that was cancelled or returned.",
+  invoice: "This order has no invoice yet: it is issued when the order is paid online, or dispatched for cash on delivery.",
+  credit_note: "This order has no credit note: one follows a refunded return, or an invoiced order that was cancelled or returned.",
 }
 const ORDER_NOT_FOUND = "Order not found"
 

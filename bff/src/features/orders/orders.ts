@@ -244,12 +244,14 @@ export const markReturned = (client: Queryable, id: string) => endAs(client, id,
 
 /**
  * Whether the order is a sale a GST tax invoice is due for: paid online (issued when placed), or cash on delivery
- * once delivered; a ₹1 live test is no sale. An invoiced order that then ended is followed by a credit note.
+ * once the courier booked its parcel (the AWB: the invoice goes with the goods, CGST Act s.31(1)(a)) or, booked
+ * outside the shop, delivered; a ₹1 live test is no sale. An invoiced order that then ended is followed by a credit note.
  */
-export const invoiceDue = (order: Pick<OrderRecord, "isTest" | "paymentMethod" | "deliveredAt">): boolean =>
-  !order.isTest && (order.paymentMethod === "online" || order.deliveredAt !== null)
+export const invoiceDue = (order: Pick<OrderRecord, "isTest" | "paymentMethod" | "trackingId" | "deliveredAt">): boolean =>
+  !order.isTest && (order.paymentMethod === "online" || order.trackingId !== null || order.deliveredAt !== null)
 
-export const creditNoteDue = (order: Pick<OrderRecord, "isTest" | "paymentMethod" | "deliveredAt" | "status">): boolean => invoiceDue(order) && hasEnded(order)
+export const creditNoteDue = (order: Pick<OrderRecord, "isTest" | "paymentMethod" | "trackingId" | "deliveredAt" | "status">): boolean =>
+  invoiceDue(order) && hasEnded(order)
 
 /** SQL on bff.orders `o`: the money is in (paid online, or delivered and paid to the courier) and the order neither cancelled nor returned. */
 export const PAID_OR_DELIVERED = "(o.status not in ('CANCELLED', 'RETURNED') and (o.payment_method = 'online' or o.status = 'DELIVERED'))"

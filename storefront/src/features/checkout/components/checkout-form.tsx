@@ -8,6 +8,8 @@ import type { PaymentsConfig } from "../api/get-payments-config"
 import { useCheckoutPayment } from "../hooks/use-checkout-payment"
 import { CHECKOUT_REQUIRED_FIELDS, checkoutBlocker } from "../utils/checkout-blocker"
 import { buildCheckoutPayload, type CheckoutPayload, type PaymentMethod, type ShippingChoice } from "../utils/checkout-payload"
+import { buyerGstinProblem } from "@fitshop/contracts"
+import { BuyerGstinField } from "./buyer-gstin"
 import { CheckoutItems } from "./checkout-items"
 import { CheckoutSummary } from "./checkout-summary"
 import type { NewAddressField } from "./new-address-form"
@@ -44,6 +46,7 @@ export function CheckoutForm({ cart, config }: { cart: Bag; config: PaymentsConf
     showProblems: "until-next-check",
   })
   const [save, setSave] = useState(false)
+  const [buyerGstin, setBuyerGstin] = useState("")
   const [blocker, setBlocker] = useState<string | null>(null)
   const darkCoins = useAppliedDarkCoins(cart.summary)
   const payment = useCheckoutPayment(config, cart.items.length)
@@ -54,7 +57,7 @@ export function CheckoutForm({ cart, config }: { cart: Bag; config: PaymentsConf
   /** Checks what the spec asks for, then builds the payload for `pay`; nothing is sent while something is missing. */
   const attempt = (pay: (payload: CheckoutPayload) => void, liveTest = false) => {
     const { values } = newAddress
-    const reason = checkoutBlocker(cart.items, mode === "select" ? { mode, addressId: selectedId } : { mode, values })
+    const reason = checkoutBlocker(cart.items, mode === "select" ? { mode, addressId: selectedId } : { mode, values }) ?? buyerGstinProblem(buyerGstin)
     if (mode === "new") newAddress.check()
     else newAddress.uncheck()
     setBlocker(reason)
@@ -62,7 +65,7 @@ export function CheckoutForm({ cart, config }: { cart: Bag; config: PaymentsConf
     const shipping: ShippingChoice =
       mode === "select" && selectedId ? { mode: "select", addressId: selectedId } : { mode: "new", values, email: values.email, save }
     const { codFeePaise } = config
-    pay(buildCheckoutPayload({ method, shipping, darkCoins: darkCoins.choice, codFeePaise, liveTest }))
+    pay(buildCheckoutPayload({ method, shipping, darkCoins: darkCoins.choice, codFeePaise, liveTest, buyerGstin }))
   }
 
   return (
@@ -83,6 +86,7 @@ export function CheckoutForm({ cart, config }: { cart: Bag; config: PaymentsConf
           onSelect={setChosenId}
           onSaveChange={setSave}
         />
+        <BuyerGstinField value={buyerGstin} disabled={busy} onChange={setBuyerGstin} />
         <CheckoutItems items={cart.items} />
       </div>
       <aside className="checkout__side">

@@ -30,6 +30,18 @@ describe("buildCheckoutPayload", () => {
     })
   })
 
+  it("sends the buyer's GSTIN without spaces in upper case, and nothing when it is blank", () => {
+    const base = {
+      method: "cod" as const,
+      shipping: { mode: "select" as const, addressId: "addr_1" },
+      darkCoins: { applied: false, coins: 0 },
+      codFeePaise: 10000,
+    }
+    expect(buildCheckoutPayload({ ...base, buyerGstin: " 29aagcb7383j1z 4 " })).toMatchObject({ buyerGstin: "29AAGCB7383J1Z4" })
+    expect(buildCheckoutPayload({ ...base, buyerGstin: "  " })).not.toHaveProperty("buyerGstin")
+    expect(buildCheckoutPayload(base)).not.toHaveProperty("buyerGstin")
+  })
+
   it("sends a new address trimmed, in India, leaving out a blank line 2 and email; COD carries the fee", () => {
     const payload = buildCheckoutPayload({
       method: "cod",

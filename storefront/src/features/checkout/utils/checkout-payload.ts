@@ -1,3 +1,4 @@
+import { typedGstin } from "@fitshop/contracts"
 import type { AddressFieldValues } from "@/lib/address-form"
 import type { DarkCoinsChoice } from "@/lib/dark-coins-choice"
 
@@ -24,6 +25,8 @@ export type CheckoutPayload = {
   darkCoins: DarkCoinsChoice
   charges: { codFeePaise: number }
   liveTest?: boolean
+  /** The buyer's GSTIN for a business purchase, printed on the invoice; left out when not given. */
+  buyerGstin?: string
 }
 
 /** Where the order ships: a saved address by id, or the new one typed in. */
@@ -54,9 +57,12 @@ type PayloadInput = {
   /** The COD fee the server announced, in paise; sent only for cash on delivery. */
   codFeePaise: number
   liveTest?: boolean
+  /** As typed; sent without spaces in upper case, and only when filled. */
+  buyerGstin?: string
 }
 
-export function buildCheckoutPayload({ method, shipping, darkCoins, codFeePaise, liveTest }: PayloadInput): CheckoutPayload {
+export function buildCheckoutPayload({ method, shipping, darkCoins, codFeePaise, liveTest, buyerGstin = "" }: PayloadInput): CheckoutPayload {
+  const gstin = typedGstin(buyerGstin)
   const cod = method === "cod"
   return {
     shippingAddressSnapshot: shipping.mode === "select" ? { id: shipping.addressId } : toNewShippingAddress(shipping.values, shipping.email, shipping.save),
@@ -64,5 +70,6 @@ export function buildCheckoutPayload({ method, shipping, darkCoins, codFeePaise,
     darkCoins,
     charges: { codFeePaise: cod ? codFeePaise : 0 },
     ...(liveTest ? { liveTest: true } : {}),
+    ...(gstin ? { buyerGstin: gstin } : {}),
   }
 }
