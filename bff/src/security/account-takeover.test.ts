@@ -56,6 +56,13 @@ describe("1. a sign-up never changes the credentials of an existing account", ()
     const wrong = code === "000000" ? "000001" : "000000"
     expect((await post("/api/auth/verify-email", { email: owner.email, code: wrong, password: "not-chosen-by-anyone1" })).status).toBe(400)
 
+    // Without a password, the code of a sign-up that did not make the account is refused: the account would keep
+    // the password Medusa holds, the stranger's. The code stays usable.
+    const bare = await post("/api/auth/verify-email", { email: owner.email, code })
+    expect(bare.status).toBe(400)
+    expect(bare.body.message).toBe(TEXTS.passwordToVerify)
+    expect((await profileOf(owner.email))?.handle).not.toBe(owner.handle)
+
     const verified = await post("/api/auth/verify-email", { email: owner.email, code, password: owner.password })
     expect(verified.status).toBe(200)
     expect((await shopLogin(owner.email, stranger.password)).status).toBe(401)

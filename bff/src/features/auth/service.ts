@@ -26,6 +26,7 @@ export const TEXTS = {
   invalidLogin: "Invalid email or password",
   notVerified: "Please verify your email before signing in. We can send you a new code.",
   invalidCode: "Invalid or expired code",
+  passwordToVerify: "Enter the password you signed up with, then the code.",
   lockedCode: "Too many wrong codes. Request a new code and try again.",
   resetSent: "we sent a reset link to your Email. Check your inbox.",
   resetInvalid: "Reset link is invalid or expired",
@@ -160,6 +161,9 @@ export function authService({ db, users, sessions, codes, identity, mail, signup
       if (!user) throw badRequest(TEXTS.invalidCode)
       if (user.email_verified_at) throw badRequest(TEXTS.invalidCode)
       const result = await codes.check(user.id, code, async (tx, signupId) => {
+        // Without a password the account keeps the one Medusa holds, the first sign-up's: a stranger's, when the code is
+        // a later sign-up's. Refused before anything changes, so the code stays usable with the password.
+        if (!password && !(await signups.madeTheAccount(tx, user.id, signupId))) throw badRequest(TEXTS.passwordToVerify)
         try {
           if (!(await signups.verify(tx, user.id, signupId))) throw badRequest(TEXTS.invalidCode)
         } catch (error) {

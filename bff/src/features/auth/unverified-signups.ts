@@ -101,6 +101,15 @@ export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: 
     },
 
     /**
+     * Whether the sign-up is the one that made the account, whose password Medusa holds: a later sign-up's password
+     * was never kept, so its code verifies only with a password chosen then (verifyEmail).
+     */
+    async madeTheAccount(client: Pick<Db, "query">, userId: string, signupId: string): Promise<boolean> {
+      const { rows } = await client.query<{ id: string }>("select id from bff.signups where user_id = $1 order by created_at, id limit 1", [userId])
+      return rows[0]?.id === signupId
+    },
+
+    /**
      * Verifies the account as the given sign-up, unless its time is up (atomic with the removal): the row takes
      * that sign-up's name, handle and marketing choice and every sign-up of the address goes, freeing their handles. False when
      * it expired or was verified meanwhile. Throws the unique violation of users_handle_key when another account
