@@ -100,6 +100,8 @@ describe("the account bodies", () => {
       email: "asha@example.in",
       password: "streetwear1",
       handle: "asha.rao",
+      // Marketing messages are a choice of their own, off unless ticked.
+      marketingOptIn: false,
     })
   })
 
