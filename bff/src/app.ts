@@ -33,8 +33,8 @@ import { fulfillmentModule } from "./features/fulfillment/index.js"
 import { healthModule } from "./features/health/index.js"
 import { ordersModule } from "./features/orders/index.js"
 import { invoicesModule } from "./features/invoices/index.js"
-import { orderMessagesModule } from "./features/order-messages/index.js"
 import { legalModule } from "./features/legal/index.js"
+import { orderMessagesModule } from "./features/order-messages/index.js"
 import { referralsModule } from "./features/referrals/index.js"
 import { returnsModule } from "./features/returns/index.js"
 import { seoModule } from "./features/seo/index.js"
@@ -265,11 +265,11 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     orders,
     returns,
     invoices,
+    legal,
     orderMessages,
     fulfillment,
     fitfeed,
     referrals,
-    legal,
     adminProducts,
     adminAnalytics,
     staffAuth,
