@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { addressSchema } from "./address.js"
 import { ORDER_STATUSES } from "./order-statuses.js"
+import { userSchema } from "./users.js"
 import { ledgerEntrySchema } from "./wallet.js"
 
 /** POST /api/account/delete: the account's password, asked again so a borrowed session can't delete it. */
@@ -69,13 +70,7 @@ const exportedPost = z.strictObject({
  */
 export const accountExportSchema = z.strictObject({
   exportedAt: z.string(),
-  profile: z.strictObject({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    handle: z.string(),
-    avatarUrl: z.string().nullable(),
-    phone: z.string().nullable(),
+  profile: userSchema.omit({ role: true }).extend({
     marketingOptIn: z.boolean(),
     emailVerifiedAt: z.string().nullable(),
     createdAt: z.string(),
