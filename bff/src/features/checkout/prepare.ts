@@ -5,7 +5,7 @@ import { medusaAddress, presentAddress, type AddressService } from "../addresses
 import type { BagService } from "../cart/index.js"
 import { DELIVERY_CHECK_RETRY_SECONDS, type DeliveryCheck } from "../serviceability/index.js"
 import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
-import { hsnFor } from "../invoices/index.js"
+import { hsnFor } from "../../lib/hsn.js"
 import type { UsersRepository } from "../users/index.js"
 import { CheckoutInFlight, holdStock, releaseHolds } from "./stock-holds.js"
 import { insertCheckout, type Checkout, type NewCheckout } from "./checkouts.js"

@@ -5,7 +5,6 @@ import { taxDocuments, type TaxDocuments } from "./issue.js"
 import { documentLinks } from "./links.js"
 import { invoiceRoutes } from "./routes.js"
 
-export { hsnFor } from "./hsn.js"
 export type { TaxDocument } from "./document.js"
 export { TAX_DOCUMENT_JOB } from "./issue.js"
 

@@ -11,7 +11,7 @@ import { remainingCreditLines, returnCreditLines } from "./credit-note.js"
 import type { TaxDocument, TaxDocumentCause, TaxDocumentKind, TaxLine } from "./document.js"
 import { documentNumber, financialYearOf } from "./financial-year.js"
 import { sumTaxLines, taxLines } from "./gst.js"
-import { FALLBACK_HSN, hsnFor } from "./hsn.js"
+import { FALLBACK_HSN, hsnFor } from "../../lib/hsn.js"
 import { placeOfSupply, sameState } from "./indian-states.js"
 
 type Queryable = Pick<Db, "query">
