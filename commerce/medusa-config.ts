@@ -1,4 +1,5 @@
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+import { databaseDriverOptions } from "./src/lib/database-tls"
 import { requiredSecret } from "./src/lib/secrets"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -103,6 +104,7 @@ const adminCors = process.env.ADMIN_CORS || "http://localhost:9000,http://127.0.
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    databaseDriverOptions: databaseDriverOptions(process.env.DATABASE_URL),
     redisUrl,
     cookieOptions,
     workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server") || "shared",
