@@ -5,6 +5,8 @@ import { gzipSync, brotliCompressSync } from "node:zlib"
 import express from "express"
 import request from "supertest"
 import { beforeAll, describe, expect, it } from "vitest"
+import { createLogger } from "../lib/logger.js"
+import { errorHandler } from "./error-handler.js"
 import { staticAssets } from "./static-assets.js"
 
 const script = "console.log('the storefront');\n".repeat(100)
@@ -21,7 +23,11 @@ beforeAll(async () => {
   await writeFile(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {})")
   await writeFile(path.join(dist, "offline.html"), "<!doctype html><h1>You're offline</h1>")
   await writeFile(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Build Your Fit" }))
-  app = express().use(...staticAssets(dist))
+  // As the shop mounts a front end: its files, then its pages for every other address.
+  app = express()
+    .use(...staticAssets(dist))
+    .get("/{*path}", (_req, res) => void res.type("html").send("<!doctype html><div id=root></div>"))
+    .use(errorHandler(createLogger("silent")))
 })
 
 describe("staticAssets", () => {
@@ -62,6 +68,19 @@ describe("staticAssets", () => {
     expect(worker.headers["content-type"]).toMatch(/^text\/javascript/)
     const manifest = await request(app).get("/manifest.webmanifest")
     expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/)
+  })
+
+  it("answers a hashed file this build lacks (an older build's chunk) with a 404 nobody keeps, never the page", async () => {
+    for (const encoding of ["gzip, br", "identity"]) {
+      const response = await request(app).get("/assets/cart-page-0ldbu1ld.js").set("Accept-Encoding", encoding)
+      expect(response.status, encoding).toBe(404)
+      expect(response.headers["cache-control"], encoding).toBe("no-store")
+      expect(response.headers["content-type"], encoding).toMatch(/^application\/json/)
+      expect(response.body, encoding).toMatchObject({ code: "not_found" })
+    }
+    const page = await request(app).get("/cart")
+    expect(page.status).toBe(200)
+    expect(page.headers["content-type"]).toMatch(/^text\/html/)
   })
 
   it("never leaves the build folder", async () => {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs"
 import path from "node:path"
 import express, { type RequestHandler } from "express"
+import { HttpError } from "./errors.js"
 
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
@@ -16,6 +17,7 @@ const ALWAYS_CHECKED = new Set(["sw.js", "offline.html", "manifest.webmanifest"]
 /**
  * A built front end's files. Hashed files under /assets never change, so browsers keep them for a
  * year; the build's .br/.gz siblings are sent when the browser accepts them (no per-request compression).
+ * One this build lacks is a 404 no cache keeps, never the app's page behind it.
  */
 export function staticAssets(dist: string): RequestHandler[] {
   const precompressed: RequestHandler = (req, res, next) => {
@@ -38,5 +40,11 @@ export function staticAssets(dist: string): RequestHandler[] {
       else res.setHeader("Cache-Control", ALWAYS_CHECKED.has(relative) ? "no-cache" : "public, max-age=3600")
     },
   })
-  return [precompressed, plain]
+  // A tab of the previous build asks for its chunk after a rollout: the page's HTML run as script would break it
+  // silently, a 404 fails the import and the app reloads onto this build. Kept by no cache: the file may come back.
+  const missing: RequestHandler = (req, _res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !req.path.startsWith("/assets/")) return next()
+    next(new HttpError(404, "not_found", "This build has no such file.", { "Cache-Control": "no-store" }))
+  }
+  return [precompressed, plain, missing]
 }
