@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 import { databaseDriverOptions } from "./src/lib/database-tls"
+import { eventBusJobOptions, workflowQueueOptions } from "./src/lib/queue-retention"
 import { requiredSecret } from "./src/lib/secrets"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -10,8 +11,9 @@ const redisUrl = process.env.REDIS_URL || undefined
 const redisModules = redisUrl
   ? [
       { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
-      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
-      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      // Done jobs leave Redis at once and failed ones after a week (src/lib/queue-retention.ts): the Redis never evicts.
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl, jobOptions: eventBusJobOptions } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl, queueOptions: workflowQueueOptions } } },
       {
         resolve: "@medusajs/medusa/locking",
         options: {
