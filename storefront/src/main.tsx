@@ -1,8 +1,12 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from "react"
 import { createRoot, hydrateRoot } from "react-dom/client"
+import { chunkReload } from "@fitshop/web-client"
 import { App } from "./app/app"
 import { registerServiceWorker } from "./lib/service-worker"
 import "./styles/index.css"
+
+// A tab of the previous build asking for a chunk a rollout removed reloads once onto the new build.
+chunkReload.listen(window)
 
 const container = document.getElementById("root")
 if (!container) throw new Error("Missing #root element in index.html")

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from "react"
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom"
 import { TAGLINE } from "@/config/brand"
 import { MAIN_NAV, MOBILE_BOTTOM_BAR_COUNT, isAdminPath, paths, type NavItem } from "@/config/paths"
+import { RouteErrorBoundary } from "@/components/ui/route-error-boundary"
 import { RouteLoading } from "@/components/ui/route-loading"
 import { useBagCount } from "@/lib/api/get-cart"
 import { SiteFooter } from "./site-footer"
@@ -103,9 +104,11 @@ export function MainLayout() {
     <div className={showNavigation ? "app-shell" : "app-shell app-shell--bare"}>
       {showNavigation ? <SiteHeader /> : null}
       <main className="app-main">
-        <Suspense fallback={<RouteLoading />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary pathname={pathname}>
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       {showNavigation ? <SiteFooter /> : null}
       {showNavigation ? <BottomBar /> : null}
