@@ -1,4 +1,5 @@
 import { Alert, Box, Typography } from "@mui/material"
+import { chunkReload } from "@fitshop/web-client"
 import { lazy, Suspense } from "react"
 import { BestSellers } from "./BestSellers"
 import { LowStock } from "./LowStock"
@@ -6,8 +7,8 @@ import { StatCards } from "./StatCards"
 import { useAnalyticsOverview, useProductSales, useRecentOrders } from "./use-analytics"
 
 // The charts (recharts) load in their own chunk, so the rest of the console does not wait for them.
-const SalesOverTime = lazy(() => import("./SalesOverTime").then((module) => ({ default: module.SalesOverTime })))
-const TopProductsChart = lazy(() => import("./TopProductsChart").then((module) => ({ default: module.TopProductsChart })))
+const SalesOverTime = lazy(() => chunkReload.load(() => import("./SalesOverTime").then((module) => ({ default: module.SalesOverTime }))))
+const TopProductsChart = lazy(() => chunkReload.load(() => import("./TopProductsChart").then((module) => ({ default: module.TopProductsChart }))))
 
 const grid = { display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }
 
