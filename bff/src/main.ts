@@ -8,6 +8,7 @@ import { createCommerce } from "./lib/medusa.js"
 import { migrate } from "./lib/migrate.js"
 import { createRedis } from "./lib/redis.js"
 import { runAsLeader } from "./lib/schedules.js"
+import { DRAIN_TIMEOUT_MS, KEEP_ALIVE_MS } from "./lib/server-timing.js"
 import { startTracing } from "./lib/tracing.js"
 
 /**
@@ -60,12 +61,6 @@ function every(db: Db, ms: number, name: string, work: () => Promise<unknown>, l
   timer.unref()
   return () => clearInterval(timer)
 }
-
-/**
- * How long an idle keep-alive connection stays open: longer than the proxy keeps its idle connections to us (60 s in
- * deploy/caddy), so it is always the proxy that closes one, never us while it sends a request on it (a reset request).
- */
-const KEEP_ALIVE_MS = 65_000
 
 function fail(message: string): never {
   process.stderr.write(`bff: ${message}\n`)
@@ -127,7 +122,7 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, "draining")
-    const force = setTimeout(() => process.exit(1), 10_000)
+    const force = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS)
     force.unref()
     stopReconcile()
     stopPaymentReconcile()
