@@ -1,10 +1,14 @@
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer, request as httpRequest, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
 import { parse } from "yaml"
+import { DRAIN_TIMEOUT_MS, KEEP_ALIVE_MS } from "../bff/src/lib/server-timing.js"
+import { freePort } from "../scripts/lib/ports.js"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const COMPOSE_FILE = path.join(ROOT, "docker-compose.yml")
@@ -47,8 +51,7 @@ const REQUIRED = {
 }
 const LONG_RUNNING = ["caddy", "postgres", "redis", "redis-queues", "minio", "commerce", "commerce-worker", "bff"]
 const MEDUSA = ["commerce-migrate", "commerce", "commerce-worker"]
-/** The BFF's keep-alive (bff/src/main.ts): Caddy must drop an idle upstream connection before the BFF does. */
-const BFF_KEEP_ALIVE_SECONDS = 65
+const MiB = 1024 * 1024
 
 // An empty env file, so a developer's .env or shell cannot supply the variables under test.
 const scratch = mkdtempSync(path.join(tmpdir(), "compose-test-"))
@@ -58,6 +61,11 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 type Service = {
   image?: string
+  build?: unknown
+  logging?: { driver?: string; options?: Record<string, string | number> }
+  mem_limit?: string | number
+  deploy?: { resources?: { limits?: { memory?: string | number } } }
+  stop_grace_period?: string
   command?: string[]
   environment?: Record<string, string | number | null>
   ports?: ({ host_ip?: string; published?: number | string; target?: number | string; protocol?: string } | string)[]
@@ -105,6 +113,41 @@ const portOf = (port: NonNullable<Service["ports"]>[number]) =>
 /** A volume as "source:target", from v1's short form ("name:/path:rw") or v2's long one. */
 const volumeOf = (volume: NonNullable<Service["volumes"]>[number]) =>
   typeof volume === "string" ? volume.split(":").slice(0, 2).join(":") : `${volume.source ?? ""}:${volume.target ?? ""}`
+/**
+ * Whether an image's tag names one release: never absent, `latest`, or a major or major.minor tag that moves with
+ * each release. PostgreSQL's releases have two parts since 10 (18.6), MinIO's are dated; others have three. A digest
+ * (@sha256:…) pins any tag.
+ */
+function isPinned(image: string): boolean {
+  if (/@sha256:[0-9a-f]{64}$/.test(image)) return true
+  const match = /^(?<name>(?:[^/]+\/)*[^/:]+):(?<tag>[^:/]+)$/.exec(image)
+  if (!match?.groups) return false
+  const { name, tag } = match.groups as { name: string; tag: string }
+  if (name === "postgres") return /^\d+\.\d+(?:-[a-z0-9.]+)?$/.test(tag) && !/^\d+$/.test(tag)
+  if (name.startsWith("quay.io/minio/")) return /^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/.test(tag)
+  return /^v?\d+\.\d+\.\d+(?:-[a-z0-9.]+)?$/.test(tag)
+}
+
+/** Bytes from Compose's memory sizes ("768m", "1g", 805306368). */
+function bytesOf(size: string | number | undefined): number | undefined {
+  if (size === undefined) return undefined
+  if (typeof size === "number") return size
+  const match = /^(\d+(?:\.\d+)?)\s*([bkmg]?)b?$/i.exec(size.trim())
+  if (!match) return undefined
+  const unit = { "": 1, b: 1, k: 1024, m: MiB, g: 1024 * MiB }[match[2]!.toLowerCase() as "" | "b" | "k" | "m" | "g"]
+  return Number(match[1]) * unit
+}
+const memoryLimitOf = (service: Service) => bytesOf(service.mem_limit ?? service.deploy?.resources?.limits?.memory)
+
+/** Seconds from a Compose duration ("20s", "1m30s", "1500ms"). */
+function secondsOf(duration: string | undefined): number | undefined {
+  if (!duration) return undefined
+  const parts = [...duration.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s|us)/g)]
+  if (parts.map((part) => part[0]).join("") !== duration) return undefined
+  const factor = { h: 3600, m: 60, s: 1, ms: 1e-3, us: 1e-6 }
+  return parts.reduce((sum, [, value, unit]) => sum + Number(value) * factor[unit as keyof typeof factor], 0)
+}
+
 /** The URL a Node healthcheck fetches (`node -e "fetch('…')…"`). */
 const healthUrlOf = (service: Service) => /fetch\('([^']+)'\)/.exec(service.healthcheck?.test?.join(" ") ?? "")?.[1]
 
@@ -165,9 +208,13 @@ function composeChecks(compose: Compose) {
 
     it("keeps Medusa's queues and locks on a Redis of their own that never evicts, apart from the BFF's capped cache", () => {
       const config = resolved()
-      const command = service(config, "redis-queues").command ?? []
+      const queues = service(config, "redis-queues")
+      const command = queues.command ?? []
       expect(command[command.indexOf("--maxmemory-policy") + 1]).toBe("noeviction")
-      expect(command).not.toContain("--maxmemory")
+      // Capped under its container's limit, so a full Redis refuses writes instead of being killed (what it holds is
+      // bounded by the queues' retention, commerce/src/lib/queue-retention.ts).
+      expect(command).toContain("--maxmemory")
+      expect(bytesOf(command[command.indexOf("--maxmemory") + 1])).toBeLessThan(memoryLimitOf(queues) ?? 0)
       for (const name of MEDUSA) {
         expect(service(config, name).environment?.REDIS_URL).toBe("redis://redis-queues:6379")
         expect(service(config, name).depends_on?.["redis-queues"]?.condition).toBe("service_healthy")
@@ -177,7 +224,7 @@ function composeChecks(compose: Compose) {
 
     it("runs PostgreSQL 18 with its volume where the 18 image keeps its data (one folder per major version below it)", () => {
       const postgres = service(resolved(), "postgres")
-      expect(postgres.image).toBe("postgres:18")
+      expect(postgres.image).toMatch(/^postgres:18\.\d+$/)
       expect((postgres.volumes ?? []).map(volumeOf)).toContain("postgres-data:/var/lib/postgresql")
     })
 
@@ -192,7 +239,7 @@ function composeChecks(compose: Compose) {
 
     it("publishes only Caddy to the world: 80 and 443 over TCP, 443 over UDP (HTTP/3); the BFF has no host port, so it scales", () => {
       const config = resolved()
-      expect(service(config, "caddy").image).toBe("caddy:2")
+      expect(service(config, "caddy").image).toMatch(/^caddy:2\.\d+\.\d+$/)
       expect((service(config, "caddy").ports ?? []).map(portOf).sort()).toEqual(["443:443/tcp", "443:443/udp", "80:80/tcp"])
       expect(service(config, "bff").ports).toBeUndefined()
       const published = Object.entries(config.services).flatMap(([name, { ports }]) => (ports ?? []).map((port) => `${name} ${portOf(port)}`))
@@ -221,6 +268,46 @@ function composeChecks(compose: Compose) {
 
     it("health-checks each BFF replica on its readiness, not on whether the process answers", () => {
       expect(healthUrlOf(service(resolved(), "bff"))).toBe("http://127.0.0.1:8080/api/health/ready")
+    })
+
+    it("pins every image it pulls to one release; the ones it builds come from this checkout", () => {
+      for (const [name, { image, build }] of Object.entries(resolved().services)) {
+        expect(image, `${name}'s image`).toBeDefined()
+        if (build) continue
+        expect(isPinned(image!), `${name}: ${image!} names no single release`).toBe(true)
+      }
+      for (const floating of ["postgres:18", "postgres:latest", "redis:7", "redis:7.4", "caddy:2", "caddy", "caddy:2.11", "quay.io/minio/minio:latest"]) {
+        expect(isPinned(floating), floating).toBe(false)
+      }
+    })
+
+    it("rotates every service's log (json-file with a size and a count, or the local driver)", () => {
+      for (const [name, { logging }] of Object.entries(resolved().services)) {
+        if (logging?.driver === "local") continue
+        expect(logging?.driver, `${name}'s log driver`).toBe("json-file")
+        expect(bytesOf(logging?.options?.["max-size"]), `${name}'s max-size`).toBeGreaterThan(0)
+        expect(Number(logging?.options?.["max-file"]), `${name}'s max-file`).toBeGreaterThan(0)
+      }
+    })
+
+    it("limits every service's memory, Medusa to 1 GB or more and the BFF to 512 MB-1 GB, any Node heap set below its limit", () => {
+      const config = resolved()
+      for (const [name, definition] of Object.entries(config.services)) {
+        const limit = memoryLimitOf(definition)
+        expect(limit, `${name}'s memory limit`).toBeGreaterThan(0)
+        const heap = /--max-old-space-size=(\d+)/.exec(String(definition.environment?.NODE_OPTIONS ?? ""))?.[1]
+        if (heap) expect(Number(heap) * MiB, `${name}'s heap`).toBeLessThan(limit!)
+      }
+      for (const name of ["commerce", "commerce-worker"]) expect(memoryLimitOf(service(config, name)), name).toBeGreaterThanOrEqual(1024 * MiB)
+      expect(memoryLimitOf(service(config, "bff"))).toBeGreaterThanOrEqual(512 * MiB)
+      expect(memoryLimitOf(service(config, "bff"))).toBeLessThanOrEqual(1024 * MiB)
+    })
+
+    it("gives the BFF and Medusa longer to stop than the BFF's drain (bff/src/lib/server-timing.ts)", () => {
+      const config = resolved()
+      for (const name of ["bff", "commerce", "commerce-worker"]) {
+        expect(secondsOf(service(config, name).stop_grace_period), `${name}'s stop_grace_period`).toBeGreaterThan(DRAIN_TIMEOUT_MS / 1000)
+      }
     })
 
     it("keeps media in MinIO: a bucket made once, and the same S3 settings for the BFF and Medusa", () => {
@@ -334,6 +421,89 @@ describe("deploy/caddy/Caddyfile", { timeout: 30_000 }, () => {
 
   it("closes idle upstream connections before the BFF's keep-alive does", () => {
     const keepalive = /"keep_alive":\{"idle_timeout":(\d+)\}/.exec(JSON.stringify(adapt({ DOMAIN: REQUIRED.DOMAIN })))?.[1]
-    expect(Number(keepalive) / 1e9).toBeLessThan(BFF_KEEP_ALIVE_SECONDS)
+    expect(Number(keepalive) / 1e9).toBeLessThan(KEEP_ALIVE_MS / 1000)
+  })
+
+  it("writes the site's access log as JSON to stdout", () => {
+    const config = adapt({ DOMAIN: REQUIRED.DOMAIN }) as {
+      logging?: { logs?: Record<string, { writer?: { output?: string }; encoder?: { format?: string }; include?: string[] }> }
+    }
+    const access = Object.values(config.logging?.logs ?? {}).find((log) => log.include?.some((name) => name.startsWith("http.log.access")))
+    expect(access?.writer?.output).toBe("stdout")
+    expect(access?.encoder?.format).toBe("json")
+  })
+})
+
+describe("Caddy's access log, running", { timeout: 30_000 }, () => {
+  let upstream: Server | undefined
+  let caddy: ReturnType<typeof spawn> | undefined
+  afterAll(async () => {
+    if (caddy && caddy.exitCode === null) {
+      const exited = new Promise((resolve) => caddy!.once("exit", resolve))
+      caddy.kill("SIGTERM")
+      await exited
+    }
+    await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)))
+  })
+
+  /** One request through Caddy: its answer's X-Request-Id. */
+  function send(port: number, headers: Record<string, string>): Promise<string | undefined> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: "127.0.0.1", port, path: "/api/health/live", headers }, (res) => {
+        res.resume()
+        res.on("end", () => resolve(res.headers["x-request-id"] as string | undefined))
+      })
+      req.on("error", reject)
+      req.end()
+    })
+  }
+
+  it("logs each request with the X-Request-Id it handed the BFF, and no credentials", async () => {
+    // A stand-in BFF that records the id it was handed and, unlike the BFF, answers without it.
+    const received: string[] = []
+    upstream = createServer((req, res) => {
+      received.push(String(req.headers["x-request-id"]))
+      res.end("ok")
+    })
+    await new Promise<void>((resolve) => upstream!.listen(0, "127.0.0.1", resolve))
+    const upstreamPort = (upstream.address() as AddressInfo).port
+    const port = await freePort()
+    // The deployed site's directives (shop.caddy, upstream.caddy) on plain HTTP, as the replica test runs them.
+    const caddyfile = path.join(scratch, "Caddyfile.access-log")
+    writeFileSync(
+      caddyfile,
+      `{\n\tadmin off\n}\nhttp://127.0.0.1:${port} {\n\timport ${path.join(CADDY_DIR, "shop.caddy")}\n\treverse_proxy 127.0.0.1:${upstreamPort} {\n\t\timport ${path.join(CADDY_DIR, "upstream.caddy")}\n\t}\n}\n`,
+    )
+    let stdout = ""
+    let stderr = ""
+    caddy = spawn("caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], { cwd: scratch, env: { PATH: process.env.PATH ?? "", HOME: scratch } })
+    caddy.on("error", (error) => (stderr += `caddy could not run: ${error.message} (apt-get install caddy)`))
+    caddy.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
+    caddy.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
+    await expect
+      .poll(
+        () =>
+          send(port, {}).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(true)
+
+    const answered = await send(port, { Authorization: "Bearer secret-token-value", "X-Request-Id": "chosen-by-the-client" })
+    expect(answered).toMatch(/^[0-9a-f-]{36}$/)
+    expect(received.at(-1)).toBe(answered)
+    type AccessLine = { logger?: string; request?: { headers?: Record<string, string[]> }; resp_headers?: Record<string, string[]> }
+    const lineFor = () =>
+      stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as AccessLine)
+        .find((line) => line.resp_headers?.["X-Request-Id"]?.[0] === answered)
+    await expect.poll(lineFor, { timeout: 5_000, interval: 50 }).toBeDefined()
+    const line = lineFor()!
+    expect(line.logger, stderr).toMatch(/^http\.log\.access/)
+    expect(JSON.stringify(line)).not.toContain("secret-token-value")
   })
 })
