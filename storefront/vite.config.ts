@@ -1,9 +1,12 @@
 import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type ProxyOptions } from "vite"
-import { paintFirst } from "../scripts/vite/paint-first.ts"
-import { precompress } from "../scripts/vite/precompress.ts"
-import { serviceWorker } from "../scripts/vite/service-worker.ts"
+// "#vite-plugins" is @fitshop/vite-plugins by this package's import map: Vite bundles the config with what a "#" import
+// resolves to, while it leaves a bare package name for Node to load, and Node cannot read the package's TypeScript
+// (vitejs/vite#5370).
+import { precompress } from "#vite-plugins"
+import { paintFirst } from "./build/paint-first.ts"
+import { serviceWorker } from "./build/service-worker.ts"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
 const outDir = fileURLToPath(new URL("./dist", import.meta.url))

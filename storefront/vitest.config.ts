@@ -5,11 +5,13 @@ export default mergeConfig(
   viteConfig({ command: "serve", mode: "test" }),
   defineConfig({
     test: {
-      environment: "jsdom",
-      setupFiles: ["./src/testing/setup-tests.ts"],
-      include: ["src/**/*.test.{ts,tsx}"],
       restoreMocks: true,
       unstubGlobals: true,
+      projects: [
+        { extends: true, test: { name: "app", environment: "jsdom", setupFiles: ["./src/testing/setup-tests.ts"], include: ["src/**/*.test.{ts,tsx}"] } },
+        // The build's plugins run in Node, as Vite runs them.
+        { extends: true, test: { name: "build", environment: "node", include: ["build/**/*.test.ts"] } },
+      ],
     },
   }),
 )

@@ -195,12 +195,12 @@ export async function buildCommerceIfStale(env: NodeJS.ProcessEnv, log: Log): Pr
 export async function buildFrontEndsIfStale(log: Log): Promise<void> {
   for (const app of ["storefront", "admin"]) {
     const dir = path.join(ROOT, app)
-    const inputs = ["src", "public", "index.html", "vite.config.ts", "package.json", "tsconfig.json"].map((entry) => path.join(dir, entry))
+    const inputs = ["src", "build", "public", "index.html", "vite.config.ts", "package.json", "tsconfig.json"].map((entry) => path.join(dir, entry))
     const storefront = app === "storefront"
     await buildIfStale(
       storefront ? "the storefront" : "the admin console",
       // The shared contracts are part of each bundle, so a change there rebuilds them too.
-      [...inputs, path.join(ROOT, "package-lock.json"), path.join(ROOT, "scripts", "vite"), path.join(ROOT, "contracts", "src")],
+      [...inputs, path.join(ROOT, "package-lock.json"), path.join(ROOT, "vite-plugins", "src"), path.join(ROOT, "contracts", "src")],
       path.join(dir, storefront ? "dist-server" : "dist", ".build-stamp"),
       () =>
         storefront

@@ -1,5 +1,5 @@
 /* global self, caches */
-// The storefront's service worker, written to dist/sw.js by scripts/vite/service-worker.ts with BUILD filled in.
+// The storefront's service worker, written to dist/sw.js by storefront/build/service-worker.ts with BUILD filled in.
 // Pages always come from the network (the offline page stands in when there is none); hashed assets, the offline
 // page's files and recently seen product images are kept. The API, the bag, checkout, the account and the console
 // are never touched, so nothing of theirs can be served stale.

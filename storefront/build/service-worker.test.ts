@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { Script } from "node:vm"
 import { describe, expect, it } from "vitest"
-import { serviceWorkerSource } from "../scripts/vite/service-worker.js"
+import { serviceWorkerSource } from "./service-worker.js"
 
 type Build = { version: string; precache: string[] }
 

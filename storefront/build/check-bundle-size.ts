@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises"
 import path from "node:path"
 import { gzipSync } from "node:zlib"
-import { firstLoadFiles, type BuildManifest } from "./vite/first-load.js"
+import { firstLoadFiles, type BuildManifest } from "./first-load.js"
 
 const gzipKb = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length / 1024
 

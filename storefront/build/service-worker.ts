@@ -2,8 +2,8 @@ import { createHash } from "node:crypto"
 import { readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { browserBuildOnly } from "#vite-plugins"
 import type { Plugin } from "vite"
-import { browserBuildOnly } from "./browser-build.js"
 import { firstLoadFiles, type BuildManifest } from "./first-load.js"
 
 const TEMPLATE = fileURLToPath(new URL("./sw-template.js", import.meta.url))

@@ -1,6 +1,6 @@
 /* global document, window, requestAnimationFrame */
 // Starts the storefront's app after the page the server rendered is on screen, written inline into index.html by
-// scripts/vite/paint-first.ts with APP filled in. On a phone's slow connection the page's text and first pictures
+// storefront/build/paint-first.ts with APP filled in. On a phone's slow connection the page's text and first pictures
 // then come before the app's ~100 KB of JavaScript instead of sharing the connection with it; the links work
 // meanwhile, and the app takes the page over as soon as it arrives. A page the server sent empty (the bag, the
 // account) starts the app at once: it paints nothing without it. So does a page opened in the background.

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 import type { Plugin } from "vite"
-import { browserBuildOnly } from "./browser-build.js"
+import { browserBuildOnly } from "#vite-plugins"
 
 const LOADER = fileURLToPath(new URL("./app-loader.js", import.meta.url))
 

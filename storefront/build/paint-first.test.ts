@@ -1,6 +1,6 @@
 import { Script } from "node:vm"
 import { describe, expect, it } from "vitest"
-import { paintFirstHtml } from "../scripts/vite/paint-first.js"
+import { paintFirstHtml } from "./paint-first.js"
 
 /** index.html as Vite writes it before the plugin: the entry script, a module preload and the stylesheet in the head. */
 const BUILT = `<!doctype html>

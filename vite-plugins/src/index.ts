@@ -1,0 +1,2 @@
+export { browserBuildOnly } from "./browser-build.js"
+export { precompress } from "./precompress.js"
