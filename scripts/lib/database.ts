@@ -42,6 +42,9 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/** The port of the embedded server `npm start` runs (EMBEDDED_PG_PORT). */
+export const embeddedPort = () => Number(process.env.EMBEDDED_PG_PORT || 54329)
+
 /** The shop's database on the embedded server at `port`. */
 export const embeddedDatabaseUrl = (port: number) => `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/shop`
 

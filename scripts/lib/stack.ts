@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
 import pg from "pg"
 import { migrate as migrateBff } from "../../bff/src/lib/migrate.js"
-import { ensureDatabase, startEmbeddedPostgres, type Database } from "./database.js"
+import { embeddedPort, ensureDatabase, startEmbeddedPostgres, type Database } from "./database.js"
 import { BIN, COMMERCE, ROOT, VAR } from "./paths.js"
 import { run } from "./processes.js"
 import { hashInputs, readStamp } from "./stamps.js"
@@ -18,8 +18,7 @@ export async function prepareDatabase(log: Log): Promise<Database> {
     await ensureDatabase(url)
     return { url, embedded: false, stop: async () => undefined }
   }
-  const port = Number(process.env.EMBEDDED_PG_PORT || 54329)
-  return startEmbeddedPostgres(port, log)
+  return startEmbeddedPostgres(embeddedPort(), log)
 }
 
 export type Secrets = { jwtSecret: string; cookieSecret: string; internalSecret: string; authTokenSecret: string }
