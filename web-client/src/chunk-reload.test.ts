@@ -79,7 +79,7 @@ describe("chunk reload", () => {
     expect(state.reloads).toBe(0)
   })
 
-  it("never reloads where the tab has no storage to note it in (no guard against a loop)", () => {
+  it("never reloads outside a browser, where the storage or the network state is missing (no guard against a loop)", () => {
     let reloads = 0
     const noStorage = createChunkReload({
       storage: () => {
@@ -91,6 +91,16 @@ describe("chunk reload", () => {
     })
     expect(noStorage.reloadOnce()).toBe(false)
     expect(() => noStorage.loaded()).not.toThrow()
+    expect(reloads).toBe(0)
+    const noNavigator = createChunkReload({
+      storage: () => new Map() as unknown as Storage,
+      reload: () => void (reloads += 1),
+      now: () => 0,
+      online: () => {
+        throw new ReferenceError("navigator is not defined")
+      },
+    })
+    expect(noNavigator.reloadOnce()).toBe(false)
     expect(reloads).toBe(0)
   })
 })

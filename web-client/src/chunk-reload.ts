@@ -36,14 +36,14 @@ export function createChunkReload({ storage, reload, now, online }: ChunkReloadD
   let reloading = false
   const reloadOnce = (): boolean => {
     if (reloading) return true
-    if (!online()) return false
     try {
+      if (!online()) return false
       const notes = storage()
       const since = now() - Number(notes.getItem(CHUNK_RELOAD_KEY) ?? Number.NEGATIVE_INFINITY)
       if (since >= 0 && since < CHUNK_RELOAD_WINDOW_MS) return false
       notes.setItem(CHUNK_RELOAD_KEY, String(now()))
     } catch {
-      // Without somewhere to note the reload nothing could stop a loop: show the error instead.
+      // Without somewhere to note the reload (or outside a browser) nothing could stop a loop: show the error instead.
       return false
     }
     reloading = true
