@@ -26,6 +26,8 @@ const REQUIRED = {
   MINIO_ROOT_PASSWORD: "test-minio-password",
   MINIO_MEDIA_USER: "test-media-user",
   MINIO_MEDIA_PASSWORD: "test-media-password",
+  MINIO_BACKUP_USER: "test-backup-user",
+  MINIO_BACKUP_PASSWORD: "test-backup-password",
   RAZORPAY_KEY_ID: "rzp_live_test0123456789",
   RAZORPAY_KEY_SECRET: "test-razorpay-secret",
   RAZORPAY_WEBHOOK_SECRET: "test-razorpay-webhook-secret",

@@ -11,7 +11,8 @@
 #   DATABASE_URL, BACKUP_DIR        required
 #   PG_DUMP, PSQL                   the binaries (default: pg_dump and psql on PATH)
 #   MEDIA_DIR                       media on this disk, or S3_BUCKET with S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID,
-#                                   S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE as the BFF reads them (needs rclone)
+#                                   S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE as the BFF reads them
+#   RCLONE                          rclone, for S3 (default: rclone on PATH)
 #   BACKUP_S3_BUCKET                also upload to this bucket, under BACKUP_S3_PREFIX, with BACKUP_S3_REGION,
 #                                   BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY_ID, BACKUP_S3_SECRET_ACCESS_KEY,
 #                                   BACKUP_S3_FORCE_PATH_STYLE; BACKUP_S3_CREATE_BUCKET=true makes the bucket if missing
@@ -27,6 +28,7 @@ fail() {
 : "${BACKUP_DIR:?set BACKUP_DIR (where the backup folder goes)}"
 PG_DUMP=${PG_DUMP:-pg_dump}
 PSQL=${PSQL:-psql}
+RCLONE=${RCLONE:-rclone}
 [ -n "${MEDIA_DIR:-}${S3_BUCKET:-}" ] || fail "set MEDIA_DIR or S3_BUCKET (where the shop's media are)"
 
 is_true() { [ "${1:-}" = true ] || [ "${1:-}" = 1 ]; }
@@ -38,7 +40,7 @@ s3_remote() {
   eval "endpoint=\${${2}ENDPOINT:-} key=\${${2}ACCESS_KEY_ID:-} secret=\${${2}SECRET_ACCESS_KEY:-}"
   eval "region=\${${2}REGION:-us-east-1} path_style=\${${2}FORCE_PATH_STYLE:-false}"
   [ -n "$key" ] && [ -n "$secret" ] || fail "${2}BUCKET needs ${2}ACCESS_KEY_ID and ${2}SECRET_ACCESS_KEY"
-  command -v rclone >/dev/null || fail "media or uploads in S3 need rclone on PATH (apt-get install rclone)"
+  command -v "$RCLONE" >/dev/null || fail "media or uploads in S3 need rclone (apt-get install rclone, or set RCLONE to its path)"
   export "RCLONE_CONFIG_${remote}_TYPE=s3" "RCLONE_CONFIG_${remote}_ACCESS_KEY_ID=$key" \
     "RCLONE_CONFIG_${remote}_SECRET_ACCESS_KEY=$secret" "RCLONE_CONFIG_${remote}_REGION=$region" \
     "RCLONE_CONFIG_${remote}_NO_CHECK_BUCKET=true"
@@ -112,7 +114,7 @@ psql_pid=
 
 if [ -n "${S3_BUCKET:-}" ]; then
   s3_remote media S3_
-  rclone copy "media:$S3_BUCKET" "$out/media" --exclude '.*/**' --exclude '.*' || fail "cannot copy the media bucket $S3_BUCKET"
+  "$RCLONE" copy "media:$S3_BUCKET" "$out/media" --exclude '.*/**' --exclude '.*' || fail "cannot copy the media bucket $S3_BUCKET"
   media_source="s3://$S3_BUCKET"
 elif [ -d "$MEDIA_DIR" ]; then
   # Not the image variants (.variants/, made again on demand) nor a file half-written under its temporary name.
@@ -149,9 +151,9 @@ mv "$out/manifest.json.partial" "$out/manifest.json"
 if [ -n "${BACKUP_S3_BUCKET:-}" ]; then
   s3_remote backups BACKUP_S3_
   target="backups:$BACKUP_S3_BUCKET/${BACKUP_S3_PREFIX:-}$stamp"
-  if is_true "${BACKUP_S3_CREATE_BUCKET:-}"; then rclone mkdir "backups:$BACKUP_S3_BUCKET" || fail "cannot make the bucket $BACKUP_S3_BUCKET"; fi
-  rclone copy "$out" "$target" --exclude manifest.json || fail "upload to $target failed; it has no manifest.json there"
-  rclone copyto "$out/manifest.json" "$target/manifest.json" || fail "upload of $target/manifest.json failed"
+  if is_true "${BACKUP_S3_CREATE_BUCKET:-}"; then "$RCLONE" mkdir "backups:$BACKUP_S3_BUCKET" || fail "cannot make the bucket $BACKUP_S3_BUCKET"; fi
+  "$RCLONE" copy "$out" "$target" --exclude manifest.json || fail "upload to $target failed; it has no manifest.json there"
+  "$RCLONE" copyto "$out/manifest.json" "$target/manifest.json" || fail "upload of $target/manifest.json failed"
   printf 'backup: uploaded to s3://%s/%s%s\n' "$BACKUP_S3_BUCKET" "${BACKUP_S3_PREFIX:-}" "$stamp" >&2
   if is_true "${BACKUP_REMOVE_LOCAL:-}"; then rm -rf "$out"; fi
 fi
