@@ -114,7 +114,7 @@ psql_pid=
 
 if [ -n "${S3_BUCKET:-}" ]; then
   s3_remote media S3_
-  "$RCLONE" copy "media:$S3_BUCKET" "$out/media" --exclude '.*/**' --exclude '.*' || fail "cannot copy the media bucket $S3_BUCKET"
+  "$RCLONE" copy --fast-list "media:$S3_BUCKET" "$out/media" --exclude '.*/**' --exclude '.*' || fail "cannot copy the media bucket $S3_BUCKET"
   media_source="s3://$S3_BUCKET"
 elif [ -d "$MEDIA_DIR" ]; then
   # Not the image variants (.variants/, made again on demand) nor a file half-written under its temporary name.
