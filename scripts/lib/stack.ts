@@ -198,8 +198,8 @@ export async function buildFrontEndsIfStale(log: Log): Promise<void> {
     const storefront = app === "storefront"
     await buildIfStale(
       storefront ? "the storefront" : "the admin console",
-      // The shared contracts are part of each bundle, so a change there rebuilds them too.
-      [...inputs, path.join(ROOT, "package-lock.json"), path.join(ROOT, "vite-plugins", "src"), path.join(ROOT, "contracts", "src")],
+      // The shared workspaces are part of each bundle (or make it), so a change there rebuilds them too.
+      [...inputs, path.join(ROOT, "package-lock.json"), ...["vite-plugins", "contracts", "web-client"].map((workspace) => path.join(ROOT, workspace, "src"))],
       path.join(dir, storefront ? "dist-server" : "dist", ".build-stamp"),
       () =>
         storefront

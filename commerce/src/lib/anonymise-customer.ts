@@ -47,7 +47,8 @@ export const anonymiseCustomerWorkflow = createWorkflow(anonymiseCustomerWorkflo
   const { data: identities } = useQueryGraphStep({
     entity: "auth_identity",
     fields: ["id", "app_metadata"],
-    filters: { app_metadata: { customer_id: input.customerId } },
+    // Medusa's generated query types give a JSON column no filter type, though Query filters on its keys.
+    filters: { app_metadata: { customer_id: input.customerId } } as Record<string, unknown>,
   }).config({ name: "read-customer-auth-identities" })
   const split = transform({ identities }, ({ identities }) => {
     const rows = identities as unknown as AuthIdentityRow[]
