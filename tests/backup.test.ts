@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -9,7 +10,7 @@ import { backupFolderOf, fileProblems, manifestSchema, newestCompleteBackup, typ
 import { majorVersionOf, newestFitting } from "../scripts/backup/postgres-tools.js"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const SCRIPT = path.join(ROOT, "scripts", "backup", "backup.sh")
+const SCRIPT = path.join(ROOT, "deploy", "k8s", "backup.sh")
 const scratch: string[] = []
 afterAll(async () => {
   for (const dir of scratch) await rm(dir, { recursive: true, force: true })
@@ -114,21 +115,22 @@ describe("choosing pg_dump and pg_restore", () => {
 })
 
 describe("the scheduled backup runs the same script", () => {
-  it("Kubernetes' CronJob mounts backup.sh from a ConfigMap holding the repository's copy byte for byte, and runs it", async () => {
-    const documents = parseAllDocuments(await readFile(path.join(ROOT, "deploy", "k8s", "backup-cronjob.yaml"), "utf8")).map((document) => document.toJS())
-    const script = documents.find((document) => document.kind === "ConfigMap" && document.metadata.name === "fitshop-backup-script")
-    // When this fails after an edit of backup.sh: paste it into deploy/k8s/backup-cronjob.yaml's ConfigMap.
-    expect(script?.data?.["backup.sh"]).toBe(await readFile(SCRIPT, "utf8"))
+  it("Kubernetes' CronJob runs backup.sh from the ConfigMap kustomize makes of the repository's file", async () => {
+    const rendered = spawnSync("kubectl", ["kustomize", path.join(ROOT, "deploy", "k8s")], { encoding: "utf8" })
+    expect(rendered.status, rendered.stderr).toBe(0)
+    const documents = parseAllDocuments(rendered.stdout).map((document) => document.toJS())
     const cronJob = documents.find((document) => document.kind === "CronJob")
     const pod = cronJob.spec.jobTemplate.spec.template.spec
     expect(pod.containers[0].command).toEqual(["sh", "/backup/backup.sh"])
-    expect(pod.volumes.find((volume: { name: string }) => volume.name === "script").configMap.name).toBe("fitshop-backup-script")
+    const mounted = pod.volumes.find((volume: { name: string }) => volume.name === "script").configMap.name
+    const script = documents.find((document) => document.kind === "ConfigMap" && document.metadata.name === mounted)
+    expect(script?.data?.["backup.sh"]).toBe(await readFile(SCRIPT, "utf8"))
   })
 
-  it("docker-compose's backup service mounts scripts/backup/backup.sh itself and uploads to the backups bucket", async () => {
+  it("docker-compose's backup service mounts deploy/k8s/backup.sh itself and uploads to the backups bucket", async () => {
     const compose = parse(await readFile(path.join(ROOT, "docker-compose.yml"), "utf8"))
     const backup = compose.services.backup
-    expect(backup.volumes).toContain("./scripts/backup/backup.sh:/backup/backup.sh:ro")
+    expect(backup.volumes).toContain("./deploy/k8s/backup.sh:/backup/backup.sh:ro")
     expect(backup.command.join("\n")).toContain("sh /backup/backup.sh")
     expect(backup.environment.BACKUP_S3_BUCKET).toBe(compose.services["minio-setup"].environment.BACKUP_BUCKET)
   })

@@ -9,7 +9,7 @@ import { databaseToBackUp } from "./database.js"
 import { describeMediaPlace, mediaPlace } from "./media.js"
 import { psqlBeside, requireTool } from "./postgres-tools.js"
 
-const SCRIPT = path.join(import.meta.dirname, "backup.sh")
+const SCRIPT = path.join(import.meta.dirname, "..", "..", "deploy", "k8s", "backup.sh")
 
 async function main() {
   const dir = process.argv[2]
