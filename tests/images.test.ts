@@ -99,7 +99,8 @@ describe("commerce/Dockerfile", () => {
 
       const image = stages.at(-1)!
       expect(image.workdir).toBe("/app/.medusa/server")
-      for (const file of ["package.json", "medusa-config.js", "public/admin/index.html"]) expect(existsSync(inStage(image, file)), file).toBe(true)
+      for (const file of ["package.json", "medusa-config.js", "public/admin/index.html", "src/scripts/migrate-under-lock.js"])
+        expect(existsSync(inStage(image, file)), file).toBe(true)
     },
     BUILD_TIMEOUT_MS,
   )

@@ -458,11 +458,13 @@ describe("deploy/k8s migrations", () => {
   })
 
   it("runs one migration at a time, under one PostgreSQL advisory lock other than the BFF's", () => {
-    const bffLock = /MIGRATION_LOCK_ID = ([\d_]+)/.exec(readFileSync(path.join(ROOT, "bff", "src", "lib", "migrate.ts"), "utf8"))?.[1]?.replaceAll("_", "")
-    const locks = medusaPods().map(({ template }) => /pg_advisory_lock\((\d+)\)/.exec(template.spec.initContainers?.[0]?.command?.join(" ") ?? "")?.[1])
-    expect(locks.every((lock) => lock !== undefined)).toBe(true)
-    expect(new Set(locks).size).toBe(1)
-    expect(locks[0]).not.toBe(bffLock)
+    const lockOf = (file: string, name: string) => new RegExp(`${name} = ([\\d_]+)`).exec(readFileSync(path.join(ROOT, file), "utf8"))?.[1]?.replaceAll("_", "")
+    for (const { workload, template } of medusaPods()) {
+      expect(template.spec.initContainers?.[0]?.command, workload).toEqual(["node", "src/scripts/migrate-under-lock.js", "medusa", "db:migrate"])
+    }
+    const medusaLock = lockOf("commerce/src/lib/advisory-lock.ts", "MEDUSA_MIGRATION_LOCK_ID")
+    expect(medusaLock).toMatch(/^\d+$/)
+    expect(medusaLock).not.toBe(lockOf("bff/src/lib/migrate.ts", "MIGRATION_LOCK_ID"))
   })
 
   it("keeps no migration Job, which could not be re-applied at the next release (a Job's template is immutable)", () => {
