@@ -4,7 +4,7 @@ import { balanceSql } from "../wallet/index.js"
 
 type Client = Pick<Db, "query">
 
-/** A bag line as the BFF keeps it (ARCHITECTURE: the bag is the shopper's); variantId null until a size is chosen. */
+/** A bag line as the BFF keeps it (docs/architecture.md: the bag is the shopper's); variantId null until a size is chosen. */
 export type BagLine = { id: string; productId: string; variantId: string | null; quantity: number; refPostId: string | null; createdAt: string }
 
 export { MAX_LINE_QUANTITY }

@@ -36,7 +36,7 @@ function variantForSize(product: Product, size: string): ProductVariant {
 }
 
 /**
- * The shopper's bag, wholly in the BFF's PostgreSQL (ARCHITECTURE: the bag is the shopper's, Medusa's
+ * The shopper's bag, wholly in the BFF's PostgreSQL (docs/architecture.md: the bag is the shopper's, Medusa's
  * cart is the order's): adding, changing and removing lines never waits on Medusa. Stock is checked
  * against the catalogue's read model and never reserved; checkout holds it (checkout/stock-holds.ts).
  * Each change is one statement (or one transaction), so two tabs changing the bag at once both count.

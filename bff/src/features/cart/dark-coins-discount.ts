@@ -1,7 +1,7 @@
 import { COINS_PER_RUPEE } from "@fitshop/contracts"
 
 /**
- * The one Dark Coins rule (ARCHITECTURE): discount in paise = min(floor(coins / 10) × 100, subtotal),
+ * The one Dark Coins rule (docs/orders-and-money.md): discount in paise = min(floor(coins / 10) × 100, subtotal),
  * in whole rupees; the coins it spends = discount / 100 × 10.
  */
 export function darkCoinsDiscount(balance: number, subtotalPaise: number): { discount: number; coins: number } {
