@@ -14,7 +14,7 @@ import { adminFitfeedModule } from "./features/admin-fitfeed/index.js"
 import { adminJobsModule } from "./features/admin-jobs/index.js"
 import { adminProductsModule } from "./features/admin-products/index.js"
 import { adminReturnsModule } from "./features/admin-returns/index.js"
-import { authModule, type PrunedAuthRecords } from "./features/auth/index.js"
+import { authModule } from "./features/auth/index.js"
 import { cartModule } from "./features/cart/index.js"
 import {
   catalogModule,
@@ -49,14 +49,14 @@ import { answerBeforeExpress } from "./http/answer-before-express.js"
 import { authentication } from "./http/authenticate.js"
 import type { TrustProxy } from "./http/client-address.js"
 import { errorHandler, notFoundHandler, refuseMalformedPath } from "./http/error-handler.js"
-import { jobHandlersOf, type FeatureModule, type SharedDeps } from "./http/feature-module.js"
+import { jobHandlersOf, schedulesOf, type FeatureModule, type SharedDeps } from "./http/feature-module.js"
 import { internalApp } from "./http/internal-app.js"
 import { observeRequests } from "./http/observe-requests.js"
 import { isHealthPath, requestLog } from "./http/request-log.js"
 import { securityHeaders, withStrictTransport } from "./http/security-headers.js"
 import { staticAssets } from "./http/static-assets.js"
 import type { Db } from "./lib/db.js"
-import { jobQueue, pruneDoneJobs, type JobQueue } from "./lib/jobs.js"
+import { jobQueue, type JobQueue } from "./lib/jobs.js"
 import type { Logger } from "./lib/logger.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
 import { metricsExposition } from "./lib/metrics.js"
@@ -68,6 +68,7 @@ import { insuredRateLimiter, memoryRateLimiter, redisRateLimiter } from "./lib/r
 import { createRazorpayClient } from "./lib/razorpay.js"
 import { RAZORPAY_EMULATOR_PATH, razorpaySettings } from "./lib/razorpay-settings.js"
 import type { Redis } from "./lib/redis.js"
+import type { Schedule } from "./lib/schedules.js"
 import { shiprocketClient } from "./lib/shiprocket.js"
 import { SHIPROCKET_EMULATOR_PATH, shiprocketSettings } from "./lib/shiprocket-settings.js"
 
@@ -94,31 +95,15 @@ export type Background = {
   messages: JobQueue
   /** Medusa told what already happened (the courier's scans): a queue of its own, whose calls give way to shoppers'. */
   mirror: JobQueue
-  /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
-  reconcilePayments(): Promise<number>
-  /** Finishes or undoes cash-on-delivery checkouts a failure cut mid-way, and frees units held for checkouts never recorded. */
-  recoverCheckouts(): Promise<{ checkouts: number; orphanHolds: number }>
-  /** Reads the orders Medusa changed since the last round and follows them (cancelled, delivered, returned); answers how many. */
-  syncOrders(): Promise<number>
-  /** Flags to staff the returns whose pickup has waited too long; answers how many. */
-  flagStuckPickups(): Promise<number>
-  /** Marks the posts liked unusually often in the last 24 hours; answers how many trend. */
-  refreshTrending(): Promise<number>
-  /** Deletes jobs done over 7 days ago and ended sessions, codes and reset tokens past their time; answers how many of each. */
-  prune(): Promise<PrunedRecords>
+  /** The modules' periodic work, collected from their FeatureModules. */
+  schedules: Schedule[]
 }
-
-/** How many rows one pruning deleted, by kind. */
-export type PrunedRecords = PrunedAuthRecords & { doneJobs: number }
 
 /**
  * Order messages are sent at most one each this long (50 a second): a courier's burst of 200 scans is mailed over 4 s
  * instead of taking the cores from checkout for one, and a drop's 10,000 confirmations still go within minutes.
  */
 const MESSAGE_PACE_MS = 20
-
-/** Done jobs stay a week, for anyone looking into what happened to an order. */
-const DONE_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000
 
 /**
  * The BFF as Node serves it (`http.createServer(app)`): the early reads, then Express; and its background work.
@@ -357,12 +342,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     mail,
     messages,
     mirror,
-    reconcilePayments: checkout.reconcilePayments,
-    syncOrders: orders.syncOrders,
-    recoverCheckouts: checkout.recoverCutCheckouts,
-    refreshTrending: fitfeed.refreshTrending,
-    flagStuckPickups: returns.flagStuckPickups,
-    prune: async () => ({ doneJobs: await pruneDoneJobs(db, DONE_JOBS_KEPT_MS), ...(await auth.pruneExpired()) }),
+    schedules: schedulesOf(modules),
   }
   // Answered before Express: the catalogue's listing and product reads (GET /api/products…) and the feed (GET /api/fitfeed/feed).
   const early = modules.flatMap((module) => module.early ?? [])

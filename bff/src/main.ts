@@ -7,7 +7,7 @@ import { createLogger, type Logger } from "./lib/logger.js"
 import { createCommerce } from "./lib/medusa.js"
 import { migrate } from "./lib/migrate.js"
 import { createRedis } from "./lib/redis.js"
-import { runAsLeader } from "./lib/schedules.js"
+import { keepSchedules, runAsLeader } from "./lib/schedules.js"
 import { DRAIN_TIMEOUT_MS, KEEP_ALIVE_MS } from "./lib/server-timing.js"
 import { startTracing } from "./lib/tracing.js"
 
@@ -38,28 +38,6 @@ function keepCatalogInSync(db: Db, sync: ReturnType<typeof createCatalogSync>, l
     stopped = true
     clearTimeout(timer)
   }
-}
-
-/**
- * Runs background work every `ms`: every replica keeps the timer, and one of them a round does the work
- * (runAsLeader). A schedule that keeps failing (a database or Medusa outage) says so once, and once when it works again.
- */
-function every(db: Db, ms: number, name: string, work: () => Promise<unknown>, logger: Logger) {
-  let failing = false
-  const timer = setInterval(() => {
-    runAsLeader(db, name, ms, work).then(
-      () => {
-        if (failing) logger.info(`${name} works again`)
-        failing = false
-      },
-      (err: unknown) => {
-        if (!failing) logger.warn({ err }, `${name} failed; retrying every round`)
-        failing = true
-      },
-    )
-  }, ms)
-  timer.unref()
-  return () => clearInterval(timer)
 }
 
 function fail(message: string): never {
@@ -110,12 +88,7 @@ async function main() {
   app.background.mail.start()
   app.background.messages.start()
   app.background.mirror.start()
-  const stopPaymentReconcile = every(db, 5 * 60_000, "payment reconcile", () => app.background.reconcilePayments(), logger)
-  const stopCheckoutRecovery = every(db, 60_000, "checkout recovery", () => app.background.recoverCheckouts(), logger)
-  const stopOrderSync = every(db, 30_000, "order sync", () => app.background.syncOrders(), logger)
-  const stopTrending = every(db, 60_000, "trending refresh", () => app.background.refreshTrending(), logger)
-  const stopStuckPickups = every(db, 60 * 60_000, "stuck pickups", () => app.background.flagStuckPickups(), logger)
-  const stopPruning = every(db, 60 * 60_000, "pruning", async () => logger.info({ pruned: await app.background.prune() }, "pruned old records"), logger)
+  const stopSchedules = keepSchedules(db, app.background.schedules, logger)
 
   let stopping = false
   async function shutdown(signal: string) {
@@ -125,12 +98,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS)
     force.unref()
     stopReconcile()
-    stopPaymentReconcile()
-    stopOrderSync()
-    stopCheckoutRecovery()
-    stopTrending()
-    stopStuckPickups()
-    stopPruning()
+    stopSchedules()
     server.close()
     internalServer.close()
     await Promise.all([app.background.jobs.stop(), app.background.mail.stop(), app.background.messages.stop(), app.background.mirror.stop()])

@@ -20,6 +20,7 @@ import { cancelInMedusa, returnInMedusa } from "../../test/orders.js"
 import { ownCatalogue } from "../../test/staff.js"
 import { latestPaidPurchaseOf } from "../features/orders/index.js"
 import { referralCoins } from "../features/referrals/earnings.js"
+import { runSchedule } from "../../test/schedules.js"
 
 let app: CheckoutApp
 let catalogue: Awaited<ReturnType<typeof ownCatalogue>>
@@ -90,7 +91,7 @@ const statusOf = async (purchase: Purchase) => (await ordersOf(app, purchase.buy
 
 /** The BFF's first round of the order sync after it starts (the schedule runs it every 30 s), and the jobs that follow. */
 async function firstSyncRound() {
-  await app.app.background.syncOrders()
+  await runSchedule(app.app, "order sync")
   await app.runJobs()
 }
 

@@ -12,6 +12,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from "../http/erro
 import { CONNECT_TIMEOUT_MS, createDb, isDatabaseUnavailable } from "../lib/db.js"
 import { enqueueJob, jobQueue } from "../lib/jobs.js"
 import { runAsLeader } from "../lib/schedules.js"
+import { runSchedule } from "../../test/schedules.js"
 
 const SHOPPERS = 20
 const OUTAGE_MS = 4_000
@@ -117,7 +118,7 @@ describe("PostgreSQL restarting under 20 shoppers", () => {
       const ids = rows.map((row) => row.checkout_id)
       await direct.query("update bff.checkouts set created_at = created_at - interval '6 minutes' where id = any($1)", [ids])
       await direct.query("update bff.stock_holds set held_at = held_at - interval '6 minutes' where checkout_id = any($1)", [ids])
-      await app.app.background.recoverCheckouts()
+      await runSchedule(app.app, "checkout recovery")
       await expect
         .poll(
           async () => {

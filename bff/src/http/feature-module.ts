@@ -5,6 +5,7 @@ import type { JobHandler } from "../lib/jobs.js"
 import type { Logger } from "../lib/logger.js"
 import type { Commerce } from "../lib/medusa.js"
 import type { RateLimiter } from "../lib/rate-limit.js"
+import type { Schedule } from "../lib/schedules.js"
 import type { EarlyHandler } from "./answer-before-express.js"
 import type { Authentication } from "./authenticate.js"
 
@@ -39,6 +40,8 @@ export type FeatureModule = {
    * shoppers' calls, so kept apart where its waiting holds up nothing else.
    */
   mirrorJobs?: Record<string, JobHandler>
+  /** The feature's periodic work, run once a period across replicas (lib/schedules.ts). */
+  schedules?: Schedule[]
 }
 
 /** Every module's handlers for one queue; a job name two modules claim is refused at start-up. */
@@ -51,4 +54,15 @@ export function jobHandlersOf(modules: FeatureModule[], queue: "jobs" | "mailJob
     }
   }
   return handlers
+}
+
+/** Every module's schedules, in mounting order; a name two schedules share (one lock and one round for both) is refused at start-up. */
+export function schedulesOf(modules: FeatureModule[]): Schedule[] {
+  const schedules = modules.flatMap((module) => module.schedules ?? [])
+  const names = new Set<string>()
+  for (const { name } of schedules) {
+    if (names.has(name)) throw new Error(`two schedules are named "${name}"`)
+    names.add(name)
+  }
+  return schedules
 }

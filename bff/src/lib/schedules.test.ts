@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest"
 import { createDb } from "./db.js"
 import { migrate } from "./migrate.js"
-import { runAsLeader } from "./schedules.js"
+import { createLogger } from "./logger.js"
+import { keepSchedules, runAsLeader } from "./schedules.js"
 
 /** Two replicas of the BFF: each process has a pool of its own on the same database. */
 const first = createDb(inject("databaseUrl"))
@@ -58,5 +59,39 @@ describe("schedules run once across replicas", () => {
     } finally {
       await third.end()
     }
+  })
+})
+
+describe("keepSchedules", () => {
+  afterEach(() => vi.useRealTimers())
+
+  it("runs each schedule at its own period through runAsLeader, and leaves no timer once stopped", async () => {
+    // Only the schedules' timers are faked: the pool's own keep running.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] })
+    const [often, rarely] = [uniqueName("often"), uniqueName("rarely")]
+    const runs: string[] = []
+    const stop = keepSchedules(
+      first,
+      [
+        { name: often, everyMs: 60_000, run: async () => void runs.push(often) },
+        { name: rarely, everyMs: 3 * 60_000, run: async () => void runs.push(rarely) },
+      ],
+      createLogger("silent"),
+    )
+    try {
+      vi.advanceTimersByTime(60_000)
+      await vi.waitFor(() => expect(runs).toEqual([often]))
+      // The round is recorded under the schedule's name, as every replica's timer records it.
+      const { rows } = await first.query("select name from bff.schedule_rounds where name = any($1)", [[often, rarely]])
+      expect(rows).toEqual([{ name: often }])
+
+      // The period passes; at three minutes both fire (the first schedule twice, one of which runs).
+      await first.query("update bff.schedule_rounds set started_at = now() - interval '1 hour' where name = $1", [often])
+      vi.advanceTimersByTime(2 * 60_000)
+      await vi.waitFor(() => expect([...runs].sort()).toEqual([often, often, rarely].sort()))
+    } finally {
+      stop()
+    }
+    expect(vi.getTimerCount()).toBe(0)
   })
 })

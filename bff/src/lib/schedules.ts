@@ -1,5 +1,14 @@
 import type { PoolClient } from "pg"
 import type { Db } from "./db.js"
+import type { Logger } from "./logger.js"
+
+/** Periodic work a feature module declares (FeatureModule's `schedules`); keepSchedules runs it once a period across replicas. */
+export type Schedule = {
+  /** Names the round's lock, its row in bff.schedule_rounds and its log lines: a new name is a new schedule. */
+  name: string
+  everyMs: number
+  run: () => Promise<unknown>
+}
 
 export type Round<T> = { ran: true; value: T } | { ran: false }
 
@@ -50,5 +59,33 @@ export async function runAsLeader<T>(db: Db, name: string, everyMs: number, work
     }
   } finally {
     client.release(broken)
+  }
+}
+
+/**
+ * Runs each schedule every `everyMs`: every replica keeps the timer, and one of them a round does the work
+ * (runAsLeader). A schedule that keeps failing (a database or Medusa outage) says so once, and once when it works
+ * again. Answers the function that stops every timer.
+ */
+export function keepSchedules(db: Db, schedules: readonly Schedule[], logger: Logger): () => void {
+  const timers = schedules.map(({ name, everyMs, run }) => {
+    let failing = false
+    const timer = setInterval(() => {
+      runAsLeader(db, name, everyMs, run).then(
+        () => {
+          if (failing) logger.info(`${name} works again`)
+          failing = false
+        },
+        (err: unknown) => {
+          if (!failing) logger.warn({ err }, `${name} failed; retrying every round`)
+          failing = true
+        },
+      )
+    }, everyMs)
+    timer.unref()
+    return timer
+  })
+  return () => {
+    for (const timer of timers) clearInterval(timer)
   }
 }

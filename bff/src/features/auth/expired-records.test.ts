@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp } from "../../../test/app.js"
 import { userRow } from "../../../test/users.js"
 import { enqueueJob } from "../../lib/jobs.js"
+import { runSchedule } from "../../../test/schedules.js"
+import type { PrunedRecords } from "./index.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
@@ -61,7 +63,7 @@ describe("pruning", () => {
     await enqueueJob(ctx.db, kind, "recent")
     await ctx.db.query("update bff.jobs set done_at = now() - case key when 'old' then interval '8 days' else interval '1 day' end where kind = $1", [kind])
 
-    const pruned = await ctx.app.background.prune()
+    const pruned = (await runSchedule(ctx.app, "pruning")) as PrunedRecords
 
     expect(pruned.doneJobs).toBeGreaterThanOrEqual(1)
     expect(pruned.sessions).toBeGreaterThanOrEqual(2)

@@ -1,5 +1,6 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import { pruneDoneJobs } from "../../lib/jobs.js"
 import type { Mailer } from "../../lib/mailer.js"
 import type { UsersRepository } from "../users/index.js"
 import { deviceCookies, type DeviceCookies } from "./device-cookie.js"
@@ -19,6 +20,12 @@ export type { DeviceCookies } from "./device-cookie.js"
 export type { PrunedAuthRecords } from "./expired-records.js"
 export type { SessionStore, StaffCheck } from "./sessions.js"
 export type { MedusaIdentity } from "./medusa-identity.js"
+
+/** How many rows one pruning deleted, by kind. */
+export type PrunedRecords = PrunedAuthRecords & { doneJobs: number }
+
+/** Done jobs stay a week, for anyone looking into what happened to an order. */
+const DONE_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000
 
 type Deps = SharedDeps & {
   config: Pick<Config, "AUTH_TOKEN_SECRET" | "NODE_ENV" | "PUBLIC_URL" | "TRUSTED_ORIGINS" | "AUTH_RATE_LIMIT_PER_IP">
@@ -40,8 +47,6 @@ export function authModule(deps: Deps): FeatureModule & {
   devices: DeviceCookies
   /** Shoppers' credentials in Medusa (an account's deletion checks the password and removes them). */
   identity: MedusaIdentity
-  /** Deletes ended sessions, expired codes and used reset tokens past their time (the pruning schedule). */
-  pruneExpired: () => Promise<PrunedAuthRecords>
 } {
   const { config, db, commerce, logger, users, authentication, staffCheck } = deps
   const tokenSecret = config.AUTH_TOKEN_SECRET
@@ -71,6 +76,17 @@ export function authModule(deps: Deps): FeatureModule & {
     sessions,
     devices,
     identity,
-    pruneExpired: () => pruneExpiredAuthRecords(db),
+    schedules: [
+      {
+        // Ended sessions, expired codes and used reset tokens past their time; done jobs (any queue's) go in the same round.
+        name: "pruning",
+        everyMs: 60 * 60_000,
+        run: async () => {
+          const pruned: PrunedRecords = { doneJobs: await pruneDoneJobs(db, DONE_JOBS_KEPT_MS), ...(await pruneExpiredAuthRecords(db)) }
+          logger.info({ pruned }, "pruned old records")
+          return pruned
+        },
+      },
+    ],
   }
 }

@@ -24,6 +24,7 @@ import { webhookSignature } from "../../lib/razorpay.js"
 import { razorpaySettings } from "../../lib/razorpay-settings.js"
 import { myOrdersAnswerSchema, paymentOrderSchema, placedOrderAnswerSchema, type Product, type ProductVariant } from "@fitshop/contracts"
 import { OPEN_COD_ORDERS_LIMIT } from "./open-cod-orders.js"
+import { runSchedule } from "../../../test/schedules.js"
 
 let app: CheckoutApp
 let products: Product[]
@@ -353,7 +354,7 @@ describe("online payment", () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     await app.db.query("delete from bff.jobs where key = $1", [created.body.orderId])
     await app.db.query("update bff.checkouts set created_at = now() - interval '16 minutes' where razorpay_order_id = $1", [created.body.orderId])
-    expect(await app.app.background.reconcilePayments()).toBeGreaterThanOrEqual(1)
+    expect(await runSchedule(app.app, "payment reconcile")).toBeGreaterThanOrEqual(1)
     await app.runJobs()
     expect((await checkoutRow(created.body.orderId)).status).toBe("placed")
     expect((await ordersOf(app, shopper))[0]).toMatchObject({ status: "PAID" })

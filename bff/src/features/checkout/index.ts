@@ -59,10 +59,6 @@ type Deps = SharedDeps & {
  * the verify call or the reconciler) or cash on delivery; and an order cancelled or returned in Medusa is undone here.
  */
 export function checkoutModule({ config, db, commerce, logger, authentication, limiter, razorpay, razorpayClient, kickJobs, ...deps }: Deps): FeatureModule & {
-  /** Queues a settle for online checkouts unsettled after 15 minutes; answers how many. */
-  reconcilePayments(): Promise<number>
-  /** Finishes or undoes cash-on-delivery checkouts a failure cut mid-way, and frees units held for checkouts never recorded. */
-  recoverCutCheckouts(): Promise<{ checkouts: number; orphanHolds: number }>
   /** Undoes an order commerce says was cancelled or returned whole; false when there was nothing to undo. */
   endOrder(orderId: string, ending: OrderEnding): Promise<boolean>
 } {
@@ -125,8 +121,12 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
       [ORDER_REFUND_RECORD_JOB]: orderRefundRecordJob({ commerce }),
       ...dashboardRefunds.jobs,
     },
-    reconcilePayments: settlement.reconcile,
-    recoverCutCheckouts: checkout.recoverCutCheckouts,
+    schedules: [
+      // Queues a settle for online checkouts unsettled after 15 minutes; answers how many.
+      { name: "payment reconcile", everyMs: 5 * 60_000, run: settlement.reconcile },
+      // Finishes or undoes cash-on-delivery checkouts a failure cut mid-way, and frees units held for checkouts never recorded.
+      { name: "checkout recovery", everyMs: 60_000, run: checkout.recoverCutCheckouts },
+    ],
     endOrder: orderEnding({
       db,
       logger,

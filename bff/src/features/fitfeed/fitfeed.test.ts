@@ -8,6 +8,7 @@ import { transaction } from "../../lib/db.js"
 import { withdrawPostsOfOrder } from "./posts.js"
 import { restorePost } from "./review.js"
 import { postSchema, type Product } from "@fitshop/contracts"
+import { runSchedule } from "../../../test/schedules.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let products: Product[]
@@ -250,7 +251,7 @@ describe("likes", () => {
     const fans = await Promise.all(Array.from({ length: 260 }, () => member("fan")))
     await Promise.all(fans.map((fan) => like(fan, hot)))
     await Promise.all(fans.slice(0, 2).map((fan) => like(fan, quiet)))
-    await ctx.app.background.refreshTrending()
+    await runSchedule(ctx.app, "trending refresh")
     expect((await api().get(`/api/fitfeed/posts/${hot}`)).body.post.trending).toBe(true)
     expect((await api().get(`/api/fitfeed/posts/${quiet}`)).body.post.trending).toBe(false)
   })

@@ -22,14 +22,12 @@ type Deps = Pick<SharedDeps, "db" | "logger" | "authentication" | "limiter"> & {
 }
 
 /** The outfit feed: posts, likes, comments, follows and profiles; its feed is answered before Express. */
-export function fitfeedModule({ config, db, logger, authentication, limiter, uploads }: Deps): FeatureModule & {
-  /** Marks the posts liked unusually often in the last 24 hours; answers how many trend. */
-  refreshTrending(): Promise<number>
-} {
+export function fitfeedModule({ config, db, logger, authentication, limiter, uploads }: Deps): FeatureModule {
   return {
     routes: fitfeedRoutes({ db, authentication, limiter, uploads, addressLimitScale: config.FITFEED_ADDRESS_LIMIT_SCALE }),
     early: [feedRead({ db, authentication, logger })],
     readsOwnBody: carriesInlinePhoto,
-    refreshTrending: () => refreshTrending(db),
+    // Marks the posts liked unusually often in the last 24 hours; answers how many trend.
+    schedules: [{ name: "trending refresh", everyMs: 60_000, run: () => refreshTrending(db) }],
   }
 }

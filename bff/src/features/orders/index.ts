@@ -61,10 +61,7 @@ export function ordersModule({
   onOrderEvent,
   kickJobs,
   asksOf,
-}: Deps): FeatureModule & {
-  /** One round of reading the orders Medusa changed since the last; answers how many were read. */
-  syncOrders(): Promise<number>
-} {
+}: Deps): FeatureModule {
   const sync = medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent, onEnqueued: kickJobs })
   const routes = orderRoutes({
     db,
@@ -74,5 +71,11 @@ export function ordersModule({
     changed: sync.noticed,
     asksOf,
   })
-  return { routes, internal: [routes], jobs: { [ORDER_SYNC_JOB]: sync.syncJob }, syncOrders: sync.sweep }
+  return {
+    routes,
+    internal: [routes],
+    jobs: { [ORDER_SYNC_JOB]: sync.syncJob },
+    // One round of reading the orders Medusa changed since the last; answers how many were read.
+    schedules: [{ name: "order sync", everyMs: 30_000, run: sync.sweep }],
+  }
 }

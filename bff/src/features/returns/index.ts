@@ -75,6 +75,8 @@ export function returnsModule(deps: Deps) {
         onEnqueued: kickJobs,
       }),
     },
+    // One round of flagging pickups left waiting too long; answers how many.
+    schedules: [{ name: "stuck pickups", everyMs: 60 * 60_000, run: () => flagStuckPickups(db, logger, config.RETURN_PICKUP_STUCK_DAYS) }],
   }
   return {
     ...module,
@@ -82,7 +84,5 @@ export function returnsModule(deps: Deps) {
     scanned: receipts.scanned,
     receivedInMedusa: receipts.receivedInMedusa,
     refundedByReturns,
-    /** One round of flagging pickups left waiting too long; answers how many. */
-    flagStuckPickups: () => flagStuckPickups(db, logger, config.RETURN_PICKUP_STUCK_DAYS),
   }
 }

@@ -19,6 +19,7 @@ import { dataUrlOf, photo } from "../../../test/fitfeed.js"
 import { opsToken } from "../../../test/orders.js"
 import { medusaApi, ownCatalogue } from "../../../test/staff.js"
 import { receiveMedusaReturn } from "./medusa-returns.js"
+import { runSchedule } from "../../../test/schedules.js"
 
 /**
  * Where returns meet coins, posts and the courier (issue 41): earnings held while a return is open, posts only for
@@ -256,14 +257,14 @@ describe("a pickup the courier gives up", () => {
     await bookedReturn(asked.body.id)
     const stuckOf = async () =>
       (await app.db.query<{ stuck_at: Date | null }>("select stuck_at from bff.returns where id = $1", [asked.body.id])).rows[0]!.stuck_at
-    await app.app.background.flagStuckPickups()
+    await runSchedule(app.app, "stuck pickups")
     expect(await stuckOf()).toBeNull()
 
     await app.db.query("update bff.returns set requested_at = now() - interval '4 days' where id = $1", [asked.body.id])
-    expect(await app.app.background.flagStuckPickups()).toBeGreaterThanOrEqual(1)
+    expect(await runSchedule(app.app, "stuck pickups")).toBeGreaterThanOrEqual(1)
     const flagged = await stuckOf()
     expect(flagged).toBeInstanceOf(Date)
-    await app.app.background.flagStuckPickups()
+    await runSchedule(app.app, "stuck pickups")
     expect(await stuckOf()).toEqual(flagged)
   })
 })
