@@ -3,7 +3,8 @@ import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import type { OrderEventListener } from "../../lib/order-events.js"
 import { paiseToRupees } from "../../lib/money.js"
-import { APPAREL_PARCEL, billingFields, ShiprocketError, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
+import { bookParcel } from "../../lib/parcel-booking.js"
+import { APPAREL_PARCEL, billingFields, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { lineName, orderById, recordShipment, type OrderRecord } from "../orders/index.js"
 
 export const DISPATCH_JOB = "dispatch-order"
@@ -55,26 +56,25 @@ export function dispatchJob({
   async function dispatch(job: Job): Promise<void> {
     const order = await orderById(db, job.key)
     if (!order || order.isTest || order.status === "CANCELLED" || order.trackingId) return
-    try {
-      const shipment = await shiprocket.createOrder(shiprocketOrder(order, pickupLocation))
-      const awb = shipment.awbCode ? { awbCode: shipment.awbCode, courierName: shipment.courierName ?? "" } : await shiprocket.assignAwb(shipment.shipmentId)
-      await transaction(db, async (client) => {
-        await recordShipment(client, order.id, {
-          provider: awb.courierName || "Shiprocket",
-          shiprocketOrderId: String(shipment.shiprocketOrderId),
-          shipmentId: String(shipment.shipmentId),
-          trackingId: awb.awbCode,
-          trackingUrl: shiprocket.trackingUrl(awb.awbCode),
-        })
-        await onOrderEvent?.(client, order.id, "dispatched")
-      })
-    } catch (error) {
-      if (error instanceof ShiprocketError && !error.retryable) {
-        logger.error({ err: error, orderId: order.id, fieldErrors: error.fieldErrors }, "Shiprocket refused the order; dispatch it from the panel")
-        return
-      }
-      throw error
-    }
+    await bookParcel(
+      shiprocket,
+      logger,
+      { direction: "out", order: shiprocketOrder(order, pickupLocation) },
+      {
+        record: (booked) =>
+          transaction(db, async (client) => {
+            await recordShipment(client, order.id, {
+              provider: booked.courierName || "Shiprocket",
+              shiprocketOrderId: booked.shiprocketOrderId,
+              shipmentId: booked.shipmentId,
+              trackingId: booked.awb,
+              trackingUrl: booked.trackingUrl,
+            })
+            await onOrderEvent?.(client, order.id, "dispatched")
+          }),
+        refusal: { fields: { orderId: order.id }, message: "Shiprocket refused the order; dispatch it from the panel" },
+      },
+    )
   }
 
   return { run: dispatch, maxAttempts: DISPATCH_JOB_ATTEMPTS }

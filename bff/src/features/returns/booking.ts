@@ -5,7 +5,8 @@ import type { ReturnEventListener } from "../../lib/order-events.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { paiseToRupees } from "../../lib/money.js"
 import type { ReturnWarehouse } from "../../lib/return-warehouse.js"
-import { APPAREL_PARCEL, ShiprocketError, shiprocketDate, shiprocketName, type ShiprocketClient, type ShiprocketReturnOrder } from "../../lib/shiprocket.js"
+import { bookParcel } from "../../lib/parcel-booking.js"
+import { APPAREL_PARCEL, shiprocketDate, shiprocketName, type ShiprocketClient, type ShiprocketReturnOrder } from "../../lib/shiprocket.js"
 import { lineName } from "../orders/index.js"
 import { markExchangeUnitsPlaced } from "./exchange-units.js"
 import { MedusaStockShort, requestMedusaExchange, requestMedusaReturn } from "./medusa-returns.js"
@@ -107,31 +108,23 @@ export function returnBookingJob({
       ask = { ...ask, ...recorded }
     }
     if (ask.awb) return
-    try {
-      const shipment = await shiprocket.createReturn(reversePickup(ask, warehouse))
-      const awb = shipment.awbCode
-        ? { awbCode: shipment.awbCode, courierName: shipment.courierName ?? "" }
-        : await shiprocket.assignAwb(shipment.shipmentId, { isReturn: true })
-      const { pickupDate } = await shiprocket.schedulePickup(shipment.shipmentId)
-      const pickup = {
-        shiprocketOrderId: String(shipment.shiprocketOrderId),
-        shipmentId: String(shipment.shipmentId),
-        awb: awb.awbCode,
-        trackingUrl: shiprocket.trackingUrl(awb.awbCode),
-        pickupDate,
-      }
-      await transaction(db, async (client) => {
-        if (await recordPickup(client, ask.id, pickup)) await onReturnEvent?.(client, ask.id, "return_pickup")
-      })
-      onEnqueued?.()
-      logger.info({ returnId: ask.id, orderId: ask.orderId, awb: awb.awbCode, pickupDate }, "return pickup booked")
-    } catch (error) {
-      if (error instanceof ShiprocketError && !error.retryable) {
-        logger.error({ err: error, returnId: ask.id, fieldErrors: error.fieldErrors }, "Shiprocket refused the return pickup; book it from the panel")
-        return
-      }
-      throw error
-    }
+    await bookParcel(
+      shiprocket,
+      logger,
+      { direction: "back", order: reversePickup(ask, warehouse) },
+      {
+        record: async ({ shiprocketOrderId, shipmentId, awb, trackingUrl, pickupDate }) => {
+          await transaction(db, async (client) => {
+            if (await recordPickup(client, ask.id, { shiprocketOrderId, shipmentId, awb, trackingUrl, pickupDate })) {
+              await onReturnEvent?.(client, ask.id, "return_pickup")
+            }
+          })
+          onEnqueued?.()
+          logger.info({ returnId: ask.id, orderId: ask.orderId, awb, pickupDate }, "return pickup booked")
+        },
+        refusal: { fields: { returnId: ask.id }, message: "Shiprocket refused the return pickup; book it from the panel" },
+      },
+    )
   }
 
   return { run: book, maxAttempts: RETURN_BOOKING_ATTEMPTS }

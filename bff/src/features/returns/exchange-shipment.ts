@@ -4,7 +4,8 @@ import type { Logger } from "../../lib/logger.js"
 import type { ReturnEventListener } from "../../lib/order-events.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { paiseToRupees } from "../../lib/money.js"
-import { APPAREL_PARCEL, billingFields, ShiprocketError, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
+import { bookParcel } from "../../lib/parcel-booking.js"
+import { APPAREL_PARCEL, billingFields, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
 import { lineName } from "../orders/index.js"
 import { shipMedusaExchange } from "./medusa-returns.js"
 import { returnById, type ReturnRecord } from "./returns.js"
@@ -66,22 +67,23 @@ export function exchangeShipmentJob({
     let awb = ask.exchangeAwb
     let trackingUrl = ask.exchangeTrackingUrl
     if (!awb) {
-      try {
-        const shipment = await shiprocket.createOrder(exchangeParcel(ask, pickupLocation))
-        const assigned = shipment.awbCode ? { awbCode: shipment.awbCode } : await shiprocket.assignAwb(shipment.shipmentId)
-        awb = assigned.awbCode
-        trackingUrl = shiprocket.trackingUrl(awb)
-        await db.query(
-          "update bff.returns set exchange_shiprocket_order_id = $2, exchange_awb = $3, exchange_tracking_url = $4, updated_at = now() where id = $1",
-          [ask.id, String(shipment.shiprocketOrderId), awb, trackingUrl],
-        )
-      } catch (error) {
-        if (error instanceof ShiprocketError && !error.retryable) {
-          logger.error({ err: error, returnId: ask.id, fieldErrors: error.fieldErrors }, "Shiprocket refused the exchange's parcel; ship it from the panel")
-          return
-        }
-        throw error
-      }
+      const booked = await bookParcel(
+        shiprocket,
+        logger,
+        { direction: "out", order: exchangeParcel(ask, pickupLocation) },
+        {
+          record: async (parcel) => {
+            await db.query(
+              "update bff.returns set exchange_shiprocket_order_id = $2, exchange_awb = $3, exchange_tracking_url = $4, updated_at = now() where id = $1",
+              [ask.id, parcel.shiprocketOrderId, parcel.awb, parcel.trackingUrl],
+            )
+          },
+          refusal: { fields: { returnId: ask.id }, message: "Shiprocket refused the exchange's parcel; ship it from the panel" },
+        },
+      )
+      if (!booked) return
+      awb = booked.awb
+      trackingUrl = booked.trackingUrl
     }
     await shipMedusaExchange(commerce, ask.orderId, ask.medusaExchangeId, { trackingNumber: awb, trackingUrl: trackingUrl ?? shiprocket.trackingUrl(awb) })
     await transaction(db, async (client) => {
