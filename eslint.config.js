@@ -13,6 +13,9 @@ function oneWay(files, patterns, message) {
 /** Where the front ends must never reach: the BFF (they share through @fitshop/contracts). */
 const FRONT_END_FLOOR = ["**/bff/**", "@fitshop/bff"]
 
+/** The dev-only emulators' workspace: the BFF's dev entry and its tests mount them, its sources never import them. */
+const EMULATORS = ["@fitshop/emulators", "@fitshop/emulators/**", "**/emulators/**"]
+
 export default tseslint.config(
   {
     ignores: ["**/node_modules/**", "**/dist/**", "**/dist-server/**", "**/.medusa/**", "var/**", "test-results/**", "playwright-report/**"],
@@ -48,28 +51,34 @@ export default tseslint.config(
     },
   },
   // The one-way floors (README, Layout): a lower floor never imports a higher one, and a feature reaches another
-  // only through its public face (its index.ts), never its routes.ts.
+  // only through its public face (its index.ts), never its routes.ts. First the BFF's whole source: the emulators
+  // (emulators/) are development's, handed in by its entry (emulators/src/main.ts), so nothing there ships in the image.
+  ...oneWay(
+    "bff/src/**/*.ts",
+    EMULATORS,
+    "the BFF's sources never import the emulators (a dev-only workspace): the dev entry, emulators/src/main.ts, mounts them",
+  ),
   ...oneWay(
     "bff/src/lib/**/*.ts",
-    ["../http/*", "../features/*", "../app.js", "../main.js", "../emulators/*"],
+    ["../http/*", "../features/*", "../app.js", "../main.js", "../serve.js", ...EMULATORS],
     "lib/ is the lowest floor: it never imports http/, features/, emulators/ or the app",
   ),
   ...oneWay(
     "bff/src/http/**/*.ts",
-    ["../features/*", "../app.js", "../main.js", "../emulators/*"],
+    ["../features/*", "../app.js", "../main.js", "../serve.js", ...EMULATORS],
     "http/ never imports features/, emulators/ or the app: move the shared piece down",
   ),
   // A feature reaches another only through its public face, `features/<x>/index.ts` (gitignore-style: the
   // lines after `!../../**` bring back the app, main.ts and the emulators that it would let through).
   ...oneWay(
     "bff/src/features/**/*.ts",
-    ["../*/**", "!../*/index.js", "!../../**", "../../app.js", "../../main.js", "../../emulators/**"],
+    ["../*/**", "!../*/index.js", "!../../**", "../../app.js", "../../main.js", "../../serve.js", ...EMULATORS],
     "a feature never imports the app or the emulators, and reaches another feature only through its index.ts: import from there, or move the shared piece down to lib/ or http/",
   ),
   // Tests may set up another feature's rows with its own files, but still never import its routes.ts, the app or the emulators.
   ...oneWay(
     "bff/src/features/**/*.test.ts",
-    ["../../app.js", "../../main.js", "../../emulators/**", "../*/routes.js"],
+    ["../../app.js", "../../main.js", "../../serve.js", ...EMULATORS, "../*/routes.js"],
     "a feature's test never imports the app, the emulators or another feature's routes.ts",
   ),
   ...oneWay("contracts/src/**/*.ts", ["@fitshop/*", "../../*"], "contracts import nothing of the parts that use them"),

@@ -5,7 +5,8 @@ export const REPLICA_TESTS = ["src/faults/two-processes.test.ts", "src/deploy/be
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts"],
+    // The emulators' own tests too (emulators/, a workspace of its own): they need this run's PostgreSQL.
+    include: ["src/**/*.test.ts", "../emulators/src/**/*.test.ts"],
     exclude: [...configDefaults.exclude, ...REPLICA_TESTS],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,

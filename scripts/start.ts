@@ -3,7 +3,7 @@ import exitHook from "async-exit-hook"
 import { DEMO } from "../commerce/src/scripts/seed/demo-accounts.js"
 import { exitOnSetupError } from "./lib/fail.js"
 import { seedFitfeedDemo } from "./lib/fitfeed-demo.js"
-import { BIN, ROOT } from "./lib/paths.js"
+import { BIN, DEV_BFF_ENTRY, ROOT } from "./lib/paths.js"
 import { requireFreePort } from "./lib/ports.js"
 import { startService, stopAll, waitForHttp } from "./lib/processes.js"
 import {
@@ -81,7 +81,8 @@ async function main() {
     const medusa = startService(BIN.medusa, ["start"], { cwd: commerceRunDir(adminEnabled), env, label: "medusa" })
     const bffEnvironment = bffEnv(process.env, env, secrets, bffPort)
     const medusaUrl = bffEnvironment.MEDUSA_URL!
-    const [bffCommand, bffArgs] = dev ? [BIN.tsx, ["watch", "src/main.ts"]] : [process.execPath, ["--import", "tsx", "src/main.ts"]]
+    // The BFF with the emulators mounted (they stand in for Razorpay and Shiprocket when no keys are set).
+    const [bffCommand, bffArgs] = dev ? [BIN.tsx, ["watch", DEV_BFF_ENTRY]] : [process.execPath, ["--import", "tsx", DEV_BFF_ENTRY]]
     const bff = startService(bffCommand, bffArgs, { cwd: path.join(ROOT, "bff"), env: bffEnvironment, label: "bff" })
     await waitForHttp(`${medusaUrl}/health`, "Medusa", 120_000, medusa)
     await waitForHttp(`http://127.0.0.1:${bffPort}/api/health`, "The BFF", 60_000, bff)

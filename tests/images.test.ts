@@ -72,6 +72,8 @@ describe("bff/Dockerfile", () => {
       ]) {
         expect(existsSync(inStage(image, file)), file).toBe(true)
       }
+      // The emulators are development's (emulators/, mounted by its own entry): the production image has none of them.
+      for (const folder of ["emulators", "bff/src/emulators"]) expect(existsSync(inStage(image, folder)), folder).toBe(false)
 
       // As the image's CMD starts it (node --import tsx), from the image's own node_modules, in production.
       const loader = inStage(image, ".load-bff.ts")

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { emulatorRoutes } from "@fitshop/emulators"
 import { inject } from "vitest"
 import { createApp, createCatalogCache } from "../src/app.js"
 import { catalogSync } from "../src/features/catalog/sync.js"
@@ -37,7 +38,8 @@ export function runEnvironment() {
 }
 
 /**
- * The real app against the run's PostgreSQL, Redis and Medusa; `close` releases its connections. `overrides` may unset
+ * The real app against the run's PostgreSQL, Redis and Medusa, with the emulators mounted as the dev entry mounts them
+ * (emulators/src/main.ts); `close` releases its connections. `overrides` may unset
  * a variable with `undefined` (e.g. NODE_ENV, to see the BFF's own default).
  */
 export async function createTestApp(overrides: Record<string, string | undefined> = {}, { logger: chosenLogger }: { logger?: Logger } = {}) {
@@ -59,7 +61,7 @@ export async function createTestApp(overrides: Record<string, string | undefined
   const cache = createCatalogCache(config, redis, logger)
   const sync = catalogSync({ db, commerce, logger, onChange: cache.invalidate })
   if (config.MEDUSA_URL === inject("medusaUrl")) await sync.rebuildIfEmpty()
-  const app = createApp({ config, logger, db, redis, commerce, catalogSync: sync, catalogCache: cache })
+  const app = createApp({ config, logger, db, redis, commerce, catalogSync: sync, catalogCache: cache, extraRoutes: emulatorRoutes })
   return {
     app,
     db,

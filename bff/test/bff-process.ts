@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { request as httpRequest, type RequestListener } from "node:http"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { DEV_BFF_ENTRY } from "../../scripts/lib/paths.js"
 import { freePort } from "../../scripts/lib/ports.js"
 import { waitForHttp } from "../../scripts/lib/processes.js"
 import { runEnvironment } from "./app.js"
@@ -12,8 +13,9 @@ const BFF_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 export type LogLine = { msg?: string; level?: number; [field: string]: unknown }
 
 /**
- * A BFF started as `npm start` starts it (`node --import tsx src/main.ts`), in an OS process of its own, against
- * the run's PostgreSQL, Redis and Medusa, with its background work (job and mail workers, schedules) running.
+ * A BFF started as `npm start` starts it (`node --import tsx emulators/src/main.ts`: the BFF with the emulators mounted),
+ * in an OS process of its own, against the run's PostgreSQL, Redis and Medusa, with its background work (job and mail
+ * workers, schedules) running.
  * `listener` forwards to its public port, so supertest and the tests' helpers can talk to it as to an app.
  */
 export type BffProcess = {
@@ -45,7 +47,7 @@ export function forwardTo(origin: string): RequestListener {
 export async function startBffProcess(env: Record<string, string> = {}): Promise<BffProcess> {
   const [port, internalPort] = [await freePort(), await freePort()]
   const origin = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", DEV_BFF_ENTRY], {
     cwd: BFF_DIR,
     // Only what it needs from this process: nothing of the developer's shell (SMTP_URL, real gateway keys) leaks in.
     env: {

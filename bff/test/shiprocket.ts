@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type RequestListener, type Serv
 import type { AddressInfo } from "node:net"
 import express, { type Express } from "express"
 import { inject } from "vitest"
-import { shiprocketEmulator, type ShiprocketEmulatorOptions } from "../src/emulators/shiprocket/index.js"
+import { shiprocketEmulator, type ShiprocketEmulatorOptions } from "@fitshop/emulators"
 import { createDb, type Db } from "../src/lib/db.js"
 import { shiprocketClient, type ShiprocketClientOptions, type ShiprocketOrder, type ShiprocketReturnOrder } from "../src/lib/shiprocket.js"
 

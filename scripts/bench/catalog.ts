@@ -5,7 +5,7 @@ import path from "node:path"
 import pg from "pg"
 import { ensureDatabase } from "../lib/database.js"
 import { EMPTY_ROOT } from "../../bff/src/features/seo/routes.js"
-import { BIN, COMMERCE, ROOT } from "../lib/paths.js"
+import { BIN, COMMERCE, DEV_BFF_ENTRY, ROOT } from "../lib/paths.js"
 import { freePort } from "../lib/ports.js"
 import { run, startService, stopAll, stopService, waitForHttp } from "../lib/processes.js"
 import { bffEnv, buildFrontEndsIfStale, commerceEnv, migrateAll, randomSecrets, seed, seedEnvOf } from "../lib/stack.js"
@@ -261,7 +261,7 @@ export async function benchCatalog<T, D>({
     const medusa = startService(BIN.medusa, ["start"], { cwd: COMMERCE, env: commerce, label: "medusa" })
     const prefix = `bench:${randomBytes(4).toString("hex")}:`
     const bff = (port: number, internal: number, cache: "on" | "off", settings: Record<string, string> = {}, label = `bff-${cache}`) =>
-      startService(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      startService(process.execPath, ["--import", "tsx", DEV_BFF_ENTRY], {
         cwd: path.join(ROOT, "bff"),
         env: {
           ...bffEnv(base, commerce, secrets, port),

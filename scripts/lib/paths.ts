@@ -9,3 +9,5 @@ export const BIN = {
   tsx: path.join(ROOT, "node_modules", ".bin", "tsx"),
   vite: path.join(ROOT, "node_modules", ".bin", "vite"),
 }
+/** The BFF as development runs it, with the Razorpay and Shiprocket emulators mounted (bff/src/main.ts is production's, without). */
+export const DEV_BFF_ENTRY = path.join(ROOT, "emulators", "src", "main.ts")

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express"
 import type { z } from "zod"
-import type { Logger } from "../../lib/logger.js"
+import type { Logger } from "../../../bff/src/lib/logger.js"
 
 /** An error answered in Razorpay's shape: `{ error: { code, description, source, step, reason, metadata, field? } }`. */
 export class RazorpayApiError extends Error {

@@ -1,5 +1,5 @@
-import type { RazorpayCheckoutResult } from "../../lib/razorpay-entities.js"
-import { paymentSignature } from "../../lib/razorpay.js"
+import type { RazorpayCheckoutResult } from "../../../bff/src/lib/razorpay-entities.js"
+import { paymentSignature } from "../../../bff/src/lib/razorpay.js"
 import { presentOrder, presentPayment } from "./presenters.js"
 import type { PaymentAttempt, RazorpayStore } from "./store.js"
 import type { WebhookSender } from "./webhooks.js"

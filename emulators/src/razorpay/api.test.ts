@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startRazorpayEmulator, uniqueReceipt, type RazorpayEmulatorServer } from "../../../test/razorpay-emulator.js"
-import { createRazorpayClient, RazorpayError, verifyPaymentSignature } from "../../lib/razorpay.js"
+import { startRazorpayEmulator, uniqueReceipt, type RazorpayEmulatorServer } from "../../../bff/test/razorpay-emulator.js"
+import { createRazorpayClient, RazorpayError, verifyPaymentSignature } from "../../../bff/src/lib/razorpay.js"
 
 let emulator: RazorpayEmulatorServer
 

@@ -1,5 +1,5 @@
 import type { z } from "zod"
-import type { razorpayOrder, razorpayPayment, razorpayRefund } from "../../lib/razorpay-entities.js"
+import type { razorpayOrder, razorpayPayment, razorpayRefund } from "../../../bff/src/lib/razorpay-entities.js"
 import type { Notes, OrderRow, PaymentRow, RefundRow } from "./store.js"
 
 // Razorpay's JSON, field for field as its API answers (and its webhooks carry) them.

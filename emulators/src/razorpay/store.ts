@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto"
-import { transaction, type Db } from "../../lib/db.js"
-import { sha256 } from "../../lib/tokens.js"
+import { transaction, type Db } from "../../../bff/src/lib/db.js"
+import { sha256 } from "../../../bff/src/lib/tokens.js"
 import { badRequest, conflict, invalidInput, unknownId } from "./errors.js"
 
 export type Notes = Record<string, string | number>

@@ -1,9 +1,9 @@
 import { JSDOM, type DOMWindow } from "jsdom"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startRazorpayEmulator, uniqueReceipt, type RazorpayEmulatorServer } from "../../../test/razorpay-emulator.js"
-import type { RazorpayCheckoutResult } from "../../lib/razorpay-entities.js"
-import { verifyPaymentSignature } from "../../lib/razorpay.js"
+import { startRazorpayEmulator, uniqueReceipt, type RazorpayEmulatorServer } from "../../../bff/test/razorpay-emulator.js"
+import type { RazorpayCheckoutResult } from "../../../bff/src/lib/razorpay-entities.js"
+import { verifyPaymentSignature } from "../../../bff/src/lib/razorpay.js"
 import type { PaymentFailure } from "./payments.js"
 
 type CheckoutOptions = Record<string, unknown>

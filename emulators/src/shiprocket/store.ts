@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto"
-import type { Db } from "../../lib/db.js"
-import { indiaDay } from "../../lib/india-time.js"
-import { randomToken, sha256 } from "../../lib/tokens.js"
+import type { Db } from "../../../bff/src/lib/db.js"
+import { indiaDay } from "../../../bff/src/lib/india-time.js"
+import { randomToken, sha256 } from "../../../bff/src/lib/tokens.js"
 import type { AdhocOrder } from "./order-schema.js"
 import type { ReturnOrder } from "./return-order-schema.js"
 import {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { adhocOrder, returnOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../test/shiprocket.js"
+import { adhocOrder, returnOrder, startShiprocketEmulator, startWebhookReceiver } from "../../../bff/test/shiprocket.js"
 import { shiprocketEmulator } from "./index.js"
 import { EXAMPLE_PINCODES } from "./serviceability.js"
 import type { TrackingWebhook } from "./webhook.js"
-import { indiaDay } from "../../lib/india-time.js"
+import { indiaDay } from "../../../bff/src/lib/india-time.js"
 
 let emulator: Awaited<ReturnType<typeof startShiprocketEmulator>>
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import express, { Router, type RequestHandler } from "express"
-import { sameBytes } from "../../lib/tokens.js"
+import { sameBytes } from "../../../bff/src/lib/tokens.js"
 import { checkedId, parseInput, unauthenticated } from "./errors.js"
 import type { PaymentSimulator } from "./payments.js"
 import { checkoutPayBody } from "./schema.js"

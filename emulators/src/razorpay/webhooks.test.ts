@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterEach, describe, expect, it } from "vitest"
-import { startRazorpayEmulator, uniqueReceipt, type RazorpayEmulatorServer } from "../../../test/razorpay-emulator.js"
-import { razorpayWebhookEvent } from "../../lib/razorpay-entities.js"
-import { verifyWebhookSignature } from "../../lib/razorpay.js"
+import { startRazorpayEmulator, uniqueReceipt, type RazorpayEmulatorServer } from "../../../bff/test/razorpay-emulator.js"
+import { razorpayWebhookEvent } from "../../../bff/src/lib/razorpay-entities.js"
+import { verifyWebhookSignature } from "../../../bff/src/lib/razorpay.js"
 
 type Delivery = { headers: IncomingHttpHeaders; rawBody: Buffer }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { escapeHtml } from "../../lib/html.js"
+import { escapeHtml } from "../../../bff/src/lib/html.js"
 import { TRACKING_STATUSES } from "./statuses.js"
 import type { AssignedShipment } from "./store.js"
 

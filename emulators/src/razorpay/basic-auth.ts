@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express"
-import { sameBytes } from "../../lib/tokens.js"
+import { sameBytes } from "../../../bff/src/lib/tokens.js"
 import { unauthenticated } from "./errors.js"
 
 /** Razorpay's API authentication: HTTP Basic with the key id and key secret; anything else is a 401. */

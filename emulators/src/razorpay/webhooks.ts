@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
-import type { Logger } from "../../lib/logger.js"
-import { webhookSignature } from "../../lib/razorpay.js"
+import type { Logger } from "../../../bff/src/lib/logger.js"
+import { webhookSignature } from "../../../bff/src/lib/razorpay.js"
 
 type Options = {
   /** Where events go; none are sent without one. */
