@@ -3,10 +3,8 @@ import path from "node:path"
 import cookieParser from "cookie-parser"
 import compression from "compression"
 import type { RequestListener } from "node:http"
-import express, { type Express } from "express"
+import express, { type Express, type RequestHandler } from "express"
 import { developmentTools, type Config } from "./config.js"
-import { razorpayEmulator } from "./emulators/razorpay/index.js"
-import { shiprocketEmulator } from "./emulators/shiprocket/index.js"
 import { accountDataModule } from "./features/account-data/index.js"
 import { addressesModule } from "./features/addresses/index.js"
 import { adminAnalyticsModule } from "./features/admin-analytics/index.js"
@@ -66,11 +64,11 @@ import { sellerSettings } from "./lib/seller-settings.js"
 import type { Commerce } from "./lib/medusa.js"
 import { insuredRateLimiter, memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
 import { createRazorpayClient } from "./lib/razorpay.js"
-import { RAZORPAY_EMULATOR_PATH, razorpaySettings } from "./lib/razorpay-settings.js"
+import { razorpaySettings } from "./lib/razorpay-settings.js"
 import type { Redis } from "./lib/redis.js"
 import type { Schedule } from "./lib/schedules.js"
 import { shiprocketClient } from "./lib/shiprocket.js"
-import { SHIPROCKET_EMULATOR_PATH, shiprocketSettings } from "./lib/shiprocket-settings.js"
+import { shiprocketSettings } from "./lib/shiprocket-settings.js"
 
 export type AppDeps = {
   config: Config
@@ -84,7 +82,12 @@ export type AppDeps = {
   catalogSync?: CatalogSync
   /** Shared with catalogSync, which empties it on every change. */
   catalogCache?: CatalogCache
+  /** Routes of the caller's, mounted after /media: the dev entry's emulators (emulators/src/main.ts); main.ts has none. */
+  extraRoutes?: ExtraRoutes
 }
+
+/** Routes a caller adds to the app, made from its config, database and logger: a path each, and what answers there. */
+export type ExtraRoutes = (deps: Pick<AppDeps, "config" | "db" | "logger">) => { path: string; handler: RequestHandler }[]
 
 /** Work the app does beside answering requests; main.ts starts it, tests drive it. */
 export type Background = {
@@ -128,11 +131,11 @@ export function createCatalogCache(config: Config, redis: Redis | undefined, log
 }
 
 /** The whole HTTP app without a server, so tests start it on port 0 (or hand it to supertest). */
-export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync, catalogCache }: AppDeps): ShopApp {
+export function createApp({ config, logger, db, redis, commerce, mailer, catalogSync, catalogCache, extraRoutes }: AppDeps): ShopApp {
   const cache = catalogCache ?? createCatalogCache(config, redis, logger)
   const sync = catalogSync ?? createCatalogSync({ db, commerce, logger, onChange: cache.invalidate })
   const production = config.NODE_ENV === "production"
-  // The dev outbox and the emulators' test hooks: an explicit development/test mode on loopback (config.ts refuses the rest).
+  // The dev outbox: an explicit development/test mode on loopback (config.ts refuses the rest).
   const devTools = developmentTools(config)
   const razorpay = razorpaySettings(config)
   const shiprocket = shiprocketSettings(config)
@@ -298,33 +301,8 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
 
   app.use("/media", uploads.media)
 
-  // Local stand-ins for Razorpay and Shiprocket when no real keys are configured (never in production).
-  if (devTools && razorpay.emulated) {
-    app.use(
-      RAZORPAY_EMULATOR_PATH,
-      razorpayEmulator({
-        keyId: razorpay.keyId,
-        keySecret: razorpay.keySecret,
-        webhookSecret: razorpay.webhookSecret,
-        webhookUrl: razorpay.emulatorWebhookUrl,
-        db,
-        logger,
-      }),
-    )
-  }
-  if (devTools && shiprocket.emulated) {
-    app.use(
-      SHIPROCKET_EMULATOR_PATH,
-      shiprocketEmulator({
-        email: shiprocket.email,
-        password: shiprocket.password,
-        db,
-        // Configured, never the caller's Host header: the hook sends the webhook token there.
-        webhookUrl: new URL("/api/fulfillment/tracking-webhook", config.PUBLIC_URL).href,
-        webhookToken: shiprocket.webhookToken,
-      }),
-    )
-  }
+  // Before the pages, which answer every other address.
+  for (const route of extraRoutes?.({ config, db, logger }) ?? []) app.use(route.path, route.handler)
 
   mountSpa(app, "/admin", config.ADMIN_DIST)
   // The storefront's built files; its pages, every other address included, are the seo module's.
