@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { parse as parseQueryString } from "node:querystring"
-import { gzipSync } from "node:zlib"
 import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
-import accepts from "accepts"
 import { Router } from "express"
 import fresh from "fresh"
 import { z } from "zod"
 import { answerEarly, JSON_TYPE, readRequest, type EarlyHandler } from "../../http/answer-before-express.js"
+import { sendCompressed, VARY_BY_ENCODING } from "../../http/compressed-send.js"
 import { SECURITY_HEADERS } from "../../http/security-headers.js"
 import { requireInternalSecret } from "../../http/internal-secret.js"
 import { parse, validated } from "../../http/validate.js"
@@ -23,15 +22,9 @@ const PRODUCTS_PATH = "/api/products"
  * rather than once per request.
  */
 function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
-  const headers = { ...SECURITY_HEADERS, "Content-Type": JSON_TYPE, ETag: answer.etag, Vary: "Accept-Encoding" }
-  if (fresh(req.headers, { etag: answer.etag })) {
-    res.writeHead(304, headers).end()
-  } else if (accepts(req).encoding("gzip") === "gzip") {
-    answer.gzipped ??= gzipSync(answer.body)
-    res.writeHead(200, { ...headers, "Content-Encoding": "gzip", "Content-Length": answer.gzipped.length }).end(answer.gzipped)
-  } else {
-    res.writeHead(200, { ...headers, "Content-Length": answer.body.length }).end(answer.body)
-  }
+  const headers = { ...SECURITY_HEADERS, "Content-Type": JSON_TYPE, ETag: answer.etag }
+  if (fresh(req.headers, { etag: answer.etag })) res.writeHead(304, { ...headers, ...VARY_BY_ENCODING }).end()
+  else sendCompressed(req, res, answer.body, { headers, keep: answer })
 }
 
 /** Told of every product page read, with its query, before it is answered (referral visits). */

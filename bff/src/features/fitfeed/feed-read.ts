@@ -1,9 +1,7 @@
 import { parse as parseQueryString } from "node:querystring"
-import { promisify } from "node:util"
-import { gzip } from "node:zlib"
-import accepts from "accepts"
 import { answerEarly, JSON_TYPE, readRequest, type EarlyHandler } from "../../http/answer-before-express.js"
 import type { Authentication } from "../../http/authenticate.js"
+import { sendCompressed } from "../../http/compressed-send.js"
 import { unauthorized } from "../../http/errors.js"
 import { SECURITY_HEADERS } from "../../http/security-headers.js"
 import { parse } from "../../http/validate.js"
@@ -13,7 +11,6 @@ import { feedFor } from "./posts.js"
 import { feedQuery } from "./schema.js"
 
 const FEED_PATH = "/api/fitfeed/feed"
-const gzipped = promisify(gzip)
 
 /**
  * `GET /api/fitfeed/feed` (signed in; 401 signed out, 400 for a bad limit), answered on Node's own request
@@ -30,13 +27,8 @@ export function feedRead({ db, authentication, logger }: { db: Db; authenticatio
       if (!user) throw unauthorized()
       const { limit } = parse(feedQuery, parseQueryString(read.query))
       const body = Buffer.from(`{"posts":${await feedFor(db, user.id, limit)}}`)
-      const headers = { ...SECURITY_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store", Vary: "Accept-Encoding" }
-      if (accepts(req).encoding("gzip") === "gzip") {
-        const zipped = await gzipped(body)
-        res.writeHead(200, { ...headers, "Content-Encoding": "gzip", "Content-Length": zipped.length }).end(zipped)
-      } else {
-        res.writeHead(200, { ...headers, "Content-Length": body.length }).end(body)
-      }
+      const headers = { ...SECURITY_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" }
+      await sendCompressed(req, res, body, { headers, offTheLoop: true })
     })
   }
 }

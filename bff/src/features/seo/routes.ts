@@ -1,4 +1,3 @@
-import { gzipSync } from "node:zlib"
 import {
   homeMeta,
   LEGAL_INFO_PATH,
@@ -14,6 +13,7 @@ import {
   type StorefrontRenderer,
 } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
+import { sendCompressed } from "../../http/compressed-send.js"
 import { HttpError } from "../../http/errors.js"
 import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
@@ -28,9 +28,8 @@ import { remembered, touched } from "../../lib/recently-used.js"
 
 /** The pages carry a few kilobytes of data; compressed once per request, like the API's answers. */
 export function sendHtml(req: Request, res: Response, html: string, status = 200) {
-  res.status(status).set({ "Cache-Control": "no-cache", Vary: "Accept-Encoding" }).type("html")
-  if (req.acceptsEncodings("gzip") === "gzip") res.set("Content-Encoding", "gzip").send(gzipSync(html))
-  else res.send(html)
+  res.status(status).set({ "Cache-Control": "no-cache" }).type("html")
+  sendCompressed(req, res, html, { send: (bytes) => res.send(bytes) })
 }
 
 /** The app's root as index.html has it: a page sent with it has no server render in it. */

@@ -1,6 +1,6 @@
-import { gzipSync } from "node:zlib"
 import { homeMeta, LEGAL_PAGE_KEYS, LEGAL_PAGES, productPath, profilePath, shopMeta, shopSection, type ShopSection } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
+import { sendCompressed } from "../../http/compressed-send.js"
 import { notFound } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
 import { escapeHtml } from "../../lib/html.js"
@@ -100,10 +100,8 @@ export function buildSitemap(entries: SitemapEntry[], publicUrl: string, urlsPer
 
 /** Sent gzipped to clients that take it, compressed once per build (a 50,000-product sitemap is ~7 MB of text). */
 function sendXml(req: Request, res: Response, document: XmlDocument) {
-  res.set({ "Cache-Control": "public, max-age=600", Vary: "Accept-Encoding", "Content-Type": "application/xml; charset=utf-8" })
-  if (req.acceptsEncodings("gzip") !== "gzip") return void res.send(document.xml)
-  document.gzipped ??= gzipSync(document.xml)
-  res.set("Content-Encoding", "gzip").send(document.gzipped)
+  res.set({ "Cache-Control": "public, max-age=600", "Content-Type": "application/xml; charset=utf-8" })
+  sendCompressed(req, res, document.xml, { keep: document, send: (bytes) => res.send(bytes) })
 }
 
 type SitemapDeps = {
