@@ -13,7 +13,7 @@ import { enqueueJob } from "../lib/jobs.js"
 import { runAsLeader } from "../lib/schedules.js"
 
 /**
- * Two replicas of the BFF as production runs them: two real OS processes (`node --import tsx src/main.ts`,
+ * Two replicas of the BFF as production runs them: two real OS processes (`node --import tsx ../emulators/src/main.ts`, the dev entry,
  * test/bff-process.ts) with their own pools, Redis clients, job and mail workers and schedules, on the run's
  * database, Medusa and Redis, sharing one REDIS_KEY_PREFIX as replicas share it.
  */

@@ -694,7 +694,7 @@ describe("a cash-on-delivery placement whose answer from Medusa is lost", () => 
 })
 
 describe("delivery to the address's pincode", () => {
-  /** Served without cash on delivery, and not served at all, by the Shiprocket emulator (emulators/shiprocket/serviceability.ts). */
+  /** Served without cash on delivery, and not served at all, by the Shiprocket emulator (emulators/src/shiprocket/serviceability.ts). */
   const IMPHAL = { ...NEW_ADDRESS, city: "Imphal", state: "Manipur", postalCode: "795001" }
   const PORT_BLAIR = { ...NEW_ADDRESS, city: "Port Blair", state: "Andaman and Nicobar Islands", postalCode: "744101" }
 

@@ -9,7 +9,7 @@ import { shiprocketSettings } from "../../lib/shiprocket-settings.js"
 import { indiaDay } from "../../lib/india-time.js"
 import { isIndianPincode } from "./india-pincodes.js"
 
-/** Pincodes the emulator treats as documented in emulators/shiprocket/serviceability.ts (a feature's test can't import it). */
+/** Pincodes the emulator treats as documented in emulators/src/shiprocket/serviceability.ts (a feature's test can't import it). */
 const UNSERVED = "744101"
 const WITHOUT_COD = "795001"
 const PINCODE_RULE = "pincode: Enter a 6-digit pincode that does not start with 0"
