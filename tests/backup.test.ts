@@ -1,16 +1,14 @@
-import { spawnSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
-import { parse, parseAllDocuments } from "yaml"
+import { parse } from "yaml"
 import { backupFolderOf, fileProblems, manifestSchema, newestCompleteBackup, type Manifest } from "../scripts/backup/manifest.js"
 import { majorVersionOf, newestFitting } from "../scripts/backup/postgres-tools.js"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const SCRIPT = path.join(ROOT, "deploy", "k8s", "backup.sh")
 const scratch: string[] = []
 afterAll(async () => {
   for (const dir of scratch) await rm(dir, { recursive: true, force: true })
@@ -115,18 +113,6 @@ describe("choosing pg_dump and pg_restore", () => {
 })
 
 describe("the scheduled backup runs the same script", () => {
-  it("Kubernetes' CronJob runs backup.sh from the ConfigMap kustomize makes of the repository's file", async () => {
-    const rendered = spawnSync("kubectl", ["kustomize", path.join(ROOT, "deploy", "k8s")], { encoding: "utf8" })
-    expect(rendered.status, rendered.stderr).toBe(0)
-    const documents = parseAllDocuments(rendered.stdout).map((document) => document.toJS())
-    const cronJob = documents.find((document) => document.kind === "CronJob")
-    const pod = cronJob.spec.jobTemplate.spec.template.spec
-    expect(pod.containers[0].command).toEqual(["sh", "/backup/backup.sh"])
-    const mounted = pod.volumes.find((volume: { name: string }) => volume.name === "script").configMap.name
-    const script = documents.find((document) => document.kind === "ConfigMap" && document.metadata.name === mounted)
-    expect(script?.data?.["backup.sh"]).toBe(await readFile(SCRIPT, "utf8"))
-  })
-
   it("docker-compose's backup service mounts deploy/k8s/backup.sh itself and uploads to the backups bucket", async () => {
     const compose = parse(await readFile(path.join(ROOT, "docker-compose.yml"), "utf8"))
     const backup = compose.services.backup

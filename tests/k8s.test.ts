@@ -475,6 +475,15 @@ describe("deploy/k8s migrations", () => {
   })
 })
 
+describe("deploy/k8s backup", () => {
+  it("runs backup.sh, the one that npm run backup and docker-compose run, from the ConfigMap kustomize makes of it", () => {
+    const pod = resource("CronJob", "backup").spec!.jobTemplate!.spec.template.spec
+    expect(pod.containers[0]!.command).toEqual(["sh", "/backup/backup.sh"])
+    const mounted = pod.volumes?.find((volume) => volume.name === "script")?.configMap?.name ?? ""
+    expect(resource("ConfigMap", mounted).data?.["backup.sh"]).toBe(readFileSync(path.join(BASE, "backup.sh"), "utf8"))
+  })
+})
+
 describe("deploy/k8s TLS to the managed PostgreSQL and Redis", () => {
   const example = new Map(
     readFileSync(path.join(BASE, "secret.example.env"), "utf8")
