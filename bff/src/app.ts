@@ -145,17 +145,6 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   // Redis counts for every replica; when it fails or is slow, each process counts on its own until it is back.
   const limiter = redis ? insuredRateLimiter(redisRateLimiter(redis, config.REDIS_KEY_PREFIX), memoryRateLimiter(), logger) : memoryRateLimiter()
   const shared: SharedDeps = { config, db, commerce, logger, authentication: authentication(db, config.AUTH_TOKEN_SECRET), limiter }
-  // Jobs are queued in the same transaction as the work that needs them; kicking only saves the poll wait.
-  const kickMail = () => mail.kick()
-  // Whatever an order's work queued (dispatch, a refund, a message, a tax document), each queue looks at once.
-  const kickOrderWork = () => {
-    jobs.kick()
-    messages.kick()
-    mirror.kick()
-  }
-  const kickQueueOf = (kind: string) => {
-    for (const queue of [jobs, mail, messages, mirror]) if (queue.handles(kind)) queue.kick()
-  }
   const app = express()
   app.disable("x-powered-by")
   app.set("trust proxy", config.TRUST_PROXY)
@@ -165,7 +154,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const uploads = uploadsModule(shared)
   const users = usersModule({ ...shared, uploads: uploads.service })
   const staffCheck = medusaStaffCheck({ ...shared, users: users.repository })
-  const auth = authModule({ ...shared, users: users.repository, mailer: outgoingMail, staffCheck, onMailEnqueued: kickMail })
+  const auth = authModule({ ...shared, users: users.repository, mailer: outgoingMail, staffCheck })
   const staffAuth = staffAuthModule({ ...shared, users: users.repository, auth })
   const referrals = referralsModule({ ...shared, trust: app.get("trust proxy fn") as TrustProxy })
   const { creditOrderById: creditReferrals, undoOrder: undoReferrals } = referrals.earnings
@@ -190,7 +179,6 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     shiprocketClient: shiprocketApi,
     warehouse: returnWarehouse(config),
     onReturnEvent: everyReturnListener(orderMessages.onReturnEvent, invoices.onReturnEvent),
-    kickJobs: kickOrderWork,
   })
   const checkout = checkoutModule({
     ...shared,
@@ -204,7 +192,6 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     undoReferrals,
     onOrderEvent,
     onRefundPaid: orderMessages.onRefundPaid,
-    kickJobs: kickOrderWork,
     backThroughReturns: returns.refundedByReturns,
   })
   const orders = ordersModule({
@@ -213,14 +200,12 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     returnsReceived: returns.receivedInMedusa,
     creditReferrals,
     onOrderEvent,
-    kickJobs: kickOrderWork,
     asksOf: returns.asksOf,
   })
   const fulfillment = fulfillmentModule({
     ...shared,
     shiprocket,
     shiprocketClient: shiprocketApi,
-    kickJobs: kickOrderWork,
     creditReferrals,
     undoReferrals,
     onOrderEvent,
@@ -231,7 +216,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const adminProducts = adminProductsModule({ ...shared, refreshCatalog: sync.refresh })
   const adminAnalytics = adminAnalyticsModule(shared)
   const adminFitfeed = adminFitfeedModule(shared)
-  const adminJobs = adminJobsModule({ ...shared, kickQueueOf })
+  const adminJobs = adminJobsModule(shared)
   const dev = devModule({ ...shared, outbox: devTools && !config.SMTP_URL })
   const storefrontIndex = readStorefrontIndex(config.STOREFRONT_DIST)
   const legal = legalModule(shared)

@@ -3,6 +3,7 @@ import { createApp, createCatalogCache, type AppDeps } from "./app.js"
 import { catalogSync as createCatalogSync } from "./features/catalog/index.js"
 import { ConfigError, loadConfig } from "./config.js"
 import { createDb, type Db } from "./lib/db.js"
+import { jobWakeups } from "./lib/job-wakeups.js"
 import { createLogger, type Logger } from "./lib/logger.js"
 import { createCommerce } from "./lib/medusa.js"
 import { migrate } from "./lib/migrate.js"
@@ -88,10 +89,11 @@ export async function serveBff({ extraRoutes }: Pick<AppDeps, "extraRoutes"> = {
   // Commerce's calls (/api/internal/*) are served here only, never on the public port.
   const internalServer = listen(app.internal, config.INTERNAL_PORT, config.INTERNAL_HOST, "bff internal listener for commerce", "INTERNAL_PORT")
   const stopReconcile = keepCatalogInSync(db, catalogSync, logger, config.CATALOG_RECONCILE_SECONDS * 1000)
-  app.background.jobs.start()
-  app.background.mail.start()
-  app.background.messages.start()
-  app.background.mirror.start()
+  const { jobs, mail, messages, mirror } = app.background
+  const queues = [jobs, mail, messages, mirror]
+  for (const queue of queues) queue.start()
+  const wakeups = jobWakeups({ db, logger, queues })
+  wakeups.start()
   const stopSchedules = keepSchedules(db, app.background.schedules, logger)
 
   let stopping = false
@@ -105,7 +107,8 @@ export async function serveBff({ extraRoutes }: Pick<AppDeps, "extraRoutes"> = {
     stopSchedules()
     server.close()
     internalServer.close()
-    await Promise.all([app.background.jobs.stop(), app.background.mail.stop(), app.background.messages.stop(), app.background.mirror.stop()])
+    await wakeups.stop()
+    await Promise.all(queues.map((queue) => queue.stop()))
     catalogCache.close()
     await Promise.allSettled([db.end(), redis?.quit(), stopTracing()])
     process.exit(0)

@@ -31,7 +31,7 @@ export type JobQueueOptions = {
   db: Db
   logger: Logger
   handlers: Record<string, JobHandler>
-  /** How often the worker looks for due jobs when nobody kicks it. */
+  /** How often the worker looks for due jobs when no notice of a queued one woke it (the fallback when notices are lost). */
   pollMs?: number
   /** A claimed job runs again after this long if its worker died before finishing it. */
   leaseMs?: number
@@ -66,6 +66,16 @@ const OUT_OF_ATTEMPTS = "Its attempts ran out before it could run."
 /** SQL: the job still has work to do (neither done nor failed). */
 const WAITING = "bff.jobs.done_at is null and bff.jobs.failed_at is null"
 
+/**
+ * The channel a queued job is announced on, its kind as the payload: PostgreSQL delivers the notice when the queuing
+ * transaction commits (never for one rolled back), to every replica's listener (job-wakeups.ts), so the queue that runs
+ * the kind looks at once instead of at its next poll.
+ */
+export const JOBS_CHANNEL = "bff_jobs"
+
+/** SQL: announces the jobs of the CTE `queued` (kind, run_at) that are due now; a job queued for later waits for the poll. */
+const NOTIFYING_DUE_FROM = (queued: string) => `select pg_notify('${JOBS_CHANNEL}', kind) from ${queued} where run_at <= now()`
+
 /** The id of the request queuing work now, kept with its job (none for a schedule's). */
 const queuingRequest = (): string | null => currentRequest()?.requestId ?? null
 
@@ -76,15 +86,18 @@ const queuingRequest = (): string | null => currentRequest()?.requestId ?? null
  */
 export async function enqueueJob(client: Queryable, kind: string, key: string, payload: Record<string, unknown> = {}, delayMs = 0): Promise<void> {
   await client.query(
-    `insert into bff.jobs (kind, key, payload, run_at, request_id) values ($1, $2, $3, now() + $4 * interval '1 millisecond', $5)
-     on conflict (kind, key) do update
-       set payload = excluded.payload,
-           run_at = case when ${WAITING} then least(bff.jobs.run_at, excluded.run_at) else excluded.run_at end,
-           attempts = case when ${WAITING} then bff.jobs.attempts else 0 end,
-           queued_at = case when ${WAITING} then bff.jobs.queued_at else now() end,
-           request_id = excluded.request_id,
-           done_at = null,
-           failed_at = null`,
+    `with queued as (
+       insert into bff.jobs (kind, key, payload, run_at, request_id) values ($1, $2, $3, now() + $4 * interval '1 millisecond', $5)
+       on conflict (kind, key) do update
+         set payload = excluded.payload,
+             run_at = case when ${WAITING} then least(bff.jobs.run_at, excluded.run_at) else excluded.run_at end,
+             attempts = case when ${WAITING} then bff.jobs.attempts else 0 end,
+             queued_at = case when ${WAITING} then bff.jobs.queued_at else now() end,
+             request_id = excluded.request_id,
+             done_at = null,
+             failed_at = null
+       returning kind, run_at)
+     ${NOTIFYING_DUE_FROM("queued")}`,
     [kind, key, JSON.stringify(payload), delayMs, queuingRequest()],
   )
 }
@@ -94,12 +107,12 @@ export async function enqueueJob(client: Queryable, kind: string, key: string, p
  * done again, and failed work only when staff retry it.
  */
 export async function enqueueJobOnce(client: Queryable, kind: string, key: string, payload: Record<string, unknown> = {}): Promise<void> {
-  await client.query("insert into bff.jobs (kind, key, payload, request_id) values ($1, $2, $3, $4) on conflict (kind, key) do nothing", [
-    kind,
-    key,
-    JSON.stringify(payload),
-    queuingRequest(),
-  ])
+  await client.query(
+    `with queued as (
+       insert into bff.jobs (kind, key, payload, request_id) values ($1, $2, $3, $4) on conflict (kind, key) do nothing returning kind, run_at)
+     ${NOTIFYING_DUE_FROM("queued")}`,
+    [kind, key, JSON.stringify(payload), queuingRequest()],
+  )
 }
 
 /** Failed jobs, the latest failure first, and how many there are. */
@@ -132,11 +145,14 @@ export async function failedJobs(db: Queryable, { limit, offset }: { limit: numb
  */
 export async function retryFailedJob(db: Queryable, id: string): Promise<{ id: string; kind: string; key: string } | undefined> {
   const { rows } = await db.query<{ id: string; kind: string; key: string }>(
-    `update bff.jobs set failed_at = null, attempts = 0, run_at = now(), queued_at = now(), request_id = $2
-      where id = $1 and failed_at is not null returning id, kind, key`,
+    `with retried as (
+       update bff.jobs set failed_at = null, attempts = 0, run_at = now(), queued_at = now(), request_id = $2
+        where id = $1 and failed_at is not null returning id, kind, key)
+     select id, kind, key, pg_notify('${JOBS_CHANNEL}', kind) from retried`,
     [id, queuingRequest()],
   )
-  return rows[0]
+  const [retried] = rows
+  return retried && { id: retried.id, kind: retried.kind, key: retried.key }
 }
 
 /** Deletes jobs done more than `olderThanMs` ago, a batch at a time so no delete holds the table long; answers how many. */
@@ -318,7 +334,7 @@ export function jobQueue({
 
   return {
     runDue,
-    /** Whether this queue runs jobs of the kind (so a retried job kicks the queue that runs it). */
+    /** Whether this queue runs jobs of the kind (so a notice of one wakes the queue that runs it). */
     handles(kind: string): boolean {
       return Object.hasOwn(handlers, kind)
     },
@@ -328,7 +344,7 @@ export function jobQueue({
       timer = setInterval(tick, pollMs)
       timer.unref()
     },
-    /** Looks for due jobs now instead of at the next poll (after enqueuing work that should start at once). */
+    /** Looks for due jobs now instead of at the next poll: job-wakeups.ts calls it when a job of this queue's was queued. */
     kick() {
       if (!stopped) tick()
     },

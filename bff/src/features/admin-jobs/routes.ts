@@ -9,12 +9,12 @@ import { failedJobs, retryFailedJob } from "../../lib/jobs.js"
 import { presentFailedJobs } from "./presenter.js"
 import { jobIdParams } from "./schema.js"
 
-type Options = { db: Db; authentication: Authentication; kickQueueOf: (kind: string) => void }
+type Options = { db: Db; authentication: Authentication }
 
 const NO_FAILED_JOB = "No failed job has that id."
 
 /** Background jobs for staff: the failed ones, each put back in its queue on request. */
-export function adminJobsRoutes({ db, authentication, kickQueueOf }: Options): Router {
+export function adminJobsRoutes({ db, authentication }: Options): Router {
   const router = Router()
   const { requireStaff } = authentication
 
@@ -34,7 +34,6 @@ export function adminJobsRoutes({ db, authentication, kickQueueOf }: Options): R
     validated({ params: jobIdParams }, async (_req, res, { params: { id } }) => {
       const job = await retryFailedJob(db, id)
       if (!job) throw notFound(NO_FAILED_JOB)
-      kickQueueOf(job.kind)
       const answer: RetriedJob = job
       res.status(202).json(answer)
     }),

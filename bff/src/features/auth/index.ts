@@ -33,8 +33,6 @@ type Deps = SharedDeps & {
   mailer: Mailer
   /** Asked at a staff session's refresh whether its Medusa admin user still exists (the console's sign-in answers). */
   staffCheck: StaffCheck
-  /** Called after account mail is queued, so the mail queue sends it at once. */
-  onMailEnqueued: () => void
 }
 
 /**
@@ -54,7 +52,7 @@ export function authModule(deps: Deps): FeatureModule & {
   const codes = verificationCodes(db, tokenSecret)
   const identity = medusaIdentity(commerce)
   const signups = unverifiedSignups({ db, identity, logger })
-  const mail = authMailJobs({ db, users, codes, identity, signups, mailer: deps.mailer, logger, publicUrl: config.PUBLIC_URL, onEnqueued: deps.onMailEnqueued })
+  const mail = authMailJobs({ db, users, codes, identity, signups, mailer: deps.mailer, logger, publicUrl: config.PUBLIC_URL })
   const sessions = sessionStore(db, tokenSecret, authentication.forgetTrustedSessions, staffCheck)
   const service = authService({ db, users, sessions, codes, identity, mail, signups, logger })
   // Proof of an earlier sign-in on this browser, which per-account limits spare (device-cookie.ts).

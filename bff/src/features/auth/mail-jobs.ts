@@ -52,11 +52,9 @@ type Deps = {
   mailer: Mailer
   logger: Logger
   publicUrl: string
-  /** Called after queuing, so a running worker sends at once instead of at its next poll. */
-  onEnqueued?: () => void
 }
 
-export function authMailJobs({ db, users, codes, identity, signups, mailer, logger, publicUrl, onEnqueued }: Deps) {
+export function authMailJobs({ db, users, codes, identity, signups, mailer, logger, publicUrl }: Deps) {
   /** The account behind an address, if any; an unverified sign-up past its time counts as none. */
   async function accountOf(email: string): Promise<UserRow | undefined> {
     const user = await users.byEmail(email)
@@ -115,7 +113,6 @@ export function authMailJobs({ db, users, codes, identity, signups, mailer, logg
     /** Queues one mail job for an address (and, after a sign-up of an unverified one, that sign-up): the same work whether or not it has an account. */
     async queue(kind: AuthMailKind, email: string, signupId?: string): Promise<void> {
       await enqueueJob(db, AUTH_MAIL_JOBS[kind], randomUUID(), { email, siteUrl: publicUrl, ...(signupId ? { signupId } : {}) })
-      onEnqueued?.()
     },
   }
 }

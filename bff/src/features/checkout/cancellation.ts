@@ -14,7 +14,6 @@ type Queryable = Pick<Db, "query">
 type Options = {
   db: Db
   logger: Logger
-  onEnqueued?: () => void
   /** More to undo in the same transaction (the referral earnings the order gave, the posts it allowed). */
   alsoUndo?: (client: Queryable, orderId: string) => Promise<unknown>
   /** Told of the ending in its transaction (the shopper's message, the credit note). */
@@ -38,7 +37,7 @@ export type OrderEnding = keyof typeof ENDINGS
  * What the shopper's own returns already gave back is not given again. Cash paid on delivery for an order returned
  * whole from the dashboard is not refunded here: ops refund it (a return asked from the account refunds it as coins).
  */
-export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent, backThroughReturns }: Options) {
+export function orderEnding({ db, logger, alsoUndo, onOrderEvent, backThroughReturns }: Options) {
   return async function end(orderId: string, ending: OrderEnding): Promise<boolean> {
     const order = await orderById(db, orderId)
     if (!order) return false
@@ -68,7 +67,6 @@ export function orderEnding({ db, logger, onEnqueued, alsoUndo, onOrderEvent, ba
     })
     if (coins === undefined) return false
     logger.info({ orderId, ending, coinsReturned: coins }, `order ${ending}`)
-    onEnqueued?.()
     return true
   }
 }

@@ -46,8 +46,6 @@ type Deps = SharedDeps & {
   undoReferrals: ReferralStep
   /** Told of each order placed, ended or refunded, in the transaction that did it. */
   onOrderEvent: OrderEventListener
-  /** Called after jobs are queued (in the transaction that needs them), so the queue runs them at once. */
-  kickJobs: () => void
   /** What an order's returns already gave back, which its ending doesn't give again. */
   backThroughReturns: (client: Pick<Db, "query">, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
   /** Told when the shop paid a refund ops issued in Medusa's dashboard, in the transaction that marks it paid (the shopper's message). */
@@ -58,7 +56,7 @@ type Deps = SharedDeps & {
  * Checkout and payment: the bag becomes a Medusa order, paid online through Razorpay (settled by its webhook,
  * the verify call or the reconciler) or cash on delivery; and an order cancelled or returned in Medusa is undone here.
  */
-export function checkoutModule({ config, db, commerce, logger, authentication, limiter, razorpay, razorpayClient, kickJobs, ...deps }: Deps): FeatureModule & {
+export function checkoutModule({ config, db, commerce, logger, authentication, limiter, razorpay, razorpayClient, ...deps }: Deps): FeatureModule & {
   /** Undoes an order commerce says was cancelled or returned whole; false when there was nothing to undo. */
   endOrder(orderId: string, ending: OrderEnding): Promise<boolean>
 } {
@@ -70,11 +68,10 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     commerce: medusaCheckout,
     bag,
     logger,
-    onPlaced: kickJobs,
     creditReferrals: deps.creditReferrals,
     onOrderEvent: deps.onOrderEvent,
   })
-  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onEnqueued: kickJobs, onOrderEvent: deps.onOrderEvent })
+  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onOrderEvent: deps.onOrderEvent })
   const checkout = checkoutService({
     db,
     users,
@@ -95,7 +92,6 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     settlement,
     logger,
     liveTestAllowed,
-    onEnqueued: kickJobs,
   })
   const dashboardRefunds = opsRefunds({
     db,
@@ -104,11 +100,9 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     logger,
     internalSecret: config.INTERNAL_API_SECRET,
     ...(deps.onRefundPaid ? { onRefundPaid: deps.onRefundPaid } : {}),
-    onEnqueued: kickJobs,
   })
   const settleLater = async (razorpayOrderId: string) => {
     await enqueueJob(db, SETTLE_JOB, razorpayOrderId)
-    kickJobs()
   }
   return {
     rawBodyRoutes: razorpayWebhookRoute({ webhookSecret: razorpay.webhookSecret, settleLater, logger }),
@@ -130,7 +124,6 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     endOrder: orderEnding({
       db,
       logger,
-      onEnqueued: kickJobs,
       alsoUndo: deps.undoReferrals,
       onOrderEvent: deps.onOrderEvent,
       backThroughReturns: deps.backThroughReturns,

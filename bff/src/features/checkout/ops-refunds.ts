@@ -59,7 +59,6 @@ export function opsRefunds({
   logger,
   internalSecret,
   onRefundPaid,
-  onEnqueued,
 }: {
   db: Db
   commerce: Commerce
@@ -67,12 +66,10 @@ export function opsRefunds({
   logger: Logger
   internalSecret: string
   onRefundPaid?: RefundPaidListener
-  onEnqueued?: () => void
 }) {
   const routes = Router()
   routes.post("/internal/payments/:id/refunded", requireInternalSecret(internalSecret), async (req, res) => {
     await enqueueJob(db, PAYMENT_REFUNDED_JOB, String(req.params.id))
-    onEnqueued?.()
     res.status(204).end()
   })
 
@@ -106,7 +103,6 @@ export function opsRefunds({
     })
     if (noted) {
       logger.info({ paymentId: job.key, orderId: order.id, refunds: noted }, "refunds made in Medusa's dashboard, to pay")
-      onEnqueued?.()
     }
   }
 
@@ -156,7 +152,6 @@ export function opsRefunds({
     })
     if (paid) {
       logger.info({ refundId: refund.refund_id, orderId: order.id, amount: refund.amount_paise, paidAs: refund.paid_as }, "dashboard refund paid")
-      onEnqueued?.()
     }
   }
 

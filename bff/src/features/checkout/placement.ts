@@ -26,7 +26,6 @@ type Deps = {
   commerce: CommerceCheckout
   bag: BagService
   logger: Logger
-  onPlaced?: () => void
   /** Pays referral earnings for a paid order, in the transaction that records it. */
   creditReferrals?: (client: Queryable, orderId: string) => Promise<unknown>
   /** Told of the order placed, in the transaction that records it (its messages, its invoice). */
@@ -39,7 +38,7 @@ type Deps = {
  * and records it with its dispatch job. If Medusa refuses or the coins are gone, nothing is spent and
  * the checkout is marked failed; if Medusa can't be reached, nothing is recorded and a retry is safe.
  */
-export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditReferrals, onOrderEvent }: Deps) {
+export function checkoutPlacement({ db, commerce, bag, logger, creditReferrals, onOrderEvent }: Deps) {
   // A placement holds a database connection while Medusa places the order. Placements wait their turn
   // here, before taking one: no more hold a connection than Medusa takes calls at once, so a drop's
   // winners queueing for Medusa can't take the whole pool from everyone else's requests.
@@ -84,7 +83,6 @@ export function checkoutPlacement({ db, commerce, bag, logger, onPlaced, creditR
       await forgetBought(client, checkout)
       return { orderId, fresh: true }
     })
-    if (placed.fresh) onPlaced?.()
     return placed.orderId
   }
 

@@ -29,7 +29,6 @@ type Deps = {
   razorpay: RazorpayClient
   placement: CheckoutPlacement
   logger: Logger
-  onEnqueued?: () => void
   /** Told when an order's payment was refunded (the shopper's message). */
   onOrderEvent?: OrderEventListener
 }
@@ -53,14 +52,13 @@ function wrongAmount(payments: RazorpayPayment[], checkout: Checkout): RazorpayP
  * reconciler): it asks Razorpay what was paid, never the caller. A payment that can't become an order
  * is refunded by a durable job whose Razorpay idempotency key makes a retried refund harmless.
  */
-export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued, onOrderEvent }: Deps) {
+export function razorpaySettlement({ db, razorpay, placement, logger, onOrderEvent }: Deps) {
   function refundKey(checkout: Checkout): string {
     return `refund_${checkout.id.replace(/-/g, "")}`
   }
 
   async function refundLater(checkout: Checkout, payment: RazorpayPayment, reason: string): Promise<void> {
     await enqueueJob(db, REFUND_JOB, payment.id, { checkoutId: checkout.id, amount: payment.amount, reason })
-    onEnqueued?.()
   }
 
   async function settle(razorpayOrderId: string): Promise<Settlement> {
@@ -139,7 +137,6 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
     // A rerun after a lost ending tells it again; the message is sent once all the same.
     if (checkout.medusaOrderId && onOrderEvent) {
       await onOrderEvent(db, checkout.medusaOrderId, "refunded", { refundedPaise: Number(job.payload.amount) })
-      onEnqueued?.()
     }
   }
 
@@ -147,7 +144,6 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onEnqueued
   async function reconcile(): Promise<number> {
     const orderIds = await unsettledRazorpayOrders(db, RECONCILE_AFTER_MS, EXPIRE_AFTER_MS + RECONCILE_AFTER_MS)
     for (const id of orderIds) await enqueueJob(db, SETTLE_JOB, id)
-    if (orderIds.length) onEnqueued?.()
     return orderIds.length
   }
 

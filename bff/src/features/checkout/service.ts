@@ -47,11 +47,10 @@ type Deps = {
   settlement: RazorpaySettlement
   logger: Logger
   liveTestAllowed: boolean
-  onEnqueued?: () => void
 }
 
 /** The shop's checkout: a Razorpay order for the bag, its verification, and cash-on-delivery orders. */
-export function checkoutService({ db, users, razorpay, keySecret, preparation, placement, commerce, settlement, logger, liveTestAllowed, onEnqueued }: Deps) {
+export function checkoutService({ db, users, razorpay, keySecret, preparation, placement, commerce, settlement, logger, liveTestAllowed }: Deps) {
   const cashOnDelivery = (checkoutId: string) => ({ provider_id: "pp_cod_cod" as const, data: { checkout_id: checkoutId } })
 
   async function createPaymentOrder(userId: string, payload: CheckoutPayload): Promise<PaymentOrder> {
@@ -95,7 +94,6 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
       logger.warn({ err: error, orderId }, "settling after verify failed; a job will retry")
     }
     await enqueueJob(db, SETTLE_JOB, orderId, {}, 2_000)
-    onEnqueued?.()
     return { status: 202, body: { ok: false, pending: true, message: PAYMENT_PENDING } }
   }
 
@@ -166,7 +164,6 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
   async function recoverCutCheckouts(): Promise<{ checkouts: number; orphanHolds: number }> {
     const ids = await unplacedCodCheckouts(db, CUT_CHECKOUT_AFTER_MS, CUT_CHECKOUT_UNTIL_MS)
     for (const id of ids) await enqueueJobOnce(db, COD_CHECK_JOB, id)
-    if (ids.length) onEnqueued?.()
     return { checkouts: ids.length, orphanHolds: await releaseOrphanHolds(db, CUT_CHECKOUT_AFTER_MS) }
   }
 

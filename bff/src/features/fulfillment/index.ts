@@ -17,8 +17,6 @@ type Deps = SharedDeps & {
   config: Pick<Config, "SHIPROCKET_PICKUP_LOCATION">
   shiprocket: Pick<ShiprocketSettings, "webhookToken">
   shiprocketClient: ShiprocketClient
-  /** Called after jobs are queued, so the queue runs them at once. */
-  kickJobs: () => void
   /** Pays referral earnings for a delivered (cash on delivery) order. */
   creditReferrals: ReferralStep
   /** Undoes what an order returned to origin gave. */
@@ -41,7 +39,6 @@ export function fulfillmentModule({
   limiter,
   shiprocket,
   shiprocketClient,
-  kickJobs,
   onOrderEvent,
   returnScanned,
   endOrder,
@@ -54,7 +51,6 @@ export function fulfillmentModule({
       limiter,
       webhookToken: shiprocket.webhookToken,
       logger,
-      onEnqueued: kickJobs,
       onOrderEvent,
       returnScanned,
       endOrder,

@@ -47,7 +47,6 @@ type Options = {
   limiter: RateLimiter
   webhookToken: string
   logger: Logger
-  onEnqueued?: () => void
   /** Pays referral earnings for a delivered (cash on delivery) order, in one transaction with its row held. */
   creditReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
   /** Undoes what an order returned to origin gave: its referral earnings and the posts it allowed. */
@@ -77,7 +76,6 @@ export function fulfillmentRoutes({
   limiter,
   webhookToken,
   logger,
-  onEnqueued,
   creditReferrals,
   undoReferrals,
   onOrderEvent,
@@ -105,7 +103,6 @@ export function fulfillmentRoutes({
       // The placement queued the dispatch already; this only nudges it, and never runs a finished one again.
       if (!order.isTest && !order.trackingId && order.status !== "CANCELLED") {
         await enqueueJobOnce(db, DISPATCH_JOB, order.id)
-        onEnqueued?.()
       }
       res.status(202).json({ ok: true, orderId: order.id, trackingId: order.trackingId, trackingUrl: order.trackingUrl })
     }),
@@ -136,7 +133,6 @@ export function fulfillmentRoutes({
         }))
       if (moved) {
         logger.info({ orderId: order.id, status }, "order status from Shiprocket")
-        onEnqueued?.()
       }
       // Also when the status had already moved: a retried delivery notice pays what a failed first one did not.
       if (order && status === "DELIVERED" && creditReferrals) await transaction(db, (client) => creditReferrals(client, order.id))

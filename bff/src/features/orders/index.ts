@@ -40,7 +40,6 @@ type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & 
   creditReferrals: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
   /** Told of a shipment or delivery Medusa reports, in the transaction that records it. */
   onOrderEvent: OrderEventListener
-  kickJobs: () => void
   /** The returns asked on these orders, by order id, shown with them. */
   asksOf?: (orderIds: string[]) => Promise<Map<string, OrderAsks>>
 }
@@ -59,10 +58,9 @@ export function ordersModule({
   returnsReceived,
   creditReferrals,
   onOrderEvent,
-  kickJobs,
   asksOf,
 }: Deps): FeatureModule {
-  const sync = medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent, onEnqueued: kickJobs })
+  const sync = medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent })
   const routes = orderRoutes({
     db,
     authentication,

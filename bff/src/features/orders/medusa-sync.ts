@@ -33,7 +33,6 @@ type Deps = {
   creditReferrals: (client: Queryable, orderId: string) => Promise<unknown>
   /** Told of a delivery or shipment in the transaction that records it (the shopper's message, a COD invoice). */
   onOrderEvent?: OrderEventListener
-  onEnqueued?: () => void
 }
 
 async function cursorPosition(db: Queryable): Promise<Date | undefined> {
@@ -56,7 +55,7 @@ async function saveCursor(db: Queryable, position: Date): Promise<void> {
  * What a change does is decided by the order's state, not by the message: each effect is gated by a
  * status that moves once (ended, delivered, shipped), so reading the same state twice changes nothing.
  */
-export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent, onEnqueued }: Deps) {
+export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent }: Deps) {
   async function apply(state: MedusaOrderState): Promise<void> {
     const order = await orderById(db, state.id)
     if (!order || hasEnded(order)) return
@@ -74,7 +73,6 @@ export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, cr
         return true
       })
       if (delivered) logger.info({ orderId: order.id }, "order delivered, as Medusa says")
-      if (delivered) onEnqueued?.()
     } else if (state.shipped) {
       const shipped = await transaction(db, async (client) => {
         if (!(await advanceStatus(client, order.id, "SHIPPED"))) return false
@@ -82,7 +80,6 @@ export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, cr
         return true
       })
       if (shipped) logger.info({ orderId: order.id }, "order shipped, as Medusa says")
-      if (shipped) onEnqueued?.()
     }
   }
 
@@ -90,7 +87,6 @@ export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, cr
   async function noticed(orderId: string): Promise<boolean> {
     if (!(await orderById(db, orderId))) return false
     await enqueueJob(db, ORDER_SYNC_JOB, orderId)
-    onEnqueued?.()
     return true
   }
 
@@ -121,7 +117,6 @@ export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, cr
           // One order failing doesn't hold up the rest: its job retries it.
           logger.warn({ err, orderId: state.id }, "could not apply an order's change from Medusa; retrying in a job")
           await enqueueJob(db, ORDER_SYNC_JOB, state.id)
-          onEnqueued?.()
         }
       }
       read += orders.length

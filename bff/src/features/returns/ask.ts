@@ -17,7 +17,6 @@ type Deps = {
   addresses: Pick<AddressService, "list">
   returnWindowDays: number
   onReturnEvent?: ReturnEventListener
-  onEnqueued?: () => void
 }
 
 /** What the courier needs of a saved address to pick up from it; the order's e-mail goes with it. */
@@ -35,7 +34,7 @@ async function savedPickupAddress(addresses: Deps["addresses"], userId: string, 
  * size is held in the same transaction, a return's referral earnings on its lines too. Another shopper's order is the
  * same 404 as no order.
  */
-export function returnAsks({ db, addresses, returnWindowDays, onReturnEvent, onEnqueued }: Deps) {
+export function returnAsks({ db, addresses, returnWindowDays, onReturnEvent }: Deps) {
   return async function ask(userId: string, orderId: string, body: ReturnRequest): Promise<ReturnRecord> {
     const found = await db.query<{ user_id: string; shipping_address: ShippingAddress; email: string }>(
       "select o.user_id, o.shipping_address, u.email from bff.orders o join bff.users u on u.id = o.user_id where o.id = $1",
@@ -70,7 +69,6 @@ export function returnAsks({ db, addresses, returnWindowDays, onReturnEvent, onE
       await enqueueJob(client, RETURN_BOOKING_JOB, id)
       await onReturnEvent?.(client, id, "return_requested")
     })
-    onEnqueued?.()
     const created = await returnById(db, id)
     if (!created) throw new Error(`return ${id} vanished after it was recorded`)
     return created

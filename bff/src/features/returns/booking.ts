@@ -64,7 +64,6 @@ export function returnBookingJob({
   warehouse,
   logger,
   onReturnEvent,
-  onEnqueued,
 }: {
   db: Db
   commerce: Commerce
@@ -72,7 +71,6 @@ export function returnBookingJob({
   warehouse: ReturnWarehouse
   logger: Logger
   onReturnEvent?: ReturnEventListener
-  onEnqueued?: () => void
 }): JobHandler {
   /** Medusa's return (or exchange, its new size reserved) on the order; undefined when the exchange can't be made. */
   async function inMedusa(ask: ReturnRecord): Promise<{ medusaReturnId: string; medusaExchangeId: string | null } | undefined> {
@@ -93,7 +91,7 @@ export function returnBookingJob({
       return { medusaReturnId: returnId, medusaExchangeId: exchangeId }
     } catch (error) {
       if (!(error instanceof MedusaStockShort)) throw error
-      await cancelReturn(db, ask.id)
+      await transaction(db, (client) => cancelReturn(client, ask.id))
       logger.error({ err: error, returnId: ask.id, orderId: ask.orderId }, "Medusa had no unit for the exchange held at the ask; the exchange is cancelled")
       return undefined
     }
@@ -119,7 +117,6 @@ export function returnBookingJob({
               await onReturnEvent?.(client, ask.id, "return_pickup")
             }
           })
-          onEnqueued?.()
           logger.info({ returnId: ask.id, orderId: ask.orderId, awb, pickupDate }, "return pickup booked")
         },
         refusal: { fields: { returnId: ask.id }, message: "Shiprocket refused the return pickup; book it from the panel" },

@@ -50,7 +50,6 @@ export function exchangeShipmentJob({
   pickupLocation,
   logger,
   onReturnEvent,
-  onEnqueued,
 }: {
   db: Db
   commerce: Commerce
@@ -58,7 +57,6 @@ export function exchangeShipmentJob({
   pickupLocation: string
   logger: Logger
   onReturnEvent?: ReturnEventListener
-  onEnqueued?: () => void
 }): JobHandler {
   async function ship(job: Job): Promise<void> {
     const ask = await returnById(db, job.key)
@@ -96,7 +94,6 @@ export function exchangeShipmentJob({
       )
       if (rowCount) await onReturnEvent?.(client, ask.id, "exchange_shipped")
     })
-    onEnqueued?.()
     logger.info({ returnId: ask.id, awb }, "exchange shipped")
   }
 

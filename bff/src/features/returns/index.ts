@@ -27,7 +27,6 @@ type Deps = SharedDeps & {
   warehouse: ReturnWarehouse
   /** Told of each step the shopper hears of (asked, pickup booked, refunded, new size shipped), in its transaction. */
   onReturnEvent: ReturnEventListener
-  kickJobs: () => void
 }
 
 /**
@@ -35,15 +34,14 @@ type Deps = SharedDeps & {
  * the courier's scans moving it on, and at the warehouse the refund (money, coins) and the restock, each once.
  */
 export function returnsModule(deps: Deps) {
-  const { config, db, commerce, logger, authentication, limiter, addresses, razorpayClient, shiprocketClient, warehouse, onReturnEvent, kickJobs } = deps
-  const ask = returnAsks({ db, addresses, returnWindowDays: config.RETURN_WINDOW_DAYS, onReturnEvent, onEnqueued: kickJobs })
+  const { config, db, commerce, logger, authentication, limiter, addresses, razorpayClient, shiprocketClient, warehouse, onReturnEvent } = deps
+  const ask = returnAsks({ db, addresses, returnWindowDays: config.RETURN_WINDOW_DAYS, onReturnEvent })
   const receipts = returnReceipts({
     db,
     commerce,
     razorpay: razorpayClient,
     logger,
     onReturnEvent: recordingReturnRefunds(onReturnEvent),
-    onEnqueued: kickJobs,
   })
 
   /** Each order's returns as shown, and the units they ask back, for the shopper's orders. */
@@ -60,7 +58,7 @@ export function returnsModule(deps: Deps) {
   const module: FeatureModule = {
     routes: returnRoutes({ authentication, limiter, ask }),
     jobs: {
-      [RETURN_BOOKING_JOB]: returnBookingJob({ db, commerce, shiprocket: shiprocketClient, warehouse, logger, onReturnEvent, onEnqueued: kickJobs }),
+      [RETURN_BOOKING_JOB]: returnBookingJob({ db, commerce, shiprocket: shiprocketClient, warehouse, logger, onReturnEvent }),
       [RETURN_RECEIPT_JOB]: receipts.receiptJob,
       [RETURN_REFUND_JOB]: receipts.refundJob,
       [RETURN_CANCEL_JOB]: receipts.cancelInMedusaJob,
@@ -72,7 +70,6 @@ export function returnsModule(deps: Deps) {
         pickupLocation: config.SHIPROCKET_PICKUP_LOCATION,
         logger,
         onReturnEvent,
-        onEnqueued: kickJobs,
       }),
     },
     // One round of flagging pickups left waiting too long; answers how many.

@@ -24,17 +24,15 @@ export function pickupCancellations({
   commerce,
   logger,
   onReturnEvent,
-  onEnqueued,
 }: {
   db: Db
   commerce: Commerce
   logger: Logger
   onReturnEvent?: ReturnEventListener
-  onEnqueued?: () => void
 }) {
   /** Answers whether this call cancelled it (a return already picked up, received or cancelled is left as it is). */
   async function pickupEnded(returnId: string): Promise<boolean> {
-    const cancelled = await transaction(db, async (client) => {
+    return transaction(db, async (client) => {
       const ask = await lockReturn(client, returnId)
       if (!ask || !(await cancelReturn(client, ask.id))) return false
       await releaseEarningsOfReturn(client, ask.id)
@@ -53,8 +51,6 @@ export function pickupCancellations({
       await onReturnEvent?.(client, ask.id, "return_cancelled")
       return true
     })
-    if (cancelled) onEnqueued?.()
-    return cancelled
   }
 
   /** Medusa's return (or exchange, its new size's reservation with it) cancelled too, so ops see what the courier did. */

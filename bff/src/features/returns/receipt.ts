@@ -77,16 +77,14 @@ export function returnReceipts({
   razorpay,
   logger,
   onReturnEvent,
-  onEnqueued,
 }: {
   db: Db
   commerce: Commerce
   razorpay: RazorpayClient
   logger: Logger
   onReturnEvent?: ReturnEventListener
-  onEnqueued?: () => void
 }) {
-  const cancellations = pickupCancellations({ db, commerce, logger, onReturnEvent, onEnqueued })
+  const cancellations = pickupCancellations({ db, commerce, logger, onReturnEvent })
 
   async function settleMoney(client: Queryable, ask: ReturnRecord): Promise<void> {
     const order = await lockOrder(client, ask.orderId)
@@ -128,7 +126,7 @@ export function returnReceipts({
    * leaves once the courier has the old one. Answers whether it moved.
    */
   async function moveReturn(returnId: string, step: ReturnStep): Promise<boolean> {
-    const moved = await transaction(db, async (client) => {
+    return transaction(db, async (client) => {
       const held = await lockReturn(client, returnId)
       if (!held || !(await advanceReturn(client, held.id, step))) return false
       // The new size leaves once the courier has the old one (a parcel first heard of at the warehouse was picked up too).
@@ -140,8 +138,6 @@ export function returnReceipts({
       }
       return true
     })
-    if (moved) onEnqueued?.()
-    return moved
   }
 
   /** The courier's scan of a return's parcel; answers whether the AWB was a return's (so the caller looks no further). */
@@ -194,12 +190,10 @@ export function returnReceipts({
       idempotencyKey: refundKey(ask.id),
       notes: { return_id: ask.id, order_id: ask.orderId, reason: "Return received" },
     })
-    const finished = await transaction(db, async (client) => {
-      if (!(await finishReturn(client, ask.id, "refunded"))) return false
+    await transaction(db, async (client) => {
+      if (!(await finishReturn(client, ask.id, "refunded"))) return
       await onReturnEvent?.(client, ask.id, "return_refunded")
-      return true
     })
-    if (finished) onEnqueued?.()
     logger.info({ returnId: ask.id, amount: ask.refund.toPayment }, "return refunded")
   }
 
