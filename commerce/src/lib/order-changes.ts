@@ -7,9 +7,12 @@ import { queryGraph } from "./query"
  * How long a return or exchange call waits for another one on the same order before answering 409. Under the
  * BFF's own deadline for one call, so a retry after a lost answer queues behind the first call instead of racing it.
  */
-const ORDER_LOCK_WAIT_SECONDS = 8
+export const ORDER_LOCK_WAIT_SECONDS = 8
 /** How long the lock outlives a call that crashed while holding it. */
-const ORDER_LOCK_TTL_SECONDS = 60
+export const ORDER_LOCK_TTL_SECONDS = 60
+
+/** The lock a return, an exchange or a refund of the order holds while it runs. */
+export const orderLockKey = (orderId: string) => `order-returns:${orderId}`
 
 /** Why a return or exchange was refused in a way the BFF acts on: try again later, or the new size ran out. */
 export type OrderChangeRefusal = { type: "conflict" | "insufficient_inventory"; message: string }
@@ -36,9 +39,10 @@ const OUT_OF_STOCK = /not enough stock|required inventory/i
  */
 export function orderChangeRefusal(error: unknown): OrderChangeRefusal | undefined {
   if (error instanceof OrderChangeRefused) return { type: error.type, message: error.message }
-  // Workflows rethrow their steps' errors, not always as Error instances.
-  const { message, code } = (typeof error === "object" && error !== null ? error : {}) as { message?: unknown; code?: unknown }
+  // Workflows rethrow their steps' errors, not always as Error instances: a refusal thrown in a step arrives as its fields.
+  const { message, code, name, type } = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>
   if (typeof message !== "string") return undefined
+  if (name === "OrderChangeRefused" && (type === "conflict" || type === "insufficient_inventory")) return { type, message }
   if (ACTIVE_CHANGE.test(message) || LOCK_TIMEOUT.test(message)) return { type: "conflict", message }
   if (code === MedusaError.Codes.INSUFFICIENT_INVENTORY || OUT_OF_STOCK.test(message)) return { type: "insufficient_inventory", message }
   return undefined
@@ -65,7 +69,7 @@ export async function answerOrderChange(res: MedusaResponse, work: () => Promise
  */
 export async function underOrderLock<T>(scope: MedusaContainer, orderId: string, job: () => Promise<T>): Promise<T> {
   const locking = scope.resolve(Modules.LOCKING)
-  return locking.execute(`order-returns:${orderId}`, job, { timeout: ORDER_LOCK_WAIT_SECONDS, expire: ORDER_LOCK_TTL_SECONDS })
+  return locking.execute(orderLockKey(orderId), job, { timeout: ORDER_LOCK_WAIT_SECONDS, expire: ORDER_LOCK_TTL_SECONDS })
 }
 
 export type ActiveOrderChange = { id: string; change_type: string | null; actions: { action: string; return_id?: string | null }[] }

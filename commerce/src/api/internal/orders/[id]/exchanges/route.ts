@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { answerOrderChange } from "../../../../../lib/order-changes"
-import { requestExchange } from "../../../../../lib/order-exchanges"
+import { stockShort } from "../../../../../lib/order-exchanges"
+import { requestBffExchangeWorkflow } from "../../../../../workflows/order-exchanges/workflows/request-bff-exchange"
 import type { InternalExchangeRequestType } from "../../validators"
 
 /**
@@ -9,5 +11,12 @@ import type { InternalExchangeRequestType } from "../../validators"
  * `insufficient_inventory`, another change of the order under way a 409 `conflict`.
  */
 export const POST = async (req: MedusaRequest<InternalExchangeRequestType>, res: MedusaResponse) => {
-  await answerOrderChange(res, () => requestExchange(req.scope, req.params.id, req.validatedBody))
+  const input = { order_id: req.params.id, request: req.validatedBody, lock_owner: randomUUID() }
+  await answerOrderChange(res, async () => {
+    try {
+      return (await requestBffExchangeWorkflow(req.scope).run({ input })).result
+    } catch (error) {
+      throw stockShort(input.request, error) ?? error
+    }
+  })
 }

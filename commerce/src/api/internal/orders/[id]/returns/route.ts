@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { answerOrderChange } from "../../../../../lib/order-changes"
-import { requestReturn } from "../../../../../lib/order-returns"
+import { requestBffReturnWorkflow } from "../../../../../workflows/order-returns/workflows/request-bff-return"
 import type { InternalReturnRequestType } from "../../validators"
 
 /**
@@ -8,5 +9,6 @@ import type { InternalReturnRequestType } from "../../validators"
  * Idempotent by `bff_return_id`; another change of the order under way is a 409 the BFF retries.
  */
 export const POST = async (req: MedusaRequest<InternalReturnRequestType>, res: MedusaResponse) => {
-  await answerOrderChange(res, () => requestReturn(req.scope, req.params.id, req.validatedBody))
+  const input = { order_id: req.params.id, request: req.validatedBody, lock_owner: randomUUID() }
+  await answerOrderChange(res, async () => (await requestBffReturnWorkflow(req.scope).run({ input })).result)
 }

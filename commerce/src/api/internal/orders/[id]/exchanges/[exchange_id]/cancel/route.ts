@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { answerOrderChange } from "../../../../../../../lib/order-changes"
-import { cancelExchange } from "../../../../../../../lib/order-exchanges"
+import { cancelBffExchangeWorkflow } from "../../../../../../../workflows/order-exchanges/workflows/cancel-bff-exchange"
 
 /** Cancels an exchange not yet shipped (its return, its new sizes' reservations); `skipped` when it already was, 409 once shipped. */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  await answerOrderChange(res, () => cancelExchange(req.scope, req.params.id, req.params.exchange_id))
+  const input = { order_id: req.params.id, exchange_id: req.params.exchange_id, lock_owner: randomUUID() }
+  await answerOrderChange(res, async () => (await cancelBffExchangeWorkflow(req.scope).run({ input })).result)
 }
