@@ -3,14 +3,26 @@ import type { Config } from "../config.js"
 import type { Db } from "../lib/db.js"
 import type { JobHandler } from "../lib/jobs.js"
 import type { Logger } from "../lib/logger.js"
+import type { EventBus, EventListeners } from "../lib/order-events.js"
 import type { Commerce } from "../lib/medusa.js"
 import type { RateLimiter } from "../lib/rate-limit.js"
 import type { Schedule } from "../lib/schedules.js"
 import type { EarlyHandler } from "./answer-before-express.js"
 import type { Authentication } from "./authenticate.js"
 
-/** What app.ts hands every feature module: the settings, the process's clients, and the guards all routes share. */
-export type SharedDeps = { config: Config; db: Db; commerce: Commerce; logger: Logger; authentication: Authentication; limiter: RateLimiter }
+/**
+ * What app.ts hands every feature module: the settings, the process's clients, the guards all routes share, and the
+ * bus the modules tell what happened to orders and returns.
+ */
+export type SharedDeps = {
+  config: Config
+  db: Db
+  commerce: Commerce
+  logger: Logger
+  authentication: Authentication
+  limiter: RateLimiter
+  events: EventBus
+}
 
 /**
  * What a feature adds to the app: each `features/<x>/index.ts` builds one from explicit dependencies, and
@@ -42,6 +54,8 @@ export type FeatureModule = {
   mirrorJobs?: Record<string, JobHandler>
   /** The feature's periodic work, run once a period across replicas (lib/schedules.ts). */
   schedules?: Schedule[]
+  /** What the feature hears of orders and returns, in the transaction of the change (lib/order-events.ts). */
+  listens?: EventListeners
 }
 
 /** Every module's handlers for one queue; a job name two modules claim is refused at start-up. */

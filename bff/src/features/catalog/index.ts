@@ -16,6 +16,7 @@ export {
   type CachedAnswer,
   type CatalogCache,
 } from "./cache.js"
+export { createCatalogCache } from "./cache-choice.js"
 export { catalogSync, type CatalogSync } from "./sync.js"
 /** The product's shapes as the console's products and the server-filled pages read them. */
 export { bySize, presentMedia, productAttributes, productHead, productMetadata, variantMeasurements } from "./metadata.js"

@@ -14,9 +14,7 @@ type Queryable = Pick<Db, "query">
 type Options = {
   db: Db
   logger: Logger
-  /** More to undo in the same transaction (the referral earnings the order gave, the posts it allowed). */
-  alsoUndo?: (client: Queryable, orderId: string) => Promise<unknown>
-  /** Told of the ending in its transaction (the shopper's message, the credit note). */
+  /** Told of the ending in its transaction (the shopper's message, the credit note, the referral earnings taken back). */
   onOrderEvent?: OrderEventListener
   /** What the order's returns already gave back (money to the payment, coins spent): the ending gives back only the rest. */
   backThroughReturns?: (client: Queryable, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
@@ -37,7 +35,7 @@ export type OrderEnding = keyof typeof ENDINGS
  * What the shopper's own returns already gave back is not given again. Cash paid on delivery for an order returned
  * whole from the dashboard is not refunded here: ops refund it (a return asked from the account refunds it as coins).
  */
-export function orderEnding({ db, logger, alsoUndo, onOrderEvent, backThroughReturns }: Options) {
+export function orderEnding({ db, logger, onOrderEvent, backThroughReturns }: Options) {
   return async function end(orderId: string, ending: OrderEnding): Promise<boolean> {
     const order = await orderById(db, orderId)
     if (!order) return false
@@ -48,7 +46,6 @@ export function orderEnding({ db, logger, alsoUndo, onOrderEvent, backThroughRet
       await lockWalletsOfOrder(client, order.checkoutId, order.id)
       const back = (await backThroughReturns?.(client, order.id)) ?? { toPayment: 0, spentCoins: 0 }
       const returned = await returnSpentCoins(client, order.checkoutId, back.spentCoins)
-      await alsoUndo?.(client, order.id)
       // Refunds ops already made from Medusa's dashboard are not made again (the order's row, marked above, holds them off).
       const refund = (checkout?.amount ?? 0) - back.toPayment - (await refundedFromDashboard(client, order.id))
       const paidBack = checkout?.mode === "prepaid" && checkout.razorpayPaymentId ? Math.max(refund, 0) : 0

@@ -1,7 +1,6 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { Db } from "../../lib/db.js"
-import type { OrderEventListener } from "../../lib/order-events.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
 import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
@@ -12,7 +11,7 @@ import type { UsersRepository } from "../users/index.js"
 import { orderEnding, type OrderEnding } from "./cancellation.js"
 import { commerceCheckout } from "./commerce-checkout.js"
 import { ORDER_REFUND_RECORD_JOB, orderRefundRecordJob } from "./medusa-refund-record.js"
-import { opsRefunds, type RefundPaidListener } from "./ops-refunds.js"
+import { opsRefunds } from "./ops-refunds.js"
 import { checkoutPlacement } from "./placement.js"
 import { checkoutPreparation } from "./prepare.js"
 import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./razorpay-settlement.js"
@@ -28,8 +27,6 @@ export { COD_FEE_PAISE } from "./schema.js"
 /** How the shop's money given back is recorded on the order in Medusa (returns record theirs with it). */
 export { recordMoneyBackInMedusa, REFUND_RECORD_ATTEMPTS } from "./medusa-refund-record.js"
 
-type ReferralStep = (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
-
 type Deps = SharedDeps & {
   /** ALLOW_LIVE_TEST_PAYMENTS: admins may pay ₹1 to test the live gateway; STOCK_HOLD_MINUTES: how long a checkout's units are held. */
   config: Pick<Config, "ALLOW_LIVE_TEST_PAYMENTS" | "STOCK_HOLD_MINUTES" | "INTERNAL_API_SECRET">
@@ -40,23 +37,15 @@ type Deps = SharedDeps & {
   addresses: AddressService
   /** Whether couriers reach a pincode, and collect cash there: checkout refuses what they can't deliver. */
   checkDelivery: DeliveryCheck
-  /** Pays referral earnings for a paid order, in the transaction that records it. */
-  creditReferrals: ReferralStep
-  /** Takes back a cancelled or returned order's referral earnings and the posts it allowed, in the same transaction. */
-  undoReferrals: ReferralStep
-  /** Told of each order placed, ended or refunded, in the transaction that did it. */
-  onOrderEvent: OrderEventListener
   /** What an order's returns already gave back, which its ending doesn't give again. */
   backThroughReturns: (client: Pick<Db, "query">, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
-  /** Told when the shop paid a refund ops issued in Medusa's dashboard, in the transaction that marks it paid (the shopper's message). */
-  onRefundPaid?: RefundPaidListener
 }
 
 /**
  * Checkout and payment: the bag becomes a Medusa order, paid online through Razorpay (settled by its webhook,
  * the verify call or the reconciler) or cash on delivery; and an order cancelled or returned in Medusa is undone here.
  */
-export function checkoutModule({ config, db, commerce, logger, authentication, limiter, razorpay, razorpayClient, ...deps }: Deps): FeatureModule & {
+export function checkoutModule({ config, db, commerce, logger, authentication, limiter, events, razorpay, razorpayClient, ...deps }: Deps): FeatureModule & {
   /** Undoes an order commerce says was cancelled or returned whole; false when there was nothing to undo. */
   endOrder(orderId: string, ending: OrderEnding): Promise<boolean>
 } {
@@ -68,10 +57,9 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     commerce: medusaCheckout,
     bag,
     logger,
-    creditReferrals: deps.creditReferrals,
-    onOrderEvent: deps.onOrderEvent,
+    onOrderEvent: events.order,
   })
-  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onOrderEvent: deps.onOrderEvent })
+  const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onOrderEvent: events.order })
   const checkout = checkoutService({
     db,
     users,
@@ -99,7 +87,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     razorpay: razorpayClient,
     logger,
     internalSecret: config.INTERNAL_API_SECRET,
-    ...(deps.onRefundPaid ? { onRefundPaid: deps.onRefundPaid } : {}),
+    onRefundPaid: events.refundPaid,
   })
   const settleLater = async (razorpayOrderId: string) => {
     await enqueueJob(db, SETTLE_JOB, razorpayOrderId)
@@ -124,8 +112,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     endOrder: orderEnding({
       db,
       logger,
-      alsoUndo: deps.undoReferrals,
-      onOrderEvent: deps.onOrderEvent,
+      onOrderEvent: events.order,
       backThroughReturns: deps.backThroughReturns,
     }),
   }

@@ -17,8 +17,6 @@ export class CheckoutRefused extends Error {}
 
 const SOLD_OUT = "An item in your order sold out before we could place it."
 
-type Queryable = Pick<Db, "query">
-
 const checkoutLock = (checkoutId: string) => `checkout:${checkoutId}`
 
 type Deps = {
@@ -26,9 +24,7 @@ type Deps = {
   commerce: CommerceCheckout
   bag: BagService
   logger: Logger
-  /** Pays referral earnings for a paid order, in the transaction that records it. */
-  creditReferrals?: (client: Queryable, orderId: string) => Promise<unknown>
-  /** Told of the order placed, in the transaction that records it (its messages, its invoice). */
+  /** Told of the order placed, in the transaction that records it (its messages, its invoice, referral earnings). */
   onOrderEvent?: OrderEventListener
 }
 
@@ -38,7 +34,7 @@ type Deps = {
  * and records it with its dispatch job. If Medusa refuses or the coins are gone, nothing is spent and
  * the checkout is marked failed; if Medusa can't be reached, nothing is recorded and a retry is safe.
  */
-export function checkoutPlacement({ db, commerce, bag, logger, creditReferrals, onOrderEvent }: Deps) {
+export function checkoutPlacement({ db, commerce, bag, logger, onOrderEvent }: Deps) {
   // A placement holds a database connection while Medusa places the order. Placements wait their turn
   // here, before taking one: no more hold a connection than Medusa takes calls at once, so a drop's
   // winners queueing for Medusa can't take the whole pool from everyone else's requests.
@@ -63,7 +59,6 @@ export function checkoutPlacement({ db, commerce, bag, logger, creditReferrals, 
           await recordOrder(tx, placedOrder, checkout)
           await markPlaced(tx, checkout.id, placedOrder.id)
           await assignCheckoutEntriesToOrder(tx, checkout.id, placedOrder.id)
-          await creditReferrals?.(tx, placedOrder.id)
           if (!checkout.isTest) await enqueueJob(tx, DISPATCH_JOB, placedOrder.id)
           await onOrderEvent?.(tx, placedOrder.id, "placed")
           return placedOrder.id

@@ -1,7 +1,5 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
-import type { Db } from "../../lib/db.js"
-import type { OrderEventListener } from "../../lib/order-events.js"
 import type { ShiprocketClient } from "../../lib/shiprocket.js"
 import type { ShiprocketSettings } from "../../lib/shiprocket-settings.js"
 import { DISPATCH_JOB, dispatchJob } from "./dispatch.js"
@@ -11,18 +9,10 @@ import { fulfillmentRoutes } from "./routes.js"
 /** Checkout queues an order's dispatch under this name in the transaction that records the order. */
 export { DISPATCH_JOB } from "./dispatch.js"
 
-type ReferralStep = (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
-
 type Deps = SharedDeps & {
   config: Pick<Config, "SHIPROCKET_PICKUP_LOCATION">
   shiprocket: Pick<ShiprocketSettings, "webhookToken">
   shiprocketClient: ShiprocketClient
-  /** Pays referral earnings for a delivered (cash on delivery) order. */
-  creditReferrals: ReferralStep
-  /** Undoes what an order returned to origin gave. */
-  undoReferrals: ReferralStep
-  /** Told of a shipment or delivery the courier reports, in the transaction that records it. */
-  onOrderEvent: OrderEventListener
   /** A scan of a return's reverse pickup; answers whether the AWB was a return's. */
   returnScanned: (awb: string, shiprocketStatus: string) => Promise<boolean>
   /** Ends an order a refused cash-on-delivery parcel of came back (checkout's undoing, the credit note). */
@@ -39,10 +29,9 @@ export function fulfillmentModule({
   limiter,
   shiprocket,
   shiprocketClient,
-  onOrderEvent,
+  events,
   returnScanned,
   endOrder,
-  ...referrals
 }: Deps): FeatureModule {
   return {
     routes: fulfillmentRoutes({
@@ -51,12 +40,11 @@ export function fulfillmentModule({
       limiter,
       webhookToken: shiprocket.webhookToken,
       logger,
-      onOrderEvent,
+      onOrderEvent: events.order,
       returnScanned,
       endOrder,
-      ...referrals,
     }),
-    jobs: { [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger, onOrderEvent }) },
+    jobs: { [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger, onOrderEvent: events.order }) },
     mirrorJobs: { [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }) },
   }
 }

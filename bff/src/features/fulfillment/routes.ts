@@ -14,6 +14,7 @@ import { sameBytes } from "../../lib/tokens.js"
 import { DISPATCH_JOB } from "./dispatch.js"
 import { MEDUSA_SHIPMENT_JOB, medusaShipmentKey } from "./medusa-shipment.js"
 import { advanceStatus, orderById, orderByTrackingId, type OrderStatus } from "../orders/index.js"
+import { undoOrderEarnings } from "../referrals/index.js"
 
 /** Shiprocket's shipment statuses while the parcel is packed and awaits the courier… */
 const BEING_PACKED = new Set(["PICKUP SCHEDULED", "PICKUP GENERATED", "READY TO SHIP", "MANIFEST GENERATED", "OUT FOR PICKUP", "PICKUP QUEUED"])
@@ -47,11 +48,7 @@ type Options = {
   limiter: RateLimiter
   webhookToken: string
   logger: Logger
-  /** Pays referral earnings for a delivered (cash on delivery) order, in one transaction with its row held. */
-  creditReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
-  /** Undoes what an order returned to origin gave: its referral earnings and the posts it allowed. */
-  undoReferrals?: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
-  /** Told of a shipment or delivery in the transaction that records it (the shopper's message, a COD invoice). */
+  /** Told of a shipment or delivery in the transaction that records it (the shopper's message, a COD invoice, referral earnings). */
   onOrderEvent?: OrderEventListener
   /** A scan of a return's reverse pickup (the returns feature follows those); answers whether the AWB was a return's. */
   returnScanned?: (awb: string, shiprocketStatus: string) => Promise<boolean>
@@ -70,18 +67,7 @@ const isBackAtOrigin = (shiprocketStatus: string) => /^RTO[ _-]DELIVERED$/.test(
  * Shiprocket's tracking webhook, which moves orders to SHIPPED and DELIVERED. The webhook's path
  * avoids the words Shiprocket's panel refuses in URLs.
  */
-export function fulfillmentRoutes({
-  db,
-  authentication,
-  limiter,
-  webhookToken,
-  logger,
-  creditReferrals,
-  undoReferrals,
-  onOrderEvent,
-  returnScanned,
-  endOrder,
-}: Options): Router {
+export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, logger, onOrderEvent, returnScanned, endOrder }: Options): Router {
   const router = Router()
   // The client calls it once per order; more is a script.
   const dispatching = rateLimit(limiter, perUserAndAddress("dispatch", HOUR, DISPATCHES_PER_HOUR, DISPATCHES_PER_HOUR * 10))
@@ -134,10 +120,8 @@ export function fulfillmentRoutes({
       if (moved) {
         logger.info({ orderId: order.id, status }, "order status from Shiprocket")
       }
-      // Also when the status had already moved: a retried delivery notice pays what a failed first one did not.
-      if (order && status === "DELIVERED" && creditReferrals) await transaction(db, (client) => creditReferrals(client, order.id))
-      if (order && undoReferrals && isReturnToOrigin(shiprocketStatus)) {
-        await transaction(db, (client) => undoReferrals(client, order.id))
+      if (order && isReturnToOrigin(shiprocketStatus)) {
+        await transaction(db, (client) => undoOrderEarnings(client, order.id))
         logger.info({ orderId: order.id }, "order returned to origin: its referral earnings and posts undone")
       }
       // A prepaid parcel that came back waits for ops (reship or refund); a refused cash-on-delivery one was never paid.

@@ -1,7 +1,5 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
-import type { Db } from "../../lib/db.js"
-import type { OrderEventListener } from "../../lib/order-events.js"
 import { medusaOrderSync, ORDER_SYNC_JOB } from "./medusa-sync.js"
 import type { OrderAsks } from "./presenter.js"
 import { orderRoutes } from "./routes.js"
@@ -30,16 +28,12 @@ export {
 } from "./orders.js"
 export { lineWindowEnd, type OrderAsks, type ReturnRules } from "./presenter.js"
 
-type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & {
+type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger" | "events"> & {
   config: Pick<Config, "INTERNAL_API_SECRET" | "RETURN_WINDOW_DAYS">
   /** Ends an order cancelled or returned whole in Medusa (checkout's undoing: coins, referral earnings, refund). */
   end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
   /** Settles the shopper's returns Medusa received (ops may receive one in the dashboard before the courier's scan). */
   returnsReceived?: (orderId: string, medusaReturnIds: string[]) => Promise<unknown>
-  /** Pays referral earnings for an order Medusa says was delivered. */
-  creditReferrals: (client: Pick<Db, "query">, orderId: string) => Promise<unknown>
-  /** Told of a shipment or delivery Medusa reports, in the transaction that records it. */
-  onOrderEvent: OrderEventListener
   /** The returns asked on these orders, by order id, shown with them. */
   asksOf?: (orderIds: string[]) => Promise<Map<string, OrderAsks>>
 }
@@ -48,19 +42,8 @@ type Deps = Pick<SharedDeps, "db" | "authentication" | "commerce" | "logger"> & 
  * The shopper's orders, and every change Medusa makes to them followed here: commerce's notice on the
  * internal listener (the public one refuses /internal), a job per notice, and a scheduled sweep.
  */
-export function ordersModule({
-  config,
-  db,
-  authentication,
-  commerce,
-  logger,
-  end,
-  returnsReceived,
-  creditReferrals,
-  onOrderEvent,
-  asksOf,
-}: Deps): FeatureModule {
-  const sync = medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent })
+export function ordersModule({ config, db, authentication, commerce, logger, end, returnsReceived, events, asksOf }: Deps): FeatureModule {
+  const sync = medusaOrderSync({ db, commerce, logger, end, returnsReceived, onOrderEvent: events.order })
   const routes = orderRoutes({
     db,
     authentication,

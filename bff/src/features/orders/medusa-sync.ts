@@ -29,8 +29,6 @@ type Deps = {
   end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
   /** Settles the shopper's own returns among those Medusa received (once, whoever told first), before any ending. */
   returnsReceived?: (orderId: string, medusaReturnIds: string[]) => Promise<unknown>
-  /** Pays referral earnings for an order that reached its shopper, in the transaction that marks it delivered. */
-  creditReferrals: (client: Queryable, orderId: string) => Promise<unknown>
   /** Told of a delivery or shipment in the transaction that records it (the shopper's message, a COD invoice). */
   onOrderEvent?: OrderEventListener
 }
@@ -55,7 +53,7 @@ async function saveCursor(db: Queryable, position: Date): Promise<void> {
  * What a change does is decided by the order's state, not by the message: each effect is gated by a
  * status that moves once (ended, delivered, shipped), so reading the same state twice changes nothing.
  */
-export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, creditReferrals, onOrderEvent }: Deps) {
+export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, onOrderEvent }: Deps) {
   async function apply(state: MedusaOrderState): Promise<void> {
     const order = await orderById(db, state.id)
     if (!order || hasEnded(order)) return
@@ -68,7 +66,6 @@ export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, cr
     } else if (state.delivered) {
       const delivered = await transaction(db, async (client) => {
         if (!(await advanceStatus(client, order.id, "DELIVERED"))) return false
-        await creditReferrals(client, order.id)
         await onOrderEvent?.(client, order.id, "delivered")
         return true
       })

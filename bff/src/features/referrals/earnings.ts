@@ -56,16 +56,16 @@ export function referralEarnings({ sharePercent, returnWindowDays }: { sharePerc
     return order ? creditOrder(client, order) : 0
   }
 
-  /**
-   * The order was cancelled or came back to us: the earnings it gave are undone, and the posts it let its buyer
-   * make leave the feed (unless another paid purchase holds them up), dropping what they had pending.
-   */
-  async function undoOrder(client: Queryable, orderId: string): Promise<void> {
-    await reverseReferralCoins(client, orderId)
-    await dropPendingEarningsThrough(client, await withdrawPostsOfOrder(client, orderId))
-  }
+  return { creditOrder, creditOrderById }
+}
 
-  return { creditOrder, creditOrderById, undoOrder }
+/**
+ * The order was cancelled or came back to us: the earnings it gave are undone, and the posts it let its buyer
+ * make leave the feed (unless another paid purchase holds them up), dropping what they had pending.
+ */
+export async function undoOrderEarnings(client: Queryable, orderId: string): Promise<void> {
+  await reverseReferralCoins(client, orderId)
+  await dropPendingEarningsThrough(client, await withdrawPostsOfOrder(client, orderId))
 }
 
 export type ReferralEarnings = ReturnType<typeof referralEarnings>

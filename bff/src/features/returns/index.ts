@@ -1,8 +1,7 @@
 import type { Config } from "../../config.js"
-import type { ReturnEventListener } from "../../lib/order-events.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
-import type { ReturnWarehouse } from "../../lib/return-warehouse.js"
+import { returnWarehouse } from "../../lib/return-warehouse.js"
 import type { ShiprocketClient } from "../../lib/shiprocket.js"
 import type { AddressService } from "../addresses/index.js"
 import type { OrderAsks } from "../orders/index.js"
@@ -24,9 +23,6 @@ type Deps = SharedDeps & {
   addresses: AddressService
   razorpayClient: RazorpayClient
   shiprocketClient: ShiprocketClient
-  warehouse: ReturnWarehouse
-  /** Told of each step the shopper hears of (asked, pickup booked, refunded, new size shipped), in its transaction. */
-  onReturnEvent: ReturnEventListener
 }
 
 /**
@@ -34,7 +30,10 @@ type Deps = SharedDeps & {
  * the courier's scans moving it on, and at the warehouse the refund (money, coins) and the restock, each once.
  */
 export function returnsModule(deps: Deps) {
-  const { config, db, commerce, logger, authentication, limiter, addresses, razorpayClient, shiprocketClient, warehouse, onReturnEvent } = deps
+  const { config, db, commerce, logger, authentication, limiter, addresses, razorpayClient, shiprocketClient } = deps
+  const warehouse = returnWarehouse(config)
+  // Each step the shopper hears of (asked, pickup booked, refunded, new size shipped), told in its transaction.
+  const onReturnEvent = deps.events.return
   const ask = returnAsks({ db, addresses, returnWindowDays: config.RETURN_WINDOW_DAYS, onReturnEvent })
   const receipts = returnReceipts({
     db,
