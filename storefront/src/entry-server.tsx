@@ -1,9 +1,11 @@
 import { StrictMode } from "react"
 import { renderToString } from "react-dom/server"
 import { StaticRouter } from "react-router-dom"
-import { type PageRenderRequest, type RenderedPage, type StorefrontRenderer } from "@fitshop/contracts"
+import { type PageFirstReads, type PageRenderRequest, type RenderedPage, type StorefrontRenderer } from "@fitshop/contracts"
 import { App } from "./app/app"
 import { preloadLegalPages, rendersOnServer } from "./app/router"
+import { shopFirstRead } from "./features/catalog/api/shop-first-read"
+import { homeFirstReads } from "./features/home/api/home-first-reads"
 import { ServerPageContext, type TellServer } from "./lib/document-meta"
 import { renderedAt } from "./lib/page-origin"
 import { renderedWithAnswers } from "./lib/server-answers"
@@ -39,3 +41,6 @@ export function renderPage({ url, origin, sentAt, answers, failures }: PageRende
 }
 
 export const renderer: StorefrontRenderer = { renderPage }
+
+/** The reads the BFF answers inside the home and shop pages, computed by those pages' own helpers. */
+export const firstReads: PageFirstReads = { home: homeFirstReads, shop: shopFirstRead }

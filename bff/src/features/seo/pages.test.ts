@@ -1,25 +1,62 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
 import express from "express"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createStorefrontTestApp, GENERIC_INDEX, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { createTestApp, GENERIC_INDEX, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { isSeeded } from "../../../test/catalog.js"
 import { createLogger } from "../../lib/logger.js"
 import { productMeta, type ListedProduct, type Product } from "@fitshop/contracts"
 import { answerOf } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
 import { legalInfo } from "../legal/index.js"
-import { HOME_READS } from "./home-page.js"
 import { pageHeadTags, withPageHead } from "./page-head.js"
 import { productJsonLd, productPreview } from "./product-meta.js"
 import { storefrontPageRoutes } from "./routes.js"
-import { serverAnswersTag, sortedUrl } from "./server-answers.js"
-import { shopFirstRead } from "./shop-page.js"
+import { serverAnswersTag } from "./server-answers.js"
+import { serverEntryOf } from "./storefront-renderer.js"
 
-let ctx: Awaited<ReturnType<typeof createStorefrontTestApp>>
+/**
+ * A stand-in for the storefront's server build: it paints nothing (pages come as index.html with their answers) and
+ * names first reads like the storefront's (storefront/src/first-reads.test.tsx checks those against its pages): the
+ * Uppers tiles' covers, the first two pictured first, and 8 best sellers; the shop's first 24 of its address's section.
+ */
+const STAND_IN_BUILD = `
+export const renderer = { renderPage: () => null }
+
+const cover = (subcategory) => ({ active: true, gender: "MEN", categoryType: "UPPERS", subcategory, limit: 1 })
+
+export const firstReads = {
+  home: () => [
+    ...["Hoodies", "Polo", "Oversized", "Regular"].map((subcategory, position) =>
+      position < 2 ? { params: cover(subcategory), paintedFirst: { count: 1, sizes: "50vw" } } : { params: cover(subcategory) },
+    ),
+    { params: { active: true, sort: "popular", limit: 8 } },
+  ],
+  shop: (search) => ({
+    address: "/shop",
+    reads: [{ params: { active: true, gender: search.get("g") ?? "MEN", styleGroup: search.get("wg"), sort: search.get("sort") ?? "popular", fabric: search.get("fabric"), limit: 24, offset: 0 } }],
+  }),
+}
+`
+
+let root: string
+let dist: string
+let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  ctx = await createStorefrontTestApp()
+  root = await mkdtemp(path.join(tmpdir(), "fitshop-pages-"))
+  dist = path.join(root, "dist")
+  await mkdir(dist)
+  await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
+  await mkdir(path.dirname(serverEntryOf(dist)))
+  await writeFile(serverEntryOf(dist), STAND_IN_BUILD)
+  ctx = await createTestApp({ STOREFRONT_DIST: dist })
 })
-afterAll(() => ctx.close())
+afterAll(async () => {
+  await ctx.close()
+  await rm(root, { recursive: true, force: true })
+})
 
 /** The answers block of a page, as the storefront reads it. */
 function serverAnswers(html: string): { sentAt: number; answers: Record<string, unknown> } | null {
@@ -99,10 +136,11 @@ describe("the answers a page comes with (server-answers)", () => {
     expect(response.headers["content-encoding"]).toBe("gzip")
     const block = serverAnswers(response.text)!
     expect(block.sentAt).toBeGreaterThanOrEqual(before)
-    const urls = HOME_READS.map((params) => sortedUrl("/api/products", params))
+    const urls = [
+      ...["Hoodies", "Polo", "Oversized", "Regular"].map((sub) => `/api/products?active=true&categoryType=UPPERS&gender=MEN&limit=1&subcategory=${sub}`),
+      "/api/products?active=true&limit=8&sort=popular",
+    ]
     expect(Object.keys(block.answers)).toEqual(urls)
-    expect(urls).toContain("/api/products?active=true&categoryType=UPPERS&gender=MEN&limit=1&subcategory=Hoodies")
-    expect(urls).toContain("/api/products?active=true&limit=8&sort=popular")
     for (const url of urls) expect(block.answers[url]).toEqual(await apiAnswer(url))
     const hoodie = (block.answers[urls[0]!] as { products: ListedProduct[] }).products[0]!
     expect(response.text).toContain(`<link rel="preload" as="image" href="${hoodie.images[0]!.url}" imagesrcset=`)
@@ -117,7 +155,7 @@ describe("the answers a page comes with (server-answers)", () => {
     expect(block.answers[url]).toEqual(await apiAnswer(url))
   })
 
-  it("sends the shop without answers when its address holds a value the API would refuse", async () => {
+  it("sends the shop without answers when the API would refuse the read the storefront names", async () => {
     const response = await request(ctx.app).get("/shop?fabric=Silk")
     expect(response.status).toBe(200)
     expect(response.text).toContain('<div id="root"></div>')
@@ -137,7 +175,7 @@ describe("the answers a page comes with (server-answers)", () => {
       storefrontPageRoutes({
         catalog: failing,
         legal: legalInfo(ctx.config),
-        storefrontDist: ctx.dist,
+        storefrontDist: dist,
         indexHtml: GENERIC_INDEX,
         publicUrl: TEST_PUBLIC_URL,
         logger: createLogger("silent"),
@@ -149,38 +187,6 @@ describe("the answers a page comes with (server-answers)", () => {
       expect(response.text).toContain('<div id="root"></div>')
       expect(serverAnswers(response.text)).toBeNull()
     }
-  })
-})
-
-describe("shopFirstRead", () => {
-  const read = (query: string) => shopFirstRead(new URLSearchParams(query))?.params ?? null
-
-  it("reads a /shop address as the storefront does: men and Popular by default, type and sub for men, wg for women", () => {
-    expect(read("")).toEqual({ active: "true", gender: "MEN", sort: "popular", limit: "24", offset: "0" })
-    expect(read("g=MEN&type=LOWERS&sub=Loose+fit&wg=WESTERN")).toMatchObject({ categoryType: "LOWERS", subcategory: "Loose fit" })
-    expect(read("g=MEN&wg=WESTERN")).not.toHaveProperty("styleGroup")
-    expect(read("g=MEN&sub=Jeans")).not.toHaveProperty("subcategory")
-    expect(read("g=WOMEN&type=UPPERS&wg=TRADITIONS")).toEqual({
-      active: "true",
-      gender: "WOMEN",
-      sort: "popular",
-      limit: "24",
-      offset: "0",
-      styleGroup: "TRADITIONS",
-    })
-    expect(read("priceRange=500-1000&genre=Anime")).toMatchObject({ priceRange: "500-1000", genre: "Anime" })
-  })
-
-  it("names the address by the parameters the page reads alone, sorted, whatever else the link carries", () => {
-    const address = (query: string) => shopFirstRead(new URLSearchParams(query))?.address
-    expect(address("")).toBe("/shop")
-    expect(address("utm_source=x&zz=1&fbclid=2")).toBe("/shop")
-    expect(address("sort=newest&g=WOMEN&wg=WESTERN&type=UPPERS&utm_campaign=drop")).toBe("/shop?g=WOMEN&sort=newest&wg=WESTERN")
-    expect(address("g=MEN&type=LOWERS&sub=Jeans&fabric=Denim&fabric=Cotton&ref=1")).toBe("/shop?fabric=Denim&g=MEN&sub=Jeans&type=LOWERS")
-  })
-
-  it("gives nothing for a value the API would refuse", () => {
-    for (const query of ["g=KIDS", "sort=cheapest", "colorName=Mauve", "type=SHOES"]) expect(read(query)).toBeNull()
   })
 })
 

@@ -4,26 +4,22 @@ import {
   LEGAL_PAGE_KEYS,
   LEGAL_PAGES,
   legalPageMeta,
-  listProductsQuery,
   productMeta,
   productPath,
   type LegalInfo,
   type PageMeta,
   type RenderedPage,
-  type StorefrontRenderer,
 } from "@fitshop/contracts"
 import { Router, type Request, type Response } from "express"
 import { sendCompressed } from "../../http/compressed-send.js"
 import { HttpError } from "../../http/errors.js"
-import { parse } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
 import { answerData, answerOf, productIdParams, type CatalogService } from "../catalog/index.js"
-import { HOME_READS, homeImagePreloads, type HomeAnswer } from "./home-page.js"
+import { answerListingReads } from "./listing-reads.js"
 import { pageHeadTags, withPageHead, type LinkPreview } from "./page-head.js"
 import { galleryImagePreload, productJsonLd, productPreview } from "./product-meta.js"
-import { listingAnswer, serverAnswersTag, withHeadTags, type ServerAnswer, type ServerFailures } from "./server-answers.js"
-import { shopFirstRead, shopImagePreloads } from "./shop-page.js"
-import { loadStorefrontRenderer } from "./storefront-renderer.js"
+import { serverAnswersTag, withHeadTags, type ServerAnswer, type ServerFailures } from "./server-answers.js"
+import { loadStorefrontRenderer, type StorefrontServer } from "./storefront-renderer.js"
 import { remembered, touched } from "../../lib/recently-used.js"
 
 /** The pages carry a few kilobytes of data; compressed once per request, like the API's answers. */
@@ -66,12 +62,13 @@ type PageRoutesDeps = { catalog: CatalogService; legal: LegalInfo; storefrontDis
  * with their title, description and canonical link, and a product's preview tags and JSON-LD; the policy pages
  * with the settings' facts (GET /api/legal's answer) they state; unknown addresses
  * and products answer 404 with the app's 404 page. A person's own pages (bag, account, …) come as the app's
- * index.html, painted in the browser. Without the server render (a build without it, or a render that failed)
- * every page still comes with its answers, as before it existed.
+ * index.html, painted in the browser. When a render fails, the page still comes with its answers. Home's and the
+ * shop's first reads are the storefront's server build's (firstReads): without that build they come without answers,
+ * and the browser reads them.
  */
 export function storefrontPageRoutes({ catalog, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
   const router = Router()
-  const renderer: Promise<StorefrontRenderer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
+  const storefrontServer: Promise<StorefrontServer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
     logger.error({ err: error }, "the storefront's server render could not be loaded; pages are painted in the browser")
     return null
   })
@@ -81,7 +78,7 @@ export function storefrontPageRoutes({ catalog, legal, storefrontDist, indexHtml
   const renderedPages = new Map<string, NonNullable<RenderedPage>>()
 
   async function render(req: Request, { address, sentAt, answers, failures }: PageParts): Promise<RenderedPage> {
-    const storefront = await renderer
+    const storefront = await storefrontServer
     if (!storefront) return null
     const key = address && JSON.stringify([address, answers.map(({ url, answer }) => [url, answer.etag]), failures ?? {}])
     const kept = key ? touched(renderedPages, key, renderedPages.get(key)) : undefined
@@ -122,23 +119,22 @@ export function storefrontPageRoutes({ catalog, legal, storefrontDist, indexHtml
   }
 
   router.get("/", async (req, res) => {
+    const storefront = await storefrontServer
     const parts = await withAnswers("home page", async () => {
+      if (!storefront) return NO_ANSWERS()
       const sentAt = Date.now()
-      const answers = await Promise.all(
-        HOME_READS.map(async (params): Promise<HomeAnswer> => ({ params, answer: await catalog.listProducts(parse(listProductsQuery, params)) })),
-      )
-      return { sentAt, answers: answers.map(({ params, answer }) => listingAnswer(params, answer)), tags: homeImagePreloads(answers) }
+      return { sentAt, ...(await answerListingReads(catalog, storefront.firstReads.home())) }
     })
     await sendPage(req, res, { ...parts, address: "/", otherwise: { meta: homeMeta(), status: 200 } })
   })
 
   router.get("/shop", async (req, res) => {
-    const read = shopFirstRead(new URL(req.originalUrl, "http://shop.invalid").searchParams)
+    const storefront = await storefrontServer
     const parts = await withAnswers("shop page", async () => {
-      if (!read) return NO_ANSWERS()
+      if (!storefront) return NO_ANSWERS()
+      const { address, reads } = storefront.firstReads.shop(new URL(req.originalUrl, "http://shop.invalid").searchParams)
       const sentAt = Date.now()
-      const answer = await catalog.listProducts(parse(listProductsQuery, read.params))
-      return { address: read.address, sentAt, answers: [listingAnswer(read.params, answer)], tags: shopImagePreloads(answer) }
+      return { address, sentAt, ...(await answerListingReads(catalog, reads)) }
     })
     await sendPage(req, res, { ...parts, otherwise: { meta: null, status: 200 } })
   })

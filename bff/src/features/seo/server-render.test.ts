@@ -15,10 +15,11 @@ import { storefrontPageRoutes } from "./routes.js"
 import { serverEntryOf } from "./storefront-renderer.js"
 
 /**
- * A stand-in for the storefront's server render (the real one is exercised by the journeys, e2e/painted.spec.ts):
- * it records what it was asked, paints the address and a picture at the origin it was given (as the storefront
- * resolves /media/… paths), answers 404 for a page whose read failed with 404, leaves /cart to the browser, and
- * breaks on /boom.
+ * A stand-in for the storefront's server build (the real one is exercised by the journeys, e2e/painted.spec.ts, and
+ * its first reads by storefront/src/first-reads.test.tsx). Its render records what it was asked, paints the address
+ * and a picture at the origin it was given (as the storefront resolves /media/… paths), answers 404 for a page whose
+ * read failed with 404, leaves /cart to the browser, and breaks on /boom. Its first reads are its own, unlike the real
+ * storefront's: home reads a Jeans cover and 6 newest products, the shop reads g, sort and wg or type, 24 to a page.
  */
 const STAND_IN_RENDERER = `
 export const renderer = {
@@ -31,6 +32,21 @@ export const renderer = {
     const meta = missing ? null : { title: "Painted " + pathname, description: "What " + pathname + " shows", canonicalPath: pathname }
     const picture = '<img src="' + new URL("/media/tee.jpg", request.origin).href + '">'
     return { html: "<main>painted " + pathname + "</main>" + picture, status: missing ? 404 : 200, meta }
+  },
+}
+
+export const firstReads = {
+  home: () => [
+    { params: { active: true, gender: "MEN", categoryType: "LOWERS", subcategory: "Jeans", limit: 1 }, paintedFirst: { count: 1, sizes: "40vw" } },
+    { params: { active: true, sort: "newest", limit: 6 } },
+  ],
+  shop(search) {
+    const gender = search.get("g") === "WOMEN" ? "WOMEN" : "MEN"
+    const read = new URLSearchParams({ g: gender })
+    for (const key of gender === "WOMEN" ? ["wg", "sort"] : ["type", "sort"]) if (search.get(key)) read.set(key, search.get(key))
+    read.sort()
+    const params = { active: true, gender, styleGroup: read.get("wg"), categoryType: read.get("type"), sort: read.get("sort") ?? "popular", limit: 24, offset: 0 }
+    return { address: "/shop?" + read, reads: [{ params, paintedFirst: { count: 2, sizes: "50vw" } }] }
   },
 }
 `
@@ -62,24 +78,81 @@ const catalog = {
 /** The demo seller's facts, as a development start's settings give them. */
 const legal = legalInfo({ NODE_ENV: "test", RETURN_WINDOW_DAYS: 7 })
 
+const pagesOf = (storefrontDist: string, listings: CatalogService = catalog) =>
+  express().use(
+    storefrontPageRoutes({ catalog: listings, legal, storefrontDist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }),
+  )
+
 let root: string
+let dist: string
 let app: express.Express
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "fitshop-ssr-"))
-  const dist = path.join(root, "dist")
+  dist = path.join(root, "dist")
   await mkdir(dist)
   await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
   await mkdir(path.dirname(serverEntryOf(dist)))
   await writeFile(serverEntryOf(dist), STAND_IN_RENDERER)
-  app = express().use(
-    storefrontPageRoutes({ catalog, legal, storefrontDist: dist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }),
-  )
+  app = pagesOf(dist)
 })
 afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
 const lastRender = () => renderRequests.at(-1)!
+
+const carriedAnswers = (html: string): Record<string, unknown> | undefined => {
+  const carried = /<script type="application\/json" id="server-answers">([\s\S]*?)<\/script>/.exec(html)?.[1]
+  return carried === undefined ? undefined : (JSON.parse(carried) as { answers: Record<string, unknown> }).answers
+}
+
+describe("the first reads of home and the shop", () => {
+  const pictured = (n: number) => ({
+    ...product,
+    id: `prod_${n}`,
+    images: [{ url: `/media/${n}.jpg`, srcSet: `/media/${n}.jpg?w=320 320w`, isPrimary: true, position: 0 }],
+  })
+  const listingWithPictures = { products: [pictured(1), pictured(2), pictured(3)], total: 3 }
+  const pictures = { listProducts: () => Promise.resolve(answerOf(JSON.stringify(listingWithPictures))) } as unknown as CatalogService
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"[^>]* imagesizes="([^"]+)"/g)].map((tag) => `${tag[1]} ${tag[2]}`)
+
+  it("are the ones the storefront's server build names, answered and preloaded as it says", async () => {
+    const pages = pagesOf(dist, pictures)
+    const home = await request(pages).get("/")
+    expect(Object.keys(carriedAnswers(home.text)!)).toEqual([
+      "/api/products?active=true&categoryType=LOWERS&gender=MEN&limit=1&subcategory=Jeans",
+      "/api/products?active=true&limit=6&sort=newest",
+    ])
+    expect(preloads(home.text)).toEqual(["/media/1.jpg 40vw"])
+
+    const shop = await request(pages).get("/shop?g=WOMEN&wg=WESTERN&type=UPPERS&fabric=Cotton")
+    expect(carriedAnswers(shop.text)).toEqual({
+      "/api/products?active=true&gender=WOMEN&limit=24&offset=0&sort=popular&styleGroup=WESTERN": listingWithPictures,
+    })
+    expect(preloads(shop.text)).toEqual(["/media/1.jpg 50vw", "/media/2.jpg 50vw"])
+    expect(lastRender().url).toBe("/shop?g=WOMEN&wg=WESTERN")
+  })
+
+  it("are not answered without the storefront's server build: the browser makes them", async () => {
+    const browserOnly = path.join(root, "browser-only", "dist")
+    await mkdir(browserOnly, { recursive: true })
+    await writeFile(path.join(browserOnly, "index.html"), GENERIC_INDEX)
+    for (const address of ["/", "/shop?g=MEN"]) {
+      const response = await request(pagesOf(browserOnly, pictures)).get(address)
+      expect(response.status).toBe(200)
+      expect(response.text).toContain('<div id="root"></div>')
+      expect(carriedAnswers(response.text)).toBeUndefined()
+      expect(preloads(response.text)).toEqual([])
+    }
+  })
+
+  it("leaves a page without answers when the API would refuse a read it names", async () => {
+    const response = await request(app).get("/shop?g=MEN&type=SHOES")
+    expect(response.status).toBe(200)
+    expect(carriedAnswers(response.text)).toBeUndefined()
+  })
+})
 
 describe("pages painted by the storefront's server render", () => {
   it("puts the render into the root, and its title, description and canonical link into the head, beside the answers it rendered with", async () => {

@@ -18,6 +18,9 @@ export type ProductListParams = Omit<ListProductsParams, "active" | "gender" | "
 export const getProducts = (params: ProductListParams, signal?: AbortSignal) =>
   apiClient.get<ProductList>("/api/products", { params, signal, skipSessionRefresh: true })
 
+/** A list's first page: the read a page's HTML may come with the answer to (lib/server-answers). */
+export const firstPageParams = (params: Omit<ProductListParams, "offset">): ProductListParams => ({ ...params, offset: 0 })
+
 /** The offset of the next page, or undefined once every one of `total` products is loaded. */
 function nextProductsOffset(lastPage: ProductList, pages: ProductList[]): number | undefined {
   const loaded = pages.reduce((count, page) => count + page.products.length, 0)
@@ -32,7 +35,7 @@ export const getInfiniteProductsQueryOptions = (params: Omit<ProductListParams, 
     initialPageParam: 0,
     // A /shop address opened from a link usually comes with its first page inside the HTML (lib/server-answers).
     initialData: () => {
-      const firstPage = takeServerAnswer<ProductList>("/api/products", { ...params, offset: 0 })
+      const firstPage = takeServerAnswer<ProductList>("/api/products", firstPageParams(params))
       return firstPage ? { pages: [firstPage], pageParams: [0] } : undefined
     },
     initialDataUpdatedAt: serverAnswersSentAt,

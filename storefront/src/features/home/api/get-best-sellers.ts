@@ -6,7 +6,7 @@ import { LISTING_PAGE_SIZES, type ProductList } from "@fitshop/contracts"
 /** Spec section 9: the home carousel shows the 8 most popular products. */
 export const BEST_SELLERS_LIMIT = LISTING_PAGE_SIZES.bestSellers
 
-const bestSellersParams = { active: true, sort: "popular", limit: BEST_SELLERS_LIMIT } as const
+export const bestSellersParams = { active: true, sort: "popular", limit: BEST_SELLERS_LIMIT } as const
 
 export const getBestSellers = (signal?: AbortSignal) =>
   apiClient.get<ProductList>("/api/products", { params: bestSellersParams, signal, skipSessionRefresh: true })

@@ -9,7 +9,7 @@ export type CategoryCoverParams = {
 }
 
 /** One active men's product of a subcategory, whose picture illustrates that category tile. */
-const coverQuery = ({ categoryType, subcategory }: CategoryCoverParams) =>
+export const coverQuery = ({ categoryType, subcategory }: CategoryCoverParams) =>
   ({ active: true, gender: "MEN", categoryType, subcategory, limit: LISTING_PAGE_SIZES.categoryCover }) as const
 
 export const getCategoryCover = (params: CategoryCoverParams, signal?: AbortSignal) =>

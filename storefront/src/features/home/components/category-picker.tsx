@@ -2,14 +2,11 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import { TabPanel, Tabs } from "@/components/ui/tabs"
 import type { CategoryType } from "@fitshop/contracts"
-import { CATEGORY_TABS, categoryShopHref } from "../utils/categories"
+import { ABOVE_THE_FOLD_TILES, CATEGORY_TABS, categoryShopHref, OPENING_CATEGORY } from "../utils/categories"
 import { CategoryTile } from "./category-tile"
 
-/** The first row of tiles shows without scrolling on a phone: their images load first, never lazily. */
-const ABOVE_THE_FOLD_TILES = 2
-
 export function CategoryPicker() {
-  const [selected, setSelected] = useState<CategoryType>("UPPERS")
+  const [selected, setSelected] = useState<CategoryType>(OPENING_CATEGORY)
   const tab = CATEGORY_TABS.find((candidate) => candidate.id === selected)
 
   return (
