@@ -2,6 +2,7 @@ import { z } from "zod"
 import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
+import { usersRepository } from "../users/index.js"
 import type { MedusaIdentity } from "./medusa-identity.js"
 
 /** A sign-up whose code was never entered stops holding its e-mail and handle after this long. */
@@ -17,8 +18,6 @@ const REMOVE_CUSTOMER_ATTEMPTS = 30
 
 /** SQL: the row is a sign-up never verified and older than the time it had. */
 const EXPIRED = `email_verified_at is null and created_at <= now() - $2 * interval '1 millisecond'`
-/** SQL: the row is a shop sign-up never verified (staff rows, current or removed, are never one). */
-const UNVERIFIED_SHOP_ROW = `email_verified_at is null and medusa_user_id is null and role = 'customer'`
 
 /** What one sign-up gave, which the account takes if that sign-up's code is the one entered (marketing: off unless ticked). */
 export type SignupProfile = { name: string; handle: string; marketingOptIn?: boolean }
@@ -38,22 +37,21 @@ const removePayload = z.object({ customerId: z.string().min(1) })
  * for each other in one order.
  */
 export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: MedusaIdentity; logger: Logger }) {
-  /** Deletes the unverified shop rows the condition picks, atomically with queuing their Medusa side; answers how many and their customer ids. */
-  async function deleteUnverified(condition: string, params: unknown[]): Promise<{ removed: number; customerIds: string[] }> {
+  const users = usersRepository(db)
+
+  /** Deletes the unverified shop rows picked, atomically with queuing their Medusa side; answers how many and their customer ids. */
+  async function deleteUnverified(pick: Parameters<typeof users.deleteUnverified>[0]): Promise<{ removed: number; customerIds: string[] }> {
     return transaction(db, async (client) => {
-      const { rows } = await client.query<{ medusa_customer_id: string | null }>(
-        `delete from bff.users where ${UNVERIFIED_SHOP_ROW} and (${condition}) returning medusa_customer_id`,
-        params,
-      )
-      const customerIds = rows.flatMap((row) => (row.medusa_customer_id ? [row.medusa_customer_id] : []))
+      const removed = await users.deleteUnverified(pick, client)
+      const customerIds = removed.flatMap((customerId) => (customerId ? [customerId] : []))
       // Durable first: if the call below fails, the job removes the customer later.
       for (const customerId of customerIds) await enqueueJob(client, REMOVE_CUSTOMER_JOB, customerId, { customerId })
-      return { removed: rows.length, customerIds }
+      return { removed: removed.length, customerIds }
     })
   }
 
-  async function deleteExpired(condition: string, params: unknown[]): Promise<string[]> {
-    const { customerIds } = await deleteUnverified(`${EXPIRED} and (${condition})`, [params[0], UNVERIFIED_TTL_MS, ...params.slice(1)])
+  async function deleteExpired(holding: { id: string } | { email: string; handle: string }): Promise<string[]> {
+    const { customerIds } = await deleteUnverified({ ...holding, olderThanMs: UNVERIFIED_TTL_MS })
     return customerIds
   }
 
@@ -116,21 +114,14 @@ export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: 
      * took the handle.
      */
     async verify(client: Pick<Db, "query">, userId: string, signupId: string): Promise<boolean> {
-      const { rowCount } = await client.query(
-        `update bff.users u set email_verified_at = now(), name = s.name, handle = s.handle, marketing_opt_in = s.marketing_opt_in, updated_at = now()
-           from bff.signups s
-          where u.id = $1 and s.id = $2 and s.user_id = u.id
-            and u.email_verified_at is null and u.created_at > now() - $3 * interval '1 millisecond'`,
-        [userId, signupId, UNVERIFIED_TTL_MS],
-      )
-      if (!rowCount) return false
+      if (!(await users.verifyAsSignup(userId, { id: signupId, withinMs: UNVERIFIED_TTL_MS }, client))) return false
       await client.query("delete from bff.signups where user_id = $1", [userId])
       return true
     },
 
     /** Frees an e-mail and a handle held by expired sign-ups, here and in Medusa, before a new sign-up takes them. */
     async freeFor(email: string, handle: string): Promise<void> {
-      const customerIds = await deleteExpired("email = $1 or handle = $3 or id in (select user_id from bff.signups where handle = $3)", [email, handle])
+      const customerIds = await deleteExpired({ email, handle })
       if (customerIds.length) logger.info({ count: customerIds.length }, "removed expired unverified sign-ups")
       await removeCustomers(customerIds)
     },
@@ -140,7 +131,7 @@ export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: 
      * staff whose e-mail it holds can take it; false when it was verified (or is gone) meanwhile.
      */
     async withdraw(userId: string): Promise<boolean> {
-      const { removed, customerIds } = await deleteUnverified("id = $1", [userId])
+      const { removed, customerIds } = await deleteUnverified({ id: userId })
       if (!removed) return false
       logger.info({ userId }, "removed an unverified sign-up holding a staff member's e-mail")
       await removeCustomers(customerIds)
@@ -157,7 +148,7 @@ export function unverifiedSignups({ db, identity, logger }: { db: Db; identity: 
       maxAttempts: EXPIRE_SIGNUP_ATTEMPTS,
       async run(job: Job): Promise<void> {
         const { userId } = expirePayload.parse(job.payload)
-        await removeCustomers(await deleteExpired("id = $1", [userId]))
+        await removeCustomers(await deleteExpired({ id: userId }))
       },
     } satisfies JobHandler,
 

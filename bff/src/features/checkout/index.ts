@@ -21,7 +21,7 @@ import { checkoutService, COD_CHECK_JOB } from "./service.js"
 /** What returns share with checkout: a checkout's payment, and the stock gate an exchange's new size goes through. */
 export { checkoutById } from "./checkouts.js"
 export { StockShortfall } from "./commerce-checkout.js"
-export { CheckoutInFlight, holdStock } from "./stock-holds.js"
+export { CheckoutInFlight, holdStock, markHoldsPlaced, releaseHolds } from "./stock-holds.js"
 /** Cash on delivery's fee, which the policy pages state (legal). */
 export { COD_FEE_PAISE } from "./schema.js"
 /** How the shop's money given back is recorded on the order in Medusa (returns record theirs with it). */

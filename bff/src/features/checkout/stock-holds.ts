@@ -41,10 +41,21 @@ export async function holdStock(
 
 /**
  * A checkout that never got as far as its row (its cart not made, prices changed) frees its units at once;
- * checkouts.ts's markFailed and markExpired do the same for a checkout that ends without an order.
+ * checkouts.ts's markFailed and markExpired do the same for a checkout that ends without an order, and returns
+ * for an exchange cancelled (its return's id holds its units).
  */
 export async function releaseHolds(db: Queryable, checkoutId: string): Promise<void> {
   await db.query("update bff.stock_holds set released_at = now() where checkout_id = $1 and released_at is null", [checkoutId])
+}
+
+/**
+ * The units a holder still holds were reserved in Medusa (an exchange's new size, held under its return's id): they
+ * count on as a placed checkout's do, until the catalogue reads the product again. At the statement's own time.
+ */
+export async function markHoldsPlaced(client: Queryable, holderId: string): Promise<void> {
+  await client.query("update bff.stock_holds set placed_at = clock_timestamp() where checkout_id = $1 and released_at is null and placed_at is null", [
+    holderId,
+  ])
 }
 
 /** Whether the checkout still holds units (not released, not placed, not expired): a cancel with none has nothing to do. */

@@ -6,6 +6,7 @@ import { orderRoutes } from "./routes.js"
 
 /** The BFF's own order rows: written by checkout and fulfilment, read by FITFEED and referrals. */
 export {
+  addReturnedLines,
   advanceStatus,
   creditNoteDue,
   hasEnded,

@@ -237,6 +237,22 @@ async function endAs(client: Queryable, id: string, status: "CANCELLED" | "RETUR
   return (rowCount ?? 0) > 0
 }
 
+/**
+ * Units of the order's lines came back (a return received): each line's count and the paise they were paid with add
+ * to what came back of it before, which the sales figures count out. One statement per line, in the given order.
+ */
+export async function addReturnedLines(client: Queryable, id: string, lines: { lineId: string; quantity: number; paid: number }[]): Promise<void> {
+  for (const line of lines) {
+    await client.query(
+      `update bff.orders set updated_at = now(), returned_lines = jsonb_set(returned_lines, array[$2::text], jsonb_build_object(
+          'quantity', coalesce((returned_lines -> $2 ->> 'quantity')::int, 0) + $3::int,
+          'paid', coalesce((returned_lines -> $2 ->> 'paid')::bigint, 0) + $4::bigint))
+        where id = $1`,
+      [id, line.lineId, line.quantity, line.paid],
+    )
+  }
+}
+
 export const markCancelled = (client: Queryable, id: string) => endAs(client, id, "CANCELLED")
 
 /** Every unit came back to the warehouse (Medusa's returns received). */

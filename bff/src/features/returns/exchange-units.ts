@@ -1,6 +1,6 @@
 import type { Db } from "../../lib/db.js"
 import { conflict, badRequest } from "../../http/errors.js"
-import { CheckoutInFlight, holdStock, StockShortfall } from "../checkout/index.js"
+import { CheckoutInFlight, holdStock, markHoldsPlaced, StockShortfall } from "../checkout/index.js"
 import type { ReturnLine } from "./returns.js"
 
 type Queryable = Pick<Db, "query">
@@ -52,7 +52,5 @@ export async function holdExchangeUnits(client: Queryable, hold: { returnId: str
 
 /** Medusa reserved the exchange's units: the holds count on as placed ones do, until the catalogue reads the product again. */
 export async function markExchangeUnitsPlaced(client: Queryable, returnId: string): Promise<void> {
-  await client.query("update bff.stock_holds set placed_at = clock_timestamp() where checkout_id = $1 and released_at is null and placed_at is null", [
-    returnId,
-  ])
+  await markHoldsPlaced(client, returnId)
 }

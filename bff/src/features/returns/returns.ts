@@ -1,6 +1,7 @@
 import { PAISE_PER_COIN, type ReturnReason, type ReturnRefund, type ReturnStatus } from "@fitshop/contracts"
 import { calendarDay, type Db } from "../../lib/db.js"
-import type { ShippingAddress } from "../orders/index.js"
+import { releaseHolds } from "../checkout/index.js"
+import { addReturnedLines, type ShippingAddress } from "../orders/index.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -191,16 +192,11 @@ export async function refundedByReturns(client: Queryable, orderId: string): Pro
 
 /** The return's units came back: the order keeps what came back of each line, which the sales figures count out. */
 export async function recordReturnedLines(client: Queryable, ask: ReturnRecord): Promise<void> {
-  for (const line of ask.lines) {
-    const paid = line.unitPrice * line.quantity - line.spentCoins * PAISE_PER_COIN
-    await client.query(
-      `update bff.orders set updated_at = now(), returned_lines = jsonb_set(returned_lines, array[$2::text], jsonb_build_object(
-          'quantity', coalesce((returned_lines -> $2 ->> 'quantity')::int, 0) + $3::int,
-          'paid', coalesce((returned_lines -> $2 ->> 'paid')::bigint, 0) + $4::bigint))
-        where id = $1`,
-      [ask.orderId, line.lineId, line.quantity, paid],
-    )
-  }
+  await addReturnedLines(
+    client,
+    ask.orderId,
+    ask.lines.map((line) => ({ lineId: line.lineId, quantity: line.quantity, paid: line.unitPrice * line.quantity - line.spentCoins * PAISE_PER_COIN })),
+  )
 }
 
 /** Units of a product on an order that came back (returns received or refunded). */
@@ -278,15 +274,15 @@ export async function finishReturn(client: Queryable, id: string, status: "refun
 
 /**
  * A return that ends before its units left the shopper (an exchange Medusa could not make, a pickup the courier gave
- * up): cancelled, an exchange's held units let go; answers whether this call cancelled it.
+ * up): cancelled, an exchange's held units let go; answers whether this call cancelled it. Run it in a transaction, so
+ * the return's row and then checkout's holds change together.
  */
 export async function cancelReturn(client: Queryable, id: string): Promise<boolean> {
-  const { rows } = await client.query<{ cancelled: number }>(
-    `with cancelled as (update bff.returns set status = 'cancelled', cancelled_at = now(), updated_at = now()
-                         where id = $1 and status in ('requested', 'pickup_scheduled') returning id),
-          released as (update bff.stock_holds set released_at = now() where checkout_id in (select id from cancelled) and released_at is null)
-     select count(*)::int as cancelled from cancelled`,
+  const { rowCount } = await client.query(
+    "update bff.returns set status = 'cancelled', cancelled_at = now(), updated_at = now() where id = $1 and status in ('requested', 'pickup_scheduled')",
     [id],
   )
-  return (rows[0]?.cancelled ?? 0) > 0
+  if (!rowCount) return false
+  await releaseHolds(client, id)
+  return true
 }

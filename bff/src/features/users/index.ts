@@ -4,7 +4,7 @@ import { usersRepository, type UsersRepository } from "./repository.js"
 import { userRoutes } from "./routes.js"
 
 export { presentUser, type User } from "./presenter.js"
-export { isStaffRow, isUniqueViolation, type UserRow, type UsersRepository } from "./repository.js"
+export { isStaffRow, isUniqueViolation, usersRepository, type UserRow, type UsersRepository } from "./repository.js"
 export { HANDLE_TAKEN, inboxOf, isValidHandle, normalizeEmail, normalizeHandle } from "./rules.js"
 
 type Deps = Pick<SharedDeps, "db" | "authentication" | "limiter"> & { uploads: UploadsService }

@@ -24,6 +24,9 @@ export const isStaffRow = (user: Pick<UserRow, "role" | "medusa_user_id">): bool
 
 export { isUniqueViolation } from "../../lib/db.js"
 
+/** SQL: the row is a shop sign-up never verified (staff rows, current or removed, are never one). */
+const UNVERIFIED_SHOP_ROW = "email_verified_at is null and medusa_user_id is null and role = 'customer'"
+
 export function usersRepository(db: Db) {
   return {
     async byId(id: string): Promise<UserRow | undefined> {
@@ -130,6 +133,45 @@ export function usersRepository(db: Db) {
                 marketing_opt_in = false, deleted_at = now(), updated_at = now()
           where id = $1 and deleted_at is null`,
         [id],
+      )
+      return Boolean(rowCount)
+    },
+
+    /**
+     * Deletes unverified shop rows (never staff's, current or removed): the one account, or the accounts holding the
+     * e-mail or the handle (theirs, or one of their sign-ups' in auth's bff.signups); with `olderThanMs`, only rows
+     * made at least that long ago. Answers the Medusa customer id of each row deleted (null where it had none).
+     */
+    async deleteUnverified(
+      pick: ({ id: string } | { email: string; handle: string }) & { olderThanMs?: number },
+      client: Pick<Db, "query"> = db,
+    ): Promise<(string | null)[]> {
+      const params: unknown[] = "id" in pick ? [pick.id] : [pick.email, pick.handle]
+      const holding = "id" in pick ? "id = $1" : "email = $1 or handle = $2 or id in (select user_id from bff.signups where handle = $2)"
+      let aged = ""
+      if (pick.olderThanMs !== undefined) {
+        params.push(pick.olderThanMs)
+        aged = `and created_at <= now() - $${String(params.length)} * interval '1 millisecond'`
+      }
+      const { rows } = await client.query<{ medusa_customer_id: string | null }>(
+        `delete from bff.users where ${UNVERIFIED_SHOP_ROW} ${aged} and (${holding}) returning medusa_customer_id`,
+        params,
+      )
+      return rows.map((row) => row.medusa_customer_id)
+    },
+
+    /**
+     * Verifies an unverified row made less than `withinMs` ago as one of its sign-ups (auth's bff.signups): the row
+     * takes that sign-up's name, handle and marketing choice. False when it expired or was verified meanwhile. Throws
+     * the unique violation of users_handle_key when another account took the handle.
+     */
+    async verifyAsSignup(id: string, signup: { id: string; withinMs: number }, client: Pick<Db, "query"> = db): Promise<boolean> {
+      const { rowCount } = await client.query(
+        `update bff.users u set email_verified_at = now(), name = s.name, handle = s.handle, marketing_opt_in = s.marketing_opt_in, updated_at = now()
+           from bff.signups s
+          where u.id = $1 and s.id = $2 and s.user_id = u.id
+            and u.email_verified_at is null and u.created_at > now() - $3 * interval '1 millisecond'`,
+        [id, signup.id, signup.withinMs],
       )
       return Boolean(rowCount)
     },
