@@ -44,7 +44,9 @@ export function fulfillmentModule({
       returnScanned,
       endOrder,
     }),
-    jobs: { [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger, onOrderEvent: events.order }) },
+    jobs: {
+      [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger, onOrderEvent: events.order }),
+    },
     mirrorJobs: { [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }) },
   }
 }
