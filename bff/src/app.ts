@@ -33,7 +33,7 @@ import type { FeatureModule, SharedDeps } from "./http/feature-module.js"
 import { expressApp, shopListeners, trustOf, type ExtraRoutes, type ShopApp } from "./http/shop-http.js"
 import { backgroundOf } from "./http/background.js"
 import { createMailer, type Mailer } from "./lib/mailer.js"
-import { eventBus } from "./lib/order-events.js"
+import { eventBus } from "./lib/event-bus.js"
 import { partnerClients } from "./lib/partner-clients.js"
 import { insuredRateLimiter, memoryRateLimiter, redisRateLimiter } from "./lib/rate-limit.js"
 import type { Redis } from "./lib/redis.js"
@@ -71,35 +71,42 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const users = usersModule({ ...shared, uploads: uploads.service })
   const mail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger })
   const auth = authModule({ ...shared, users: users.repository, mailer: mail, staffCheck: medusaStaffCheck({ ...shared, users: users.repository }) })
-  const referrals = referralsModule({ ...shared, trust: trustOf(app) })
-  const catalog = catalogModule({ ...shared, cache, sync, onProductRead: referrals.onProductRead })
+  const catalog = catalogModule({ ...shared, cache, sync })
   const cart = cartModule(shared)
   const addresses = addressesModule({ ...shared, users: users.repository })
-  const serviceability = serviceabilityModule({ ...shared, shiprocketClient: shiprocketApi, pickupPincode: shiprocket.pickupPincode })
-  const returns = returnsModule({ ...shared, addresses: addresses.service, razorpayClient, shiprocketClient: shiprocketApi })
-  const checkout = checkoutModule({
-    ...shared,
-    razorpay,
-    razorpayClient,
-    users: users.repository,
-    bag: cart.bag,
-    addresses: addresses.service,
-    checkDelivery: serviceability.checkDelivery,
-    backThroughReturns: returns.refundedByReturns,
-  })
-  const orders = ordersModule({ ...shared, end: checkout.endOrder, returnsReceived: returns.receivedInMedusa, asksOf: returns.asksOf })
-  const fulfillment = fulfillmentModule({ ...shared, shiprocket, shiprocketClient: shiprocketApi, returnScanned: returns.scanned, endOrder: checkout.endOrder })
   const legal = legalModule(shared)
+  // In mounting order: where two modules' routes share a path, the first answers; listeners hear in this order too.
   const modules: FeatureModule[] = [
-    ...[health, catalog, auth, users, uploads, cart, wishlistModule(shared), addresses, walletModule(shared)],
+    health,
+    catalog,
+    auth,
+    users,
+    uploads,
+    cart,
+    wishlistModule(shared),
+    addresses,
+    walletModule(shared),
     accountDataModule({ ...shared, users: users.repository, sessions: auth.sessions, identity: auth.identity, addresses: addresses.service }),
-    ...[serviceability, checkout, orders, returns, invoicesModule(shared), legal, orderMessagesModule({ ...shared, mailer: mail }), fulfillment],
-    ...[fitfeedModule({ ...shared, uploads: uploads.service }), referrals, adminProductsModule({ ...shared, refreshCatalog: sync.refresh })],
-    ...[adminAnalyticsModule(shared), staffAuthModule({ ...shared, users: users.repository, auth }), adminFitfeedModule(shared)],
-    ...[adminJobsModule(shared), adminReturnsModule(shared), devModule({ ...shared, outbox: developmentTools(config) && !config.SMTP_URL })],
+    serviceabilityModule({ ...shared, shiprocketClient: shiprocketApi, pickupPincode: shiprocket.pickupPincode }),
+    checkoutModule({ ...shared, razorpay, razorpayClient, users: users.repository, bag: cart.bag, addresses: addresses.service }),
+    ordersModule(shared),
+    returnsModule({ ...shared, addresses: addresses.service, razorpayClient, shiprocketClient: shiprocketApi }),
+    invoicesModule(shared),
+    legal,
+    orderMessagesModule({ ...shared, mailer: mail }),
+    fulfillmentModule({ ...shared, shiprocket, shiprocketClient: shiprocketApi }),
+    fitfeedModule({ ...shared, uploads: uploads.service }),
+    referralsModule({ ...shared, trust: trustOf(app) }),
+    adminProductsModule({ ...shared, refreshCatalog: sync.refresh }),
+    adminAnalyticsModule(shared),
+    staffAuthModule({ ...shared, users: users.repository, auth }),
+    adminFitfeedModule(shared),
+    adminJobsModule(shared),
+    adminReturnsModule(shared),
+    devModule({ ...shared, outbox: developmentTools(config) && !config.SMTP_URL }),
     seoModule({ ...shared, catalog: catalog.service, storefrontIndex, legal: legal.info }),
   ]
-  events.hear(modules.map((module) => module.listens ?? {}))
+  events.hear(modules)
 
   const listeners = shopListeners(app, {
     config,

@@ -3,7 +3,7 @@ import type { Config } from "../config.js"
 import type { Db } from "../lib/db.js"
 import type { JobHandler } from "../lib/jobs.js"
 import type { Logger } from "../lib/logger.js"
-import type { EventBus, EventListeners } from "../lib/order-events.js"
+import type { Answers, EventBus, EventListeners } from "../lib/event-bus.js"
 import type { Commerce } from "../lib/medusa.js"
 import type { RateLimiter } from "../lib/rate-limit.js"
 import type { Schedule } from "../lib/schedules.js"
@@ -54,8 +54,10 @@ export type FeatureModule = {
   mirrorJobs?: Record<string, JobHandler>
   /** The feature's periodic work, run once a period across replicas (lib/schedules.ts). */
   schedules?: Schedule[]
-  /** What the feature hears of orders and returns, in the transaction of the change (lib/order-events.ts). */
+  /** What the feature hears on the bus (lib/event-bus.ts): orders' and returns' events, news from Medusa and the courier. */
   listens?: EventListeners
+  /** The questions of the bus this feature answers for the others (one answerer each). */
+  answers?: Partial<Answers>
 }
 
 /** Every module's handlers for one queue; a job name two modules claim is refused at start-up. */

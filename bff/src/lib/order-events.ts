@@ -7,8 +7,11 @@ import type { Db } from "./db.js"
  */
 export type OrderEvent = "placed" | "dispatched" | "shipped" | "delivered" | "cancelled" | "returned" | "refunded"
 
-/** What the code that made an event happen knows of it and its listeners can't read back: a refund's amount as it moved. */
-export type OrderEventFacts = { refundedPaise?: number }
+/**
+ * What the code that made an event happen knows of it and its listeners can't read back: a refund's amount as it moved;
+ * that the courier's scan said it (a shipment or delivery Medusa has not heard of yet).
+ */
+export type OrderEventFacts = { refundedPaise?: number; fromCourier?: boolean }
 
 export type OrderEventListener = (client: Pick<Db, "query">, orderId: string, event: OrderEvent, facts?: OrderEventFacts) => Promise<void>
 
@@ -20,37 +23,3 @@ export type ReturnEventListener = (client: Pick<Db, "query">, returnId: string, 
 
 /** The shop paid a refund ops issued in Medusa's dashboard (by Medusa's refund id). */
 export type RefundPaidListener = (client: Pick<Db, "query">, refundId: string) => Promise<void>
-
-/** What a feature module hears (its FeatureModule's `listens`), each told in the transaction that made it happen. */
-export type EventListeners = { order?: OrderEventListener; return?: ReturnEventListener; refundPaid?: RefundPaidListener }
-
-/** Where the code whose change gates an event tells it (SharedDeps' `events`): every module listening hears it, in mounting order. */
-export type EventBus = { order: OrderEventListener; return: ReturnEventListener; refundPaid: RefundPaidListener }
-
-/**
- * The app's one bus: made before the modules, which publish through it, and handed their listeners once they are all
- * made (`hear`). The listeners run in the publisher's transaction, one after another, so an event and what it causes
- * (a message queued, a tax document due, referral coins) commit or roll back together.
- */
-export function eventBus(): EventBus & { hear(listeners: EventListeners[]): void } {
-  let heard: EventListeners[] | undefined
-  const listeners = () => {
-    if (!heard) throw new Error("an event was published before the app collected its listeners")
-    return heard
-  }
-  return {
-    hear(collected) {
-      if (heard) throw new Error("the event bus hears its listeners once")
-      heard = collected
-    },
-    async order(client, orderId, event, facts) {
-      for (const { order } of listeners()) await order?.(client, orderId, event, facts)
-    },
-    async return(client, returnId, event) {
-      for (const { return: listener } of listeners()) await listener?.(client, returnId, event)
-    },
-    async refundPaid(client, refundId) {
-      for (const { refundPaid } of listeners()) await refundPaid?.(client, refundId)
-    },
-  }
-}

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { CatalogCache } from "./cache.js"
-import { catalogInternalRoutes, catalogReads, type ProductReadListener } from "./routes.js"
+import { catalogInternalRoutes, catalogReads } from "./routes.js"
 import { createCatalogService, type CatalogService } from "./service.js"
 import type { CatalogSync } from "./sync.js"
 
@@ -26,22 +26,21 @@ export { productsByIds } from "./read-model.js"
 export { productIdParams } from "./schema.js"
 export type { CatalogService } from "./service.js"
 
-type Deps = Pick<SharedDeps, "db" | "logger"> & {
+type Deps = Pick<SharedDeps, "db" | "logger" | "events"> & {
   config: Pick<Config, "INTERNAL_API_SECRET">
   cache: CatalogCache
   sync: CatalogSync
-  /** Told of every product read before it is answered (referral visits). */
-  onProductRead: ProductReadListener
 }
 
 /**
  * The catalogue: its listing and product reads are answered before Express, from the read model and its cache;
  * commerce tells it on the internal listener which products changed. Its service fills the storefront's pages.
  */
-export function catalogModule({ config, db, logger, cache, sync, onProductRead }: Deps): FeatureModule & { service: CatalogService } {
+export function catalogModule({ config, db, logger, events, cache, sync }: Deps): FeatureModule & { service: CatalogService } {
   const service = createCatalogService(db, cache)
   return {
-    early: [catalogReads(service, logger, onProductRead)],
+    // Every product read is told before it is answered (referral visits).
+    early: [catalogReads(service, logger, events.productRead)],
     internal: [catalogInternalRoutes(sync, config.INTERNAL_API_SECRET)],
     service,
   }

@@ -1,8 +1,7 @@
 import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
-import type { OrderEventListener } from "../../lib/order-events.js"
-import { markCancelled, markReturned, orderById } from "../orders/index.js"
+import { hasEnded, lockOrder, orderById, type OrderCommands, type OrderEnding } from "../orders/index.js"
 import { lockWalletsOfOrder, returnSpentCoins } from "../wallet/index.js"
 import { checkoutById } from "./checkouts.js"
 import { enqueueOrderRefundRecord } from "./medusa-refund-record.js"
@@ -14,42 +13,39 @@ type Queryable = Pick<Db, "query">
 type Options = {
   db: Db
   logger: Logger
-  /** Told of the ending in its transaction (the shopper's message, the credit note, the referral earnings taken back). */
-  onOrderEvent?: OrderEventListener
+  /** Ends the order's row and tells the ending in its transaction (the shopper's message, the credit note, the referral earnings taken back). */
+  orders: Pick<OrderCommands, "end">
   /** What the order's returns already gave back (money to the payment, coins spent): the ending gives back only the rest. */
-  backThroughReturns?: (client: Queryable, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
+  backThroughReturns: (client: Queryable, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
 }
 
-/** What ended the order, with the status it takes: each ending happens once, and an ended order can't end again. */
-const ENDINGS = {
-  cancelled: { mark: markCancelled, reason: "Order cancelled" },
-  returned: { mark: markReturned, reason: "Order returned" },
-} as const
-
-export type OrderEnding = keyof typeof ENDINGS
+/** Why the money went back, as the refund and Medusa's record of it say. */
+const REASONS: Record<OrderEnding, string> = { cancelled: "Order cancelled", returned: "Order returned" }
 
 /**
  * An order ended in Medusa's dashboard, cancelled or returned whole: it shows as CANCELLED or RETURNED,
  * its Dark Coins come back, referral earnings are taken back and an online payment is refunded through
- * Razorpay by the refund job. The status change gates the rest, so a repeated notice changes nothing.
+ * Razorpay by the refund job. The order's row, held and found not ended, gates the rest, so a repeated notice changes nothing.
  * What the shopper's own returns already gave back is not given again. Cash paid on delivery for an order returned
  * whole from the dashboard is not refunded here: ops refund it (a return asked from the account refunds it as coins).
  */
-export function orderEnding({ db, logger, onOrderEvent, backThroughReturns }: Options) {
+export function orderEnding({ db, logger, orders, backThroughReturns }: Options) {
   return async function end(orderId: string, ending: OrderEnding): Promise<boolean> {
     const order = await orderById(db, orderId)
     if (!order) return false
     const checkout = await checkoutById(db, order.checkoutId)
-    const { mark, reason } = ENDINGS[ending]
+    const reason = REASONS[ending]
     const coins = await transaction(db, async (client) => {
-      if (!(await mark(client, order.id))) return undefined
+      // Held first, so two endings (or an ending and a return's receipt) take turns and the second finds it ended.
+      const held = await lockOrder(client, order.id)
+      if (!held || hasEnded(held)) return undefined
       await lockWalletsOfOrder(client, order.checkoutId, order.id)
-      const back = (await backThroughReturns?.(client, order.id)) ?? { toPayment: 0, spentCoins: 0 }
+      const back = await backThroughReturns(client, order.id)
       const returned = await returnSpentCoins(client, order.checkoutId, back.spentCoins)
-      // Refunds ops already made from Medusa's dashboard are not made again (the order's row, marked above, holds them off).
+      // Refunds ops already made from Medusa's dashboard are not made again (the order's row, held above, holds them off).
       const refund = (checkout?.amount ?? 0) - back.toPayment - (await refundedFromDashboard(client, order.id))
       const paidBack = checkout?.mode === "prepaid" && checkout.razorpayPaymentId ? Math.max(refund, 0) : 0
-      await onOrderEvent?.(client, order.id, ending, { refundedPaise: paidBack })
+      if (!(await orders.end(client, order.id, ending, { refundedPaise: paidBack }))) throw new Error(`order ${order.id} ended while its row was held`)
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId && refund > 0) {
         await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: refund, reason })
       }

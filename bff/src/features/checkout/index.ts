@@ -1,14 +1,13 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
-import type { Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
 import type { RazorpaySettings } from "../../lib/razorpay-settings.js"
 import type { AddressService } from "../addresses/index.js"
 import type { BagService } from "../cart/index.js"
-import type { DeliveryCheck } from "../serviceability/index.js"
 import type { UsersRepository } from "../users/index.js"
-import { orderEnding, type OrderEnding } from "./cancellation.js"
+import { orderCommands } from "../orders/index.js"
+import { orderEnding } from "./cancellation.js"
 import { commerceCheckout } from "./commerce-checkout.js"
 import { ORDER_REFUND_RECORD_JOB, orderRefundRecordJob } from "./medusa-refund-record.js"
 import { opsRefunds } from "./ops-refunds.js"
@@ -35,21 +34,15 @@ type Deps = SharedDeps & {
   users: UsersRepository
   bag: BagService
   addresses: AddressService
-  /** Whether couriers reach a pincode, and collect cash there: checkout refuses what they can't deliver. */
-  checkDelivery: DeliveryCheck
-  /** What an order's returns already gave back, which its ending doesn't give again. */
-  backThroughReturns: (client: Pick<Db, "query">, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
 }
 
 /**
  * Checkout and payment: the bag becomes a Medusa order, paid online through Razorpay (settled by its webhook,
  * the verify call or the reconciler) or cash on delivery; and an order cancelled or returned in Medusa is undone here.
  */
-export function checkoutModule({ config, db, commerce, logger, authentication, limiter, events, razorpay, razorpayClient, ...deps }: Deps): FeatureModule & {
-  /** Undoes an order commerce says was cancelled or returned whole; false when there was nothing to undo. */
-  endOrder(orderId: string, ending: OrderEnding): Promise<boolean>
-} {
-  const { users, bag, addresses, checkDelivery } = deps
+export function checkoutModule({ config, db, commerce, logger, authentication, limiter, events, razorpay, razorpayClient, ...deps }: Deps): FeatureModule {
+  const { users, bag, addresses } = deps
+  const orders = orderCommands(events)
   const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
   const medusaCheckout = commerceCheckout(commerce)
   const placement = checkoutPlacement({
@@ -57,7 +50,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     commerce: medusaCheckout,
     bag,
     logger,
-    onOrderEvent: events.order,
+    orders,
   })
   const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onOrderEvent: events.order })
   const checkout = checkoutService({
@@ -73,7 +66,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
       commerce: medusaCheckout,
       liveTestAllowed,
       holdMinutes: config.STOCK_HOLD_MINUTES,
-      checkDelivery,
+      checkDelivery: events.ask.deliveryCheck,
     }),
     placement,
     commerce: medusaCheckout,
@@ -89,6 +82,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     internalSecret: config.INTERNAL_API_SECRET,
     onRefundPaid: events.refundPaid,
   })
+  const end = orderEnding({ db, logger, orders, backThroughReturns: events.ask.givenBackThroughReturns })
   const settleLater = async (razorpayOrderId: string) => {
     await enqueueJob(db, SETTLE_JOB, razorpayOrderId)
   }
@@ -109,11 +103,11 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
       // Finishes or undoes cash-on-delivery checkouts a failure cut mid-way, and frees units held for checkouts never recorded.
       { name: "checkout recovery", everyMs: 60_000, run: checkout.recoverCutCheckouts },
     ],
-    endOrder: orderEnding({
-      db,
-      logger,
-      onOrderEvent: events.order,
-      backThroughReturns: deps.backThroughReturns,
-    }),
+    listens: {
+      // An order ended in Medusa's dashboard, or a refused cash-on-delivery parcel came back: its coins, earnings and payment go back.
+      ended: async (orderId, ending) => {
+        await end(orderId, ending)
+      },
+    },
   }
 }

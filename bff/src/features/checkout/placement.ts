@@ -3,11 +3,10 @@ import { inTransaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import { withAdvisoryLock } from "../../lib/locks.js"
 import type { Logger } from "../../lib/logger.js"
-import type { OrderEventListener } from "../../lib/order-events.js"
 import { medusaTurns } from "../../lib/medusa.js"
 import type { BagService } from "../cart/index.js"
 import { DISPATCH_JOB } from "../fulfillment/index.js"
-import { recordOrder } from "../orders/index.js"
+import type { OrderCommands } from "../orders/index.js"
 import { assignCheckoutEntriesToOrder, CoinsAlreadySpent, spendCoins } from "../wallet/index.js"
 import { checkoutById, markFailed, markPlaced, type Checkout } from "./checkouts.js"
 import { OrderRefused, type CommerceCheckout, type CommercePayment } from "./commerce-checkout.js"
@@ -24,8 +23,8 @@ type Deps = {
   commerce: CommerceCheckout
   bag: BagService
   logger: Logger
-  /** Told of the order placed, in the transaction that records it (its messages, its invoice, referral earnings). */
-  onOrderEvent?: OrderEventListener
+  /** Records the order placed and tells it, in the transaction that places it (its messages, its invoice, referral earnings). */
+  orders: Pick<OrderCommands, "record">
 }
 
 /**
@@ -34,7 +33,7 @@ type Deps = {
  * and records it with its dispatch job. If Medusa refuses or the coins are gone, nothing is spent and
  * the checkout is marked failed; if Medusa can't be reached, nothing is recorded and a retry is safe.
  */
-export function checkoutPlacement({ db, commerce, bag, logger, onOrderEvent }: Deps) {
+export function checkoutPlacement({ db, commerce, bag, logger, orders }: Deps) {
   // A placement holds a database connection while Medusa places the order. Placements wait their turn
   // here, before taking one: no more hold a connection than Medusa takes calls at once, so a drop's
   // winners queueing for Medusa can't take the whole pool from everyone else's requests.
@@ -56,11 +55,11 @@ export function checkoutPlacement({ db, commerce, bag, logger, onOrderEvent }: D
         orderId = await inTransaction(client, async (tx) => {
           if (checkout.coins > 0) await spendCoins(tx, checkout.userId, checkout.id, checkout.coins)
           const placedOrder = await commerce.complete(checkout.medusaCartId, payment)
-          await recordOrder(tx, placedOrder, checkout)
           await markPlaced(tx, checkout.id, placedOrder.id)
           await assignCheckoutEntriesToOrder(tx, checkout.id, placedOrder.id)
           if (!checkout.isTest) await enqueueJob(tx, DISPATCH_JOB, placedOrder.id)
-          await onOrderEvent?.(tx, placedOrder.id, "placed")
+          // Last, as its listeners (the messages, the invoice, referral earnings) read the placed checkout and its coins.
+          await orders.record(tx, placedOrder, checkout)
           return placedOrder.id
         })
       } catch (error) {

@@ -1,11 +1,10 @@
 import { transaction, type Db } from "../../lib/db.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
-import type { OrderEventListener } from "../../lib/order-events.js"
 import { paiseToRupees } from "../../lib/money.js"
 import { bookParcel } from "../../lib/parcel-booking.js"
 import { APPAREL_PARCEL, billingFields, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
-import { lineName, orderById, recordShipment, type OrderRecord } from "../orders/index.js"
+import { lineName, orderById, type OrderCommands, type OrderRecord } from "../orders/index.js"
 
 export const DISPATCH_JOB = "dispatch-order"
 /** A dispatch fails after 30 runs (≈ 5.5 h of Shiprocket not answering); staff retry it or dispatch from the panel. */
@@ -44,14 +43,14 @@ export function dispatchJob({
   shiprocket,
   pickupLocation,
   logger,
-  onOrderEvent,
+  orders,
 }: {
   db: Db
   shiprocket: ShiprocketClient
   pickupLocation: string
   logger: Logger
-  /** Told the parcel is booked, in the transaction that records its AWB. */
-  onOrderEvent?: OrderEventListener
+  /** Records the parcel's AWB and tells it booked, in one transaction. */
+  orders: Pick<OrderCommands, "dispatch">
 }): JobHandler {
   async function dispatch(job: Job): Promise<void> {
     const order = await orderById(db, job.key)
@@ -63,14 +62,13 @@ export function dispatchJob({
       {
         record: (booked) =>
           transaction(db, async (client) => {
-            await recordShipment(client, order.id, {
+            await orders.dispatch(client, order.id, {
               provider: booked.courierName || "Shiprocket",
               shiprocketOrderId: booked.shiprocketOrderId,
               shipmentId: booked.shipmentId,
               trackingId: booked.awb,
               trackingUrl: booked.trackingUrl,
             })
-            await onOrderEvent?.(client, order.id, "dispatched")
           }),
         refusal: { fields: { orderId: order.id }, message: "Shiprocket refused the order; dispatch it from the panel" },
       },

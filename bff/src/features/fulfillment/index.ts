@@ -3,7 +3,8 @@ import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
 import type { ShiprocketClient } from "../../lib/shiprocket.js"
 import type { ShiprocketSettings } from "../../lib/shiprocket-settings.js"
 import { DISPATCH_JOB, dispatchJob } from "./dispatch.js"
-import { MEDUSA_SHIPMENT_JOB, medusaShipmentJob } from "./medusa-shipment.js"
+import { orderCommands } from "../orders/index.js"
+import { MEDUSA_SHIPMENT_JOB, medusaShipmentJob, mirrorCourierMoves } from "./medusa-shipment.js"
 import { fulfillmentRoutes } from "./routes.js"
 
 /** Checkout queues an order's dispatch under this name in the transaction that records the order. */
@@ -13,26 +14,11 @@ type Deps = SharedDeps & {
   config: Pick<Config, "SHIPROCKET_PICKUP_LOCATION">
   shiprocket: Pick<ShiprocketSettings, "webhookToken">
   shiprocketClient: ShiprocketClient
-  /** A scan of a return's reverse pickup; answers whether the AWB was a return's. */
-  returnScanned: (awb: string, shiprocketStatus: string) => Promise<boolean>
-  /** Ends an order a refused cash-on-delivery parcel of came back (checkout's undoing, the credit note). */
-  endOrder: (orderId: string, ending: "cancelled") => Promise<boolean>
 }
 
 /** Shiprocket: each order's dispatch, the courier's tracking webhook, and Medusa told what the courier did. */
-export function fulfillmentModule({
-  config,
-  db,
-  commerce,
-  logger,
-  authentication,
-  limiter,
-  shiprocket,
-  shiprocketClient,
-  events,
-  returnScanned,
-  endOrder,
-}: Deps): FeatureModule {
+export function fulfillmentModule({ config, db, commerce, logger, authentication, limiter, shiprocket, shiprocketClient, events }: Deps): FeatureModule {
+  const orders = orderCommands(events)
   return {
     routes: fulfillmentRoutes({
       db,
@@ -40,13 +26,13 @@ export function fulfillmentModule({
       limiter,
       webhookToken: shiprocket.webhookToken,
       logger,
-      onOrderEvent: events.order,
-      returnScanned,
-      endOrder,
+      orders,
+      events,
     }),
     jobs: {
-      [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger, onOrderEvent: events.order }),
+      [DISPATCH_JOB]: dispatchJob({ db, shiprocket: shiprocketClient, pickupLocation: config.SHIPROCKET_PICKUP_LOCATION, logger, orders }),
     },
     mirrorJobs: { [MEDUSA_SHIPMENT_JOB]: medusaShipmentJob({ db, commerce }) },
+    listens: { order: mirrorCourierMoves },
   }
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../../lib/db.js"
-import type { Job, JobHandler } from "../../lib/jobs.js"
+import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs.js"
 import type { Commerce } from "../../lib/medusa.js"
+import type { OrderEventListener } from "../../lib/order-events.js"
 import { orderById } from "../orders/index.js"
 
 export const MEDUSA_SHIPMENT_JOB = "medusa-shipment"
@@ -9,6 +10,12 @@ const MEDUSA_SHIPMENT_JOB_ATTEMPTS = 30
 
 /** The job's key: one per order and courier status, so a repeated webhook queues nothing new. */
 export const medusaShipmentKey = (orderId: string, status: "SHIPPED" | "DELIVERED") => `${orderId}:${status}`
+
+/** Medusa's mirror, as a listener: a shipment or delivery the courier's scan made (not one Medusa told us of) is queued for Medusa. */
+export const mirrorCourierMoves: OrderEventListener = async (client, orderId, event, facts) => {
+  if (!facts?.fromCourier || (event !== "shipped" && event !== "delivered")) return
+  await enqueueJob(client, MEDUSA_SHIPMENT_JOB, medusaShipmentKey(orderId, event === "shipped" ? "SHIPPED" : "DELIVERED"))
+}
 
 /**
  * Tells Medusa what the courier did (fulfilment shipped or delivered, a COD payment collected), so the

@@ -5,15 +5,14 @@ import type { RequestHandler } from "express"
 import { notFound, unauthorized } from "../../http/errors.js"
 import { validated } from "../../http/validate.js"
 import { transaction, type Db } from "../../lib/db.js"
-import { enqueueJob, enqueueJobOnce } from "../../lib/jobs.js"
+import { enqueueJobOnce } from "../../lib/jobs.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import { perUserAndAddress, rateLimit } from "../../http/rate-limit.js"
 import type { Logger } from "../../lib/logger.js"
-import type { OrderEventListener } from "../../lib/order-events.js"
+import type { EventBus } from "../../lib/event-bus.js"
 import { sameBytes } from "../../lib/tokens.js"
 import { DISPATCH_JOB } from "./dispatch.js"
-import { MEDUSA_SHIPMENT_JOB, medusaShipmentKey } from "./medusa-shipment.js"
-import { advanceStatus, orderById, orderByTrackingId, type OrderStatus } from "../orders/index.js"
+import { orderById, orderByTrackingId, type OrderCommands, type OrderStatus } from "../orders/index.js"
 import { undoOrderEarnings } from "../referrals/index.js"
 
 /** Shiprocket's shipment statuses while the parcel is packed and awaits the courier… */
@@ -21,7 +20,7 @@ const BEING_PACKED = new Set(["PICKUP SCHEDULED", "PICKUP GENERATED", "READY TO 
 /** …and once the courier has it. */
 const WITH_COURIER = new Set(["SHIPPED", "PICKED UP", "IN TRANSIT", "OUT FOR DELIVERY", "REACHED AT DESTINATION HUB", "IN TRANSIT-AT DESTINATION HUB"])
 
-export function orderStatusFor(shiprocketStatus: string): OrderStatus | undefined {
+export function orderStatusFor(shiprocketStatus: string): Extract<OrderStatus, "PROCESSING" | "SHIPPED" | "DELIVERED"> | undefined {
   const status = shiprocketStatus.trim().toUpperCase()
   if (status === "DELIVERED") return "DELIVERED"
   if (WITH_COURIER.has(status)) return "SHIPPED"
@@ -48,12 +47,10 @@ type Options = {
   limiter: RateLimiter
   webhookToken: string
   logger: Logger
-  /** Told of a shipment or delivery in the transaction that records it (the shopper's message, a COD invoice, referral earnings). */
-  onOrderEvent?: OrderEventListener
-  /** A scan of a return's reverse pickup (the returns feature follows those); answers whether the AWB was a return's. */
-  returnScanned?: (awb: string, shiprocketStatus: string) => Promise<boolean>
-  /** Ends an order as cancelled (coins back, earnings undone, the credit note): a refused cash-on-delivery parcel came back. */
-  endOrder?: (orderId: string, ending: "cancelled") => Promise<boolean>
+  /** The order's moves on the courier's scans, each told in its transaction (the shopper's message, a COD invoice, referral earnings, Medusa's mirror). */
+  orders: Pick<OrderCommands, "moveOn">
+  /** Where scans of parcels that are no order's (a return's) and an ending (a refused cash-on-delivery parcel came back) are told. */
+  events: Pick<EventBus, "parcelScanned" | "ended">
 }
 
 /** Shiprocket's return-to-origin statuses (RTO INITIATED, RTO IN TRANSIT, RTO DELIVERED, …): the parcel comes back to us. */
@@ -67,7 +64,7 @@ const isBackAtOrigin = (shiprocketStatus: string) => /^RTO[ _-]DELIVERED$/.test(
  * Shiprocket's tracking webhook, which moves orders to SHIPPED and DELIVERED. The webhook's path
  * avoids the words Shiprocket's panel refuses in URLs.
  */
-export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, logger, onOrderEvent, returnScanned, endOrder }: Options): Router {
+export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, logger, orders, events }: Options): Router {
   const router = Router()
   // The client calls it once per order; more is a script.
   const dispatching = rateLimit(limiter, perUserAndAddress("dispatch", HOUR, DISPATCHES_PER_HOUR, DISPATCHES_PER_HOUR * 10))
@@ -101,33 +98,21 @@ export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, l
       const shiprocketStatus = update.shipment_status ?? update.current_status ?? ""
       const order = await orderByTrackingId(db, update.awb)
       // Shiprocket sends a return's scans to the same address: an AWB that is no order's may be a return's.
-      if (!order && (await returnScanned?.(update.awb, shiprocketStatus))) {
+      if (!order) {
+        await events.parcelScanned(update.awb, shiprocketStatus)
         res.json({ ok: true })
         return
       }
       const status = orderStatusFor(shiprocketStatus)
-      const moved =
-        order &&
-        status &&
-        (await transaction(db, async (client) => {
-          if (!(await advanceStatus(client, order.id, status))) return false
-          if (status === "SHIPPED" || status === "DELIVERED") {
-            await enqueueJob(client, MEDUSA_SHIPMENT_JOB, medusaShipmentKey(order.id, status))
-            await onOrderEvent?.(client, order.id, status === "SHIPPED" ? "shipped" : "delivered")
-          }
-          return true
-        }))
-      if (moved) {
+      if (status && (await transaction(db, (client) => orders.moveOn(client, order.id, status, { fromCourier: true })))) {
         logger.info({ orderId: order.id, status }, "order status from Shiprocket")
       }
-      if (order && isReturnToOrigin(shiprocketStatus)) {
+      if (isReturnToOrigin(shiprocketStatus)) {
         await transaction(db, (client) => undoOrderEarnings(client, order.id))
         logger.info({ orderId: order.id }, "order returned to origin: its referral earnings and posts undone")
       }
       // A prepaid parcel that came back waits for ops (reship or refund); a refused cash-on-delivery one was never paid.
-      if (order && endOrder && order.paymentMethod === "cod" && isBackAtOrigin(shiprocketStatus) && (await endOrder(order.id, "cancelled"))) {
-        logger.info({ orderId: order.id }, "cash-on-delivery parcel back at origin: order cancelled")
-      }
+      if (order.paymentMethod === "cod" && isBackAtOrigin(shiprocketStatus)) await events.ended(order.id, "cancelled")
       // Shiprocket retries anything but a 200, so unknown AWBs and statuses we don't track are acknowledged too.
       res.json({ ok: true })
     }),

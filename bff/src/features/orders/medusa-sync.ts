@@ -2,9 +2,10 @@ import { transaction, type Db } from "../../lib/db.js"
 import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs.js"
 import type { Logger } from "../../lib/logger.js"
 import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
-import { advanceStatus, hasEnded, orderById } from "./orders.js"
+import type { EventBus } from "../../lib/event-bus.js"
+import type { OrderCommands } from "./commands.js"
+import { hasEnded, orderById } from "./orders.js"
 import { medusaOrderChangesSchema, medusaOrderStateAnswerSchema, type MedusaOrderState } from "./schema.js"
-import type { OrderEventListener } from "../../lib/order-events.js"
 
 export const ORDER_SYNC_JOB = "sync-order"
 /** A sync fails after 30 runs (≈ 5.5 h of Medusa not answering); the schedule's sweep reads the order again anyway. */
@@ -25,12 +26,9 @@ type Deps = {
   db: Db
   commerce: Commerce
   logger: Logger
-  /** Ends an order cancelled or returned whole in Medusa (coins back, referral earnings dropped, refund queued); once. */
-  end: (orderId: string, ending: "cancelled" | "returned") => Promise<boolean>
-  /** Settles the shopper's own returns among those Medusa received (once, whoever told first), before any ending. */
-  returnsReceived?: (orderId: string, medusaReturnIds: string[]) => Promise<unknown>
-  /** Told of a delivery or shipment in the transaction that records it (the shopper's message, a COD invoice). */
-  onOrderEvent?: OrderEventListener
+  /** Where the returns Medusa received and an ending there are told (returns settle theirs, checkout undoes the order). */
+  events: Pick<EventBus, "returnsReceived" | "ended">
+  orders: OrderCommands
 }
 
 async function cursorPosition(db: Queryable): Promise<Date | undefined> {
@@ -53,30 +51,20 @@ async function saveCursor(db: Queryable, position: Date): Promise<void> {
  * What a change does is decided by the order's state, not by the message: each effect is gated by a
  * status that moves once (ended, delivered, shipped), so reading the same state twice changes nothing.
  */
-export function medusaOrderSync({ db, commerce, logger, end, returnsReceived, onOrderEvent }: Deps) {
+export function medusaOrderSync({ db, commerce, logger, events, orders }: Deps) {
   async function apply(state: MedusaOrderState): Promise<void> {
     const order = await orderById(db, state.id)
     if (!order || hasEnded(order)) return
     // The returns' own money first: the ending of an order returned whole then gives back only what they did not.
-    if (!state.canceled) await returnsReceived?.(order.id, state.received_returns)
+    if (!state.canceled && state.received_returns.length) await events.returnsReceived(order.id, state.received_returns)
     if (state.canceled) {
-      await end(order.id, "cancelled")
+      await events.ended(order.id, "cancelled")
     } else if (state.returned) {
-      await end(order.id, "returned")
+      await events.ended(order.id, "returned")
     } else if (state.delivered) {
-      const delivered = await transaction(db, async (client) => {
-        if (!(await advanceStatus(client, order.id, "DELIVERED"))) return false
-        await onOrderEvent?.(client, order.id, "delivered")
-        return true
-      })
-      if (delivered) logger.info({ orderId: order.id }, "order delivered, as Medusa says")
+      if (await transaction(db, (client) => orders.moveOn(client, order.id, "DELIVERED"))) logger.info({ orderId: order.id }, "order delivered, as Medusa says")
     } else if (state.shipped) {
-      const shipped = await transaction(db, async (client) => {
-        if (!(await advanceStatus(client, order.id, "SHIPPED"))) return false
-        await onOrderEvent?.(client, order.id, "shipped")
-        return true
-      })
-      if (shipped) logger.info({ orderId: order.id }, "order shipped, as Medusa says")
+      if (await transaction(db, (client) => orders.moveOn(client, order.id, "SHIPPED"))) logger.info({ orderId: order.id }, "order shipped, as Medusa says")
     }
   }
 

@@ -138,14 +138,14 @@ export type PlacedCheckout = {
 /** The order as Medusa placed it: its id, display id and line ids by variant. */
 export type MedusaPlacedOrder = { id: string; displayId: number | null; lines?: { id: string; variantId: string | null }[] }
 
-/** The BFF's record of a placed order (Medusa keeps the order itself), each line with its Medusa line id; a replay inserts nothing. */
-export async function recordOrder(client: Queryable, placed: MedusaPlacedOrder, checkout: PlacedCheckout): Promise<void> {
+/** The BFF's record of a placed order (Medusa keeps the order itself), each line with its Medusa line id; a replay inserts nothing and answers false. */
+export async function recordOrder(client: Queryable, placed: MedusaPlacedOrder, checkout: PlacedCheckout): Promise<boolean> {
   const lineIds = new Map((placed.lines ?? []).map((line) => [line.variantId, line.id]))
   const items = checkout.lines.map((line) => {
     const lineId = lineIds.get(line.variantId)
     return lineId ? { ...line, lineId } : line
   })
-  await client.query(
+  const { rowCount } = await client.query(
     `insert into bff.orders (id, display_id, checkout_id, user_id, status, payment_method, is_test, subtotal_paise, discount_paise, cod_fee_paise,
        total_paise, items, shipping_address, estimated_delivery)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
@@ -167,6 +167,7 @@ export async function recordOrder(client: Queryable, placed: MedusaPlacedOrder, 
       checkout.estimatedDelivery,
     ],
   )
+  return (rowCount ?? 0) > 0
 }
 
 export async function orderById(client: Queryable, id: string): Promise<OrderRecord | undefined> {
@@ -191,18 +192,18 @@ export async function ordersOfUser(client: Queryable, userId: string, limit = 10
   return rows.map(toOrder)
 }
 
-/** Stores the courier's details once Shiprocket assigned an AWB (the status moves with the courier's scans). */
-export async function recordShipment(
-  client: Queryable,
-  id: string,
-  shipment: { provider: string; shiprocketOrderId: string; shipmentId: string; trackingId: string; trackingUrl: string },
-): Promise<void> {
-  await client.query(
+/** The courier's booking of an order's parcel: who carries it, Shiprocket's ids, its AWB and where it is tracked. */
+export type OrderShipment = { provider: string; shiprocketOrderId: string; shipmentId: string; trackingId: string; trackingUrl: string }
+
+/** Stores the courier's details once Shiprocket assigned an AWB (the status moves with the courier's scans); answers whether the order was there. */
+export async function recordShipment(client: Queryable, id: string, shipment: OrderShipment): Promise<boolean> {
+  const { rowCount } = await client.query(
     `update bff.orders set shipping_provider = $2, shiprocket_order_id = $3, shipment_id = $4, tracking_id = $5, tracking_url = $6,
        updated_at = now()
      where id = $1`,
     [id, shipment.provider, shipment.shiprocketOrderId, shipment.shipmentId, shipment.trackingId, shipment.trackingUrl],
   )
+  return (rowCount ?? 0) > 0
 }
 
 /** Moves an order forward to `status` (never back, never out of CANCELLED or RETURNED); answers whether it moved. */
@@ -227,7 +228,7 @@ export const returnWindowEnd = (order: Pick<OrderRecord, "deliveredAt">, returnW
 export const hasEnded = (order: Pick<OrderRecord, "status">) => orderHasEnded(order.status)
 
 /** Ends an order as `status` unless it has ended already; answers whether it did (so what follows an ending happens once). */
-async function endAs(client: Queryable, id: string, status: "CANCELLED" | "RETURNED"): Promise<boolean> {
+export async function endAs(client: Queryable, id: string, status: "CANCELLED" | "RETURNED"): Promise<boolean> {
   const { rowCount } = await client.query(
     `update bff.orders set status = $2, updated_at = now(),
         cancelled_at = case when $2 = 'CANCELLED' then now() end, returned_at = case when $2 = 'RETURNED' then now() end
@@ -252,11 +253,6 @@ export async function addReturnedLines(client: Queryable, id: string, lines: { l
     )
   }
 }
-
-export const markCancelled = (client: Queryable, id: string) => endAs(client, id, "CANCELLED")
-
-/** Every unit came back to the warehouse (Medusa's returns received). */
-export const markReturned = (client: Queryable, id: string) => endAs(client, id, "RETURNED")
 
 /**
  * Whether the order is a sale a GST tax invoice is due for: paid online (issued when placed), or cash on delivery

@@ -1,4 +1,5 @@
-import type { Order, OrderItem, OrderReturn } from "@fitshop/contracts"
+import type { Order, OrderItem } from "@fitshop/contracts"
+import type { OrderAsks } from "../../lib/event-bus.js"
 import { creditNoteDue, hasEnded, invoiceDue, returnWindowEnd, type CheckoutLine, type OrderRecord } from "./orders.js"
 
 /** What a line's return eligibility depends on besides the order: the shop's return window, and the time now. */
@@ -13,8 +14,7 @@ export function lineWindowEnd(order: OrderRecord, line: CheckoutLine, rules: Pic
   return returnWindowEnd(order, rules.returnWindowDays)
 }
 
-/** An order's returns as shown, and how many units of each line (by line id) they ask back. */
-export type OrderAsks = { returns: OrderReturn[]; unitsAskedBack: Map<string, number> }
+export type { OrderAsks }
 
 const NO_ASKS: OrderAsks = { returns: [], unitsAskedBack: new Map() }
 

@@ -16,18 +16,16 @@ type Deps = Pick<SharedDeps, "db" | "logger"> & {
 }
 
 /**
- * Shared links to FITFEED posts: what a link points at, the visits it brings (recorded on the catalogue's
+ * Shared links to FITFEED posts: what a link points at, the visits it brings (heard of the catalogue's
  * product reads) and the Dark Coins its author earns, which the order's events move: paid when it is placed
  * (online) or delivered, taken back when it is cancelled or returned whole, in the transaction of each.
  */
-export function referralsModule({ config, db, logger, trust }: Deps): FeatureModule & {
-  onProductRead: ReturnType<typeof referralVisits>["onProductRead"]
-} {
+export function referralsModule({ config, db, logger, trust }: Deps): FeatureModule {
   const visits = referralVisits({ db, tokenSecret: config.AUTH_TOKEN_SECRET, trust, logger })
   const earnings = referralEarnings({ sharePercent: config.REFERRAL_SHARE_PERCENT, returnWindowDays: config.RETURN_WINDOW_DAYS })
   const onOrderEvent: OrderEventListener = async (client, orderId, event) => {
     if (event === "placed" || event === "delivered") await earnings.creditOrderById(client, orderId)
     else if (event === "cancelled" || event === "returned") await undoOrderEarnings(client, orderId)
   }
-  return { routes: referralRoutes({ db }), onProductRead: visits.onProductRead, listens: { order: onOrderEvent } }
+  return { routes: referralRoutes({ db }), listens: { order: onOrderEvent, productRead: visits.onProductRead } }
 }

@@ -4,7 +4,7 @@ import type { RazorpayClient } from "../../lib/razorpay.js"
 import { returnWarehouse } from "../../lib/return-warehouse.js"
 import type { ShiprocketClient } from "../../lib/shiprocket.js"
 import type { AddressService } from "../addresses/index.js"
-import type { OrderAsks } from "../orders/index.js"
+import type { OrderAsks } from "../../lib/event-bus.js"
 import { returnAsks } from "./ask.js"
 import { RETURN_BOOKING_JOB, returnBookingJob } from "./booking.js"
 import { EXCHANGE_SHIPMENT_JOB, exchangeShipmentJob } from "./exchange-shipment.js"
@@ -29,7 +29,7 @@ type Deps = SharedDeps & {
  * Returns and size exchanges: the shopper's ask, Medusa's return and the courier's reverse pickup booked by a job,
  * the courier's scans moving it on, and at the warehouse the refund (money, coins) and the restock, each once.
  */
-export function returnsModule(deps: Deps) {
+export function returnsModule(deps: Deps): FeatureModule {
   const { config, db, commerce, logger, authentication, limiter, addresses, razorpayClient, shiprocketClient } = deps
   const warehouse = returnWarehouse(config)
   // Each step the shopper hears of (asked, pickup booked, refunded, new size shipped), told in its transaction.
@@ -54,7 +54,7 @@ export function returnsModule(deps: Deps) {
     return byOrder
   }
 
-  const module: FeatureModule = {
+  return {
     routes: returnRoutes({ authentication, limiter, ask }),
     jobs: {
       [RETURN_BOOKING_JOB]: returnBookingJob({ db, commerce, shiprocket: shiprocketClient, warehouse, logger, onReturnEvent }),
@@ -73,12 +73,16 @@ export function returnsModule(deps: Deps) {
     },
     // One round of flagging pickups left waiting too long; answers how many.
     schedules: [{ name: "stuck pickups", everyMs: 60 * 60_000, run: () => flagStuckPickups(db, logger, config.RETURN_PICKUP_STUCK_DAYS) }],
-  }
-  return {
-    ...module,
-    asksOf,
-    scanned: receipts.scanned,
-    receivedInMedusa: receipts.receivedInMedusa,
-    refundedByReturns,
+    listens: {
+      // Medusa received the shopper's returns (ops may receive one in the dashboard before the courier's scan).
+      returnsReceived: async (orderId, medusaReturnIds) => {
+        await receipts.receivedInMedusa(orderId, medusaReturnIds)
+      },
+      // The courier's scans of a return's reverse pickup come to the orders' webhook.
+      parcelScanned: async (awb, shiprocketStatus) => {
+        await receipts.scanned(awb, shiprocketStatus)
+      },
+    },
+    answers: { returnAsks: asksOf, givenBackThroughReturns: refundedByReturns },
   }
 }

@@ -17,7 +17,8 @@ type Deps = Pick<SharedDeps, "limiter" | "logger"> & {
 }
 
 /** The delivery promise before buying (GET /api/serviceability), and the same check for checkout. */
-export function serviceabilityModule({ limiter, logger, shiprocketClient, pickupPincode }: Deps): FeatureModule & { checkDelivery: DeliveryCheck } {
+export function serviceabilityModule({ limiter, logger, shiprocketClient, pickupPincode }: Deps): FeatureModule {
   const promises = deliveryPromises({ shiprocket: shiprocketClient, pickupPincode, logger })
-  return { routes: serviceabilityRoutes({ promises, limiter }), checkDelivery: promises.check }
+  // Checkout asks it too (one cache and one pause after a failure for both): it refuses what couriers can't deliver.
+  return { routes: serviceabilityRoutes({ promises, limiter }), answers: { deliveryCheck: promises.check } }
 }
