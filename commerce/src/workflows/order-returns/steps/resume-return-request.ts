@@ -1,5 +1,5 @@
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelReturnRequestWorkflow } from "@medusajs/medusa/core-flows"
+import { resumeHalfMadeStep } from "../../order-changes/steps/resume-half-made"
 
 export const resumeReturnRequestStepId = "resume-return-request"
 
@@ -7,14 +7,8 @@ export const resumeReturnRequestStepId = "resume-return-request"
  * Takes over the open request of a return an earlier call began and stopped half-way. Should this run fail too,
  * the compensation drops the request, so no half-made return holds the order's one active change.
  */
-export const resumeReturnRequestStep = createStep(
+export const resumeReturnRequestStep = resumeHalfMadeStep(
   resumeReturnRequestStepId,
-  async ({ return_id }: { return_id: string }) => new StepResponse(return_id, return_id),
-  async (returnId, { container }) => {
-    if (!returnId) return
-    // Best effort: a compensation that throws would stop the ones before it, the order's lock among them.
-    await cancelReturnRequestWorkflow(container)
-      .run({ input: { return_id: returnId } })
-      .catch(() => undefined)
-  },
+  (input: { return_id: string }) => input.return_id,
+  (container, id) => cancelReturnRequestWorkflow(container).run({ input: { return_id: id } }),
 )
