@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto"
-import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { emulatorRoutes } from "@fitshop/emulators"
 import { inject } from "vitest"
 import { createApp, createCatalogCache } from "../src/app.js"
 import { catalogSync } from "../src/features/catalog/sync.js"
+import { serverEntryOf } from "../src/features/seo/storefront-renderer.js"
 import { loadConfig } from "../src/config.js"
 import { createDb } from "../src/lib/db.js"
 import { createLogger, type Logger } from "../src/lib/logger.js"
@@ -95,6 +96,20 @@ export async function genericFrontEndDist(): Promise<string> {
   const dist = await mkdtemp(path.join(tmpdir(), "fitshop-dist-"))
   await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
   return dist
+}
+
+/**
+ * A throwaway storefront build: GENERIC_INDEX as its dist's index.html and `serverEntry` (a module's source) as its server
+ * build beside it, where the BFF loads it from; `remove` deletes both.
+ */
+export async function standInStorefrontBuild(serverEntry: string): Promise<{ dist: string; remove: () => Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), "fitshop-build-"))
+  const dist = path.join(root, "dist")
+  await mkdir(dist)
+  await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
+  await mkdir(path.dirname(serverEntryOf(dist)))
+  await writeFile(serverEntryOf(dist), serverEntry)
+  return { dist, remove: () => rm(root, { recursive: true, force: true }) }
 }
 
 /** A test app serving GENERIC_INDEX as its storefront (`dist`); closing it removes that folder too. */

@@ -1,10 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import path from "node:path"
 import express from "express"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createTestApp, GENERIC_INDEX, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { createTestApp, GENERIC_INDEX, standInStorefrontBuild, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { isSeeded } from "../../../test/catalog.js"
 import { createLogger } from "../../lib/logger.js"
 import { productMeta, type ListedProduct, type Product } from "@fitshop/contracts"
@@ -15,7 +12,6 @@ import { pageHeadTags, withPageHead } from "./page-head.js"
 import { productJsonLd, productPreview } from "./product-meta.js"
 import { storefrontPageRoutes } from "./routes.js"
 import { serverAnswersTag } from "./server-answers.js"
-import { serverEntryOf } from "./storefront-renderer.js"
 
 /**
  * A stand-in for the storefront's server build: it paints nothing (pages come as index.html with their answers) and
@@ -41,21 +37,15 @@ export const firstReads = {
 }
 `
 
-let root: string
-let dist: string
+let build: Awaited<ReturnType<typeof standInStorefrontBuild>>
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "fitshop-pages-"))
-  dist = path.join(root, "dist")
-  await mkdir(dist)
-  await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
-  await mkdir(path.dirname(serverEntryOf(dist)))
-  await writeFile(serverEntryOf(dist), STAND_IN_BUILD)
-  ctx = await createTestApp({ STOREFRONT_DIST: dist })
+  build = await standInStorefrontBuild(STAND_IN_BUILD)
+  ctx = await createTestApp({ STOREFRONT_DIST: build.dist })
 })
 afterAll(async () => {
   await ctx.close()
-  await rm(root, { recursive: true, force: true })
+  await build.remove()
 })
 
 /** The answers block of a page, as the storefront reads it. */
@@ -175,7 +165,7 @@ describe("the answers a page comes with (server-answers)", () => {
       storefrontPageRoutes({
         catalog: failing,
         legal: legalInfo(ctx.config),
-        storefrontDist: dist,
+        storefrontDist: build.dist,
         indexHtml: GENERIC_INDEX,
         publicUrl: TEST_PUBLIC_URL,
         logger: createLogger("silent"),

@@ -1,10 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import path from "node:path"
+import { rm } from "node:fs/promises"
 import express from "express"
 import request from "supertest"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { GENERIC_INDEX, TEST_PUBLIC_URL } from "../../../test/app.js"
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest"
+import { GENERIC_INDEX, genericFrontEndDist, standInStorefrontBuild, TEST_PUBLIC_URL } from "../../../test/app.js"
 import type { PageRenderRequest } from "@fitshop/contracts"
 import { HttpError } from "../../http/errors.js"
 import { createLogger } from "../../lib/logger.js"
@@ -12,7 +10,6 @@ import { answerOf } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
 import { legalInfo } from "../legal/index.js"
 import { storefrontPageRoutes } from "./routes.js"
-import { serverEntryOf } from "./storefront-renderer.js"
 
 /**
  * A stand-in for the storefront's server build (the real one is exercised by the journeys, e2e/painted.spec.ts, and
@@ -83,20 +80,14 @@ const pagesOf = (storefrontDist: string, listings: CatalogService = catalog) =>
     storefrontPageRoutes({ catalog: listings, legal, storefrontDist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }),
   )
 
-let root: string
-let dist: string
+let build: Awaited<ReturnType<typeof standInStorefrontBuild>>
 let app: express.Express
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "fitshop-ssr-"))
-  dist = path.join(root, "dist")
-  await mkdir(dist)
-  await writeFile(path.join(dist, "index.html"), GENERIC_INDEX)
-  await mkdir(path.dirname(serverEntryOf(dist)))
-  await writeFile(serverEntryOf(dist), STAND_IN_RENDERER)
-  app = pagesOf(dist)
+  build = await standInStorefrontBuild(STAND_IN_RENDERER)
+  app = pagesOf(build.dist)
 })
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true })
+  await build.remove()
 })
 
 const lastRender = () => renderRequests.at(-1)!
@@ -118,7 +109,7 @@ describe("the first reads of home and the shop", () => {
     [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"[^>]* imagesizes="([^"]+)"/g)].map((tag) => `${tag[1]} ${tag[2]}`)
 
   it("are the ones the storefront's server build names, answered and preloaded as it says", async () => {
-    const pages = pagesOf(dist, pictures)
+    const pages = pagesOf(build.dist, pictures)
     const home = await request(pages).get("/")
     expect(Object.keys(carriedAnswers(home.text)!)).toEqual([
       "/api/products?active=true&categoryType=LOWERS&gender=MEN&limit=1&subcategory=Jeans",
@@ -135,9 +126,8 @@ describe("the first reads of home and the shop", () => {
   })
 
   it("are not answered without the storefront's server build: the browser makes them", async () => {
-    const browserOnly = path.join(root, "browser-only", "dist")
-    await mkdir(browserOnly, { recursive: true })
-    await writeFile(path.join(browserOnly, "index.html"), GENERIC_INDEX)
+    const browserOnly = await genericFrontEndDist()
+    onTestFinished(() => rm(browserOnly, { recursive: true, force: true }))
     for (const address of ["/", "/shop?g=MEN"]) {
       const response = await request(pagesOf(browserOnly, pictures)).get(address)
       expect(response.status).toBe(200)
