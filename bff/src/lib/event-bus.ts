@@ -46,8 +46,6 @@ export type EventBus = Listeners & { ask: Answers }
 /** What one module brings to the bus. */
 export type OnTheBus = { listens?: EventListeners; answers?: Partial<Answers> }
 
-const QUESTIONS: (keyof Answers)[] = ["returnAsks", "givenBackThroughReturns", "deliveryCheck"]
-
 /**
  * The app's one bus: made before the modules, which publish and ask through it, and handed what each brings once they
  * are all made (`hear`). A question nobody answers, or two modules answer, is refused there, at start-up.
@@ -64,6 +62,11 @@ export function eventBus(): EventBus & { hear(modules: OnTheBus[]): void } {
     if (!answering) throw new Error(`nobody answers "${name}" yet`)
     return answering
   }
+  const ask: Answers = {
+    returnAsks: async (orderIds) => answerer("returnAsks")(orderIds),
+    givenBackThroughReturns: async (client, orderId) => answerer("givenBackThroughReturns")(client, orderId),
+    deliveryCheck: async (pincode) => answerer("deliveryCheck")(pincode),
+  }
   return {
     hear(modules) {
       if (heard) throw new Error("the bus hears the modules once")
@@ -73,9 +76,10 @@ export function eventBus(): EventBus & { hear(modules: OnTheBus[]): void } {
           Object.assign(answers, { [name]: answering })
         }
       }
-      const unanswered = QUESTIONS.filter((name) => !(name in answers))
+      const unanswered = Object.keys(ask).filter((name) => !(name in answers))
       if (unanswered.length) throw new Error(`no module answers ${unanswered.map((name) => `"${name}"`).join(", ")}`)
-      heard = modules.map((module) => module.listens ?? {})
+      // Only the modules that listen, so a product read (on every read) looks at a handful, not every module.
+      heard = modules.flatMap((module) => module.listens ?? [])
     },
     async order(client, orderId, event, facts) {
       for (const { order } of listeners()) await order?.(client, orderId, event, facts)
@@ -98,10 +102,6 @@ export function eventBus(): EventBus & { hear(modules: OnTheBus[]): void } {
     productRead(req, productId, query) {
       for (const { productRead } of listeners()) productRead?.(req, productId, query)
     },
-    ask: {
-      returnAsks: async (orderIds) => answerer("returnAsks")(orderIds),
-      givenBackThroughReturns: async (client, orderId) => answerer("givenBackThroughReturns")(client, orderId),
-      deliveryCheck: async (pincode) => answerer("deliveryCheck")(pincode),
-    },
+    ask,
   }
 }
