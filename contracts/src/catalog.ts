@@ -16,6 +16,7 @@ import {
   type PriceRange,
 } from "./catalog-vocabulary.js"
 import { measurementsSchema } from "./measurements.js"
+import { reviewSummarySchema } from "./reviews.js"
 
 // The vocabulary lives apart, without zod: the storefront's first page imports it, and a module of schemas would
 // bring zod into that bundle.
@@ -136,8 +137,12 @@ export type ProductList = z.infer<typeof productListSchema>
 export const productRecommendationsSchema = z.strictObject({ more: z.array(listedProductSchema), alsoLike: z.array(listedProductSchema) })
 export type ProductRecommendations = z.infer<typeof productRecommendationsSchema>
 
+/** The product as its page reads it: with its reviews' rating, their distribution and the fit verdict. */
+export const productDetailSchema = productSchema.extend(reviewSummarySchema.shape)
+export type ProductDetail = z.infer<typeof productDetailSchema>
+
 /** `GET /api/products/{id}`. */
-export const productPageSchema = z.strictObject({ product: productSchema, recommendations: productRecommendationsSchema })
+export const productPageSchema = z.strictObject({ product: productDetailSchema, recommendations: productRecommendationsSchema })
 export type ProductPage = z.infer<typeof productPageSchema>
 
 const allSubcategories = [...SUBCATEGORIES.UPPERS, ...SUBCATEGORIES.LOWERS] as const

@@ -28,6 +28,12 @@ export const LEGAL_PAGES = {
     name: "Shipping",
     description: "How Build Your Fit delivers across India: where we deliver, when your order arrives, cash on delivery and tracking your parcel.",
   },
+  reviews: {
+    path: "/reviews-policy",
+    name: "Reviews policy",
+    description:
+      "How Build Your Fit collects, checks, moderates and shows product reviews: only buyers who kept the piece, dates shown, nothing paid for, and how to withdraw yours.",
+  },
   contact: {
     path: "/contact",
     name: "Contact and grievances",
