@@ -17,11 +17,21 @@ const FRONT_SRC_SET = "/media/front.jpg?w=320 320w, /media/front.jpg?w=800 800w"
 const serve = (product: Product) =>
   mockFetch((url) => (url.pathname === `/api/products/${product.id}` ? jsonResponse({ product }) : jsonResponse({ error: "Not found" }, 404)))
 
-/** A signed-in shopper on the product page; `handler` answers everything but the product and session calls. */
+/** The product's reviews as a product without any has them: none listed, none the shopper's, no size hint. */
+const noReviewsYet = (product: Product): Record<string, unknown> => ({
+  [`/api/products/${product.id}/reviews`]: { reviews: [], nextCursor: null },
+  [`/api/products/${product.id}/reviews/mine`]: { review: null },
+  [`/api/products/${product.id}/size-hint`]: { hint: null },
+})
+
+/** A signed-in shopper on the product page; `handler` answers everything but the product, its reviews and session calls. */
 async function openSignedIn(product: Product, handler: FetchHandler = () => jsonResponse({ ok: true }, 201)) {
-  const fetchMock = renderAppSignedIn(`/product/${product.id}`, (url, init) =>
-    url.pathname === `/api/products/${product.id}` ? jsonResponse({ product, recommendations: noRecommendations }) : handler(url, init),
-  )
+  const reviewReads = noReviewsYet(product)
+  const fetchMock = renderAppSignedIn(`/product/${product.id}`, (url, init) => {
+    if (url.pathname === `/api/products/${product.id}`) return jsonResponse({ product, recommendations: noRecommendations })
+    const reviews = reviewReads[url.pathname]
+    return reviews && (init?.method ?? "GET") === "GET" ? jsonResponse(reviews) : handler(url, init)
+  })
   await screen.findByRole("heading", { level: 1, name: product.title })
   return fetchMock
 }
@@ -50,14 +60,18 @@ afterEach(() => {
 })
 
 describe("/product/:id", () => {
-  it("paints the product the page came with at once, without asking the API", () => {
+  it("paints the product and its reviews the page came with at once, without asking the API", () => {
     const product = buildProduct({ title: "Server Sent Hoodie" })
-    pageCameWith({ [`/api/products/${product.id}`]: { product, recommendations: noRecommendations } })
+    pageCameWith({
+      [`/api/products/${product.id}`]: { product, recommendations: noRecommendations },
+      [`/api/products/${product.id}/reviews`]: noReviewsYet(product)[`/api/products/${product.id}/reviews`],
+    })
     const fetchMock = mockFetch(() => jsonResponse({ error: "Not found" }, 404))
 
     renderApp(`/product/${product.id}`, { queryClient: createQueryClient() })
 
     expect(screen.getByRole("heading", { level: 1, name: "Server Sent Hoodie" })).toBeInTheDocument()
+    expect(screen.getByText("No reviews yet.")).toBeInTheDocument()
     expect(calledUrls(fetchMock, "/api/products")).toEqual([])
   })
 

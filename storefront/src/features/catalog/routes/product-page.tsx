@@ -7,8 +7,9 @@ import { paths } from "@/config/paths"
 import type { AddToBagState } from "@/hooks/use-add-to-bag"
 import { categoryLabel } from "@/lib/product-labels"
 import { storeReferralPostId } from "@/lib/referral"
-import { formatPaise, productMeta, type Product, type ProductRecommendations } from "@fitshop/contracts"
+import { formatPaise, productMeta, type Product, type ProductDetail, type ProductRecommendations } from "@fitshop/contracts"
 import { NotFoundPage } from "@/components/not-found-page"
+import { FitVerdictNote, RatingSummary, ReviewsSection, SizeHintNote } from "@/features/reviews"
 import { ApiError } from "@/lib/api-client"
 import { useDocumentMeta } from "@/lib/document-meta"
 import { missingOnServer, useProduct } from "@/lib/api/get-product"
@@ -43,7 +44,7 @@ const moreTitle = (product: Product) => {
   return group ? `More ${group}` : "More like this"
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product }: { product: ProductDetail }) {
   useDocumentMeta(productMeta(product))
   const [size, setSize] = useState<string | null>(null)
   const [signInOpen, setSignInOpen] = useState(false)
@@ -67,6 +68,7 @@ function ProductDetails({ product }: { product: Product }) {
         </ul>
 
         <h1 className="product__title">{product.title}</h1>
+        <RatingSummary rating={product.rating} />
 
         {/* Price, colour, size and add together: on phones one bar, kept in reach above the bottom navigation. */}
         <div className="product__buy thumb-bar">
@@ -105,6 +107,8 @@ function ProductDetails({ product }: { product: Product }) {
                 <SizeGuide variants={product.variants} />
               </div>
               <SizePicker options={sizeOptions} value={size} onChange={setSize} />
+              <FitVerdictNote fit={product.fit} />
+              <SizeHintNote productId={product.id} />
             </section>
           ) : null}
 
@@ -207,6 +211,7 @@ export function ProductPage() {
       ) : (
         <>
           <ProductDetails key={productQuery.data.product.id} product={productQuery.data.product} />
+          <ReviewsSection key={`reviews-${productQuery.data.product.id}`} product={productQuery.data.product} />
           <Recommendations product={productQuery.data.product} recommendations={productQuery.data.recommendations} />
         </>
       )}

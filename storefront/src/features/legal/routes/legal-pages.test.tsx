@@ -22,6 +22,7 @@ const STATES: Record<LegalPageKey, string[]> = {
   privacy: [FACTS.seller.legalName, FACTS.grievanceOfficer.name, FACTS.grievanceOfficer.email, "Razorpay", "Shiprocket", "Data Protection Board of India"],
   returns: ["within 12 days of its delivery", "(₹49.00) is not refunded", "exchange"],
   shipping: ["Shiprocket", "Cash on delivery adds ₹49.00"],
+  reviews: [FACTS.seller.legalName, "IS 19000:2022", "Verified buyer", "once 5 buyers", "after three of them", FACTS.grievanceOfficer.name],
   contact: [
     FACTS.customerCare.email,
     FACTS.customerCare.phone,
