@@ -10,6 +10,7 @@ import { AdminLayout } from "./layout/AdminLayout"
 import products from "./products"
 import reportedPosts from "./reported-posts"
 import returns from "./returns"
+import reviews from "./reviews"
 
 /** The merchandisers' console; the caller mounts it at /admin/* inside a router. Paths are the spec's (section 2). */
 export function App() {
@@ -33,6 +34,7 @@ export function App() {
       <Resource name="reported-posts" {...reportedPosts} />
       <Resource name="jobs" {...jobs} />
       <Resource name="returns" {...returns} />
+      <Resource name="reviews" {...reviews} />
     </Admin>
   )
 }

@@ -20,6 +20,7 @@ import { orderMessagesModule } from "./features/order-messages/index.js"
 import { ordersModule } from "./features/orders/index.js"
 import { referralsModule } from "./features/referrals/index.js"
 import { returnsModule } from "./features/returns/index.js"
+import { reviewsModule } from "./features/reviews/index.js"
 import { seoModule } from "./features/seo/index.js"
 import { readStorefrontIndex } from "./features/seo/storefront-index.js"
 import { serviceabilityModule } from "./features/serviceability/index.js"
@@ -96,6 +97,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     orderMessagesModule({ ...shared, mailer: mail }),
     fulfillmentModule({ ...shared, shiprocket, shiprocketClient: shiprocketApi }),
     fitfeedModule({ ...shared, uploads: uploads.service }),
+    reviewsModule({ ...shared, uploads: uploads.service }),
     referralsModule({ ...shared, trust: trustOf(app) }),
     adminProductsModule({ ...shared, refreshCatalog: sync.refresh }),
     adminAnalyticsModule(shared),

@@ -36,6 +36,8 @@ const OWNERS: Record<string, string> = {
   refresh_tokens: "auth",
   return_messages: "order-messages",
   returns: "returns",
+  review_reports: "reviews",
+  reviews: "reviews",
   schedule_rounds: LIB_OWNER,
   schema_migrations: LIB_OWNER,
   session_families: "auth",

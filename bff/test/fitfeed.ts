@@ -35,7 +35,7 @@ export async function trustedFeedMember(db: Db, tokenSecret: string, label = "re
 export async function recordedOrder(
   db: Db,
   userId: string,
-  lines: { productId: string; size?: string | null; unitPrice?: number }[],
+  lines: { productId: string; size?: string | null; unitPrice?: number; quantity?: number; lineId?: string }[],
   status: "PLACED" | "PAID" | "DELIVERED" | "CANCELLED" = "PLACED",
 ): Promise<string> {
   const orderId = `order_${randomBytes(12).toString("hex")}`
@@ -43,13 +43,14 @@ export async function recordedOrder(
     productId: line.productId,
     variantId: `variant_${randomBytes(8).toString("hex")}`,
     size: line.size ?? "M",
-    quantity: 1,
+    quantity: line.quantity ?? 1,
     unitPrice: line.unitPrice ?? 99_900,
+    ...(line.lineId ? { lineId: line.lineId } : {}),
     title: "Test tee",
     imageUrl: null,
     refPostId: null,
   }))
-  const total = items.reduce((sum, item) => sum + item.unitPrice, 0)
+  const total = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0)
   const checkout = await db.query<{ id: string }>(
     `insert into bff.checkouts (user_id, mode, medusa_cart_id, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise, amount_paise,
        lines, address, status, medusa_order_id)

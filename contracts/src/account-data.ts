@@ -81,6 +81,20 @@ export const accountExportSchema = z.strictObject({
   posts: z.array(exportedPost),
   comments: z.array(z.strictObject({ id: z.string(), postId: z.string(), text: z.string(), createdAt: z.string() })),
   likes: z.array(z.strictObject({ postId: z.string(), createdAt: z.string() })),
+  /** The person's reviews, withdrawn and hidden ones too, as they wrote them. */
+  reviews: z.array(
+    z.strictObject({
+      id: z.string(),
+      productId: z.string(),
+      rating: z.number().int(),
+      fit: z.string(),
+      text: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+      status: z.enum(["visible", "hidden", "withdrawn"]),
+      createdAt: z.string(),
+      editedAt: z.string().nullable(),
+    }),
+  ),
   follows: z.strictObject({
     following: z.array(z.strictObject({ handle: z.string(), since: z.string() })),
     followers: z.number().int(),

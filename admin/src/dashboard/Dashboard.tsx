@@ -2,6 +2,7 @@ import { Alert, Box, Typography } from "@mui/material"
 import { chunkReload } from "@fitshop/web-client"
 import { lazy, Suspense } from "react"
 import { BestSellers } from "./BestSellers"
+import { FitReturns } from "./FitReturns"
 import { LowStock } from "./LowStock"
 import { StatCards } from "./StatCards"
 import { useAnalyticsOverview, useProductSales, useRecentOrders } from "./use-analytics"
@@ -36,6 +37,7 @@ export function Dashboard() {
               <BestSellers products={sales.data} />
               <TopProductsChart products={sales.data} />
               <LowStock items={overview.data.lowStock} />
+              <FitReturns />
             </Box>
           </Suspense>
         </>

@@ -28,6 +28,16 @@ export function useProductSales() {
   })
 }
 
+/** Per product, how many of the last 90 days' delivered units came back or were exchanged for fit, highest rate first. */
+export function useFitReturnRates() {
+  const dataProvider = useDataProvider<ConsoleDataProvider>()
+  return useQuery({
+    queryKey: ["analytics", "fit-returns"],
+    queryFn: ({ signal }) => dataProvider.getFitReturnRates({ signal }).then(({ data }) => data),
+    ...once,
+  })
+}
+
 /** The whole shop's last 30 India days. */
 const SHOP_SERIES_DAYS = 30
 

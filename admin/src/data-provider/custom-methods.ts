@@ -1,6 +1,9 @@
 import {
   adminProductAnswerSchema,
+  adminReviewSchema,
   analyticsOverviewSchema,
+  fitReturnRatesSchema,
+  hideReviewBody,
   productSalesListSchema,
   retriedJobSchema,
   salesSeriesSchema,
@@ -8,18 +11,25 @@ import {
   SIZES,
   sizesConfigSchema,
   type AdminProduct,
+  type AdminReview,
   type AnalyticsOverview,
+  type FitReturnRate,
   type ProductSales,
   type RetriedJob,
   type SalesSeries,
   type ShopSalesSeries,
 } from "@fitshop/contracts"
+import { z } from "zod"
 import { authorizedJson, uploadFile } from "../lib/http-client"
 
 type Signal = { signal?: AbortSignal }
 
 const productPath = (id: string) => `/api/admin/products/${encodeURIComponent(id)}`
 const postPath = (id: string) => `/api/admin/fitfeed/posts/${encodeURIComponent(id)}`
+const reviewPath = (id: string) => `/api/admin/reviews/${encodeURIComponent(id)}`
+
+/** Hide and restore answer the review as it now stands. */
+const reviewAnswerSchema = z.strictObject({ review: adminReviewSchema })
 
 /** The editor's uploads: each kind's route and multipart field. */
 const UPLOADS = {
@@ -68,6 +78,22 @@ export const customMethods = {
   async restoreReportedPost(id: string): Promise<{ data: { id: string } }> {
     await authorizedJson(`${postPath(id)}/restore`, { method: "POST" })
     return { data: { id } }
+  },
+
+  /** Hides a review from shoppers; the author is e-mailed the reason. */
+  async hideReview(id: string, reason: string): Promise<{ data: AdminReview }> {
+    const body = await authorizedJson(`${reviewPath(id)}/hide`, { method: "POST", body: hideReviewBody.parse({ reason }) })
+    return { data: reviewAnswerSchema.parse(body).review }
+  },
+
+  /** Shows a hidden review again. */
+  async restoreReview(id: string): Promise<{ data: AdminReview }> {
+    return { data: reviewAnswerSchema.parse(await authorizedJson(`${reviewPath(id)}/restore`, { method: "POST" })).review }
+  },
+
+  /** Each product's share of the last 90 days' delivered units that came back or were exchanged for fit, highest first. */
+  async getFitReturnRates({ signal }: Signal = {}): Promise<{ data: FitReturnRate[] }> {
+    return { data: fitReturnRatesSchema.parse(await authorizedJson("/api/admin/analytics/fit-returns", { signal })).products }
   },
 
   /** Queues a failed job again, from its first attempt, to run now. */

@@ -1,4 +1,4 @@
-import { adminJobSchema, adminOrderSchema, adminProductSchema, adminReturnSchema, reportedPostSchema } from "@fitshop/contracts"
+import { adminJobSchema, adminOrderSchema, adminProductSchema, adminReturnSchema, adminReviewSchema, reportedPostSchema } from "@fitshop/contracts"
 import type { GetListParams, Identifier, RaRecord } from "react-admin"
 import { isRecord } from "../lib/guards"
 
@@ -28,6 +28,8 @@ const ROUTES: Record<string, ResourceRoute> = {
   jobs: { list: `${API_ROOT}/jobs`, record: under("/jobs"), listKey: "jobs", parse: (value) => adminJobSchema.parse(value) },
   // Returns and size exchanges: listed (read-only) at /returns, newest first, ?status= narrowing them.
   returns: { list: `${API_ROOT}/returns`, record: under("/returns"), listKey: "returns", parse: (value) => adminReturnSchema.parse(value) },
+  // Product reviews: listed at /reviews with ?state=reported|hidden|all, each hidden or restored at /reviews/{id}/hide|restore.
+  reviews: { list: `${API_ROOT}/reviews`, record: under("/reviews"), listKey: "reviews", parse: (value) => adminReviewSchema.parse(value) },
 }
 
 /** A resource's route; one the console has no contract for lives at /api/admin/<resource>. */

@@ -2,6 +2,7 @@ import AssignmentReturnIcon from "@mui/icons-material/AssignmentReturn"
 import CheckroomIcon from "@mui/icons-material/Checkroom"
 import EditNoteIcon from "@mui/icons-material/EditNote"
 import FlagIcon from "@mui/icons-material/Flag"
+import RateReviewIcon from "@mui/icons-material/RateReview"
 import SyncProblemIcon from "@mui/icons-material/SyncProblem"
 import { Menu, useBasename } from "react-admin"
 
@@ -16,6 +17,7 @@ export function AdminMenu() {
       <Menu.Item to={`${basename}/reported-posts`} primaryText="Reported posts" leftIcon={<FlagIcon />} />
       <Menu.Item to={`${basename}/jobs`} primaryText="Failed jobs" leftIcon={<SyncProblemIcon />} />
       <Menu.Item to={`${basename}/returns`} primaryText="Returns" leftIcon={<AssignmentReturnIcon />} />
+      <Menu.Item to={`${basename}/reviews`} primaryText="Reviews" leftIcon={<RateReviewIcon />} />
     </Menu>
   )
 }

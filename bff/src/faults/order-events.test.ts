@@ -136,6 +136,14 @@ describe("orders ended in Medusa while the BFF was down", () => {
     await deliverThroughShiprocket(app, cod.buyer, cod.orderId)
     expect(await statusOf(cod)).toBe("DELIVERED")
     expect(await earningsOf(author, cod.orderId)).toEqual([{ coins: referralCoins(cod.product.basePrice, 5), dropped: false }])
+    // Delivered: the invitation to review waits five days; the buyer reviews it before that.
+    const { rows: invitation } = await app.db.query<{ due: boolean }>(
+      "select run_at > now() + interval '4 days 23 hours' as due from bff.jobs where kind = 'review.invite' and key = $1",
+      [cod.orderId],
+    )
+    expect(invitation).toEqual([{ due: true }])
+    const reviewed = await api().post(`/api/products/${cod.product.id}/reviews`).set(bearer(cod.buyer)).send({ rating: 5, fit: "TRUE" })
+    expect(reviewed.status).toBe(201)
 
     await app.close()
     await returnInMedusa(cod.orderId)
@@ -147,8 +155,10 @@ describe("orders ended in Medusa while the BFF was down", () => {
     expect(await earningsOf(author, cod.orderId)).toEqual([{ coins: referralCoins(cod.product.basePrice, 5), dropped: true }])
     await firstSyncRound()
     expect(await balanceOf(cod.buyer)).toBe(300)
-    // A returned piece is no purchase: its buyer can no longer post it.
+    // A returned piece is no purchase: its buyer can no longer post it, and their review of it is withdrawn.
     expect(await latestPaidPurchaseOf(app.db, cod.buyer.user.id, cod.product.id)).toBeUndefined()
+    expect((await api().get(`/api/products/${cod.product.id}/reviews`)).body.reviews).toEqual([])
+    expect((await api().post(`/api/products/${cod.product.id}/reviews`).set(bearer(cod.buyer)).send({ rating: 5, fit: "TRUE" })).status).toBe(403)
   })
 })
 

@@ -9,6 +9,7 @@ import { targetOf, tcpHop, throughHop, type TcpHop } from "../../test/tcp-hop.js
 import { REDIS_PAUSE_MS, REDIS_TIMEOUT_MS } from "../features/catalog/cache.js"
 import { listProductsQuery } from "../features/catalog/schema.js"
 import { createCatalogService } from "../features/catalog/service.js"
+import { reviewSummary } from "../features/reviews/index.js"
 import { createRedis, type Redis } from "../lib/redis.js"
 
 /** A cached answer is trusted this long without asking Redis (VERSION_RECHECK_MS in cache.ts), so the outage shows after it. */
@@ -56,7 +57,7 @@ beforeAll(async () => {
   hop = await tcpHop(targetOf(inject("redisUrl"), 6379))
   ctx = await createTestApp({ REDIS_URL: throughHop(inject("redisUrl"), hop) })
   redis = createRedis(inject("redisUrl"))
-  fromPostgres = createCatalogService(ctx.db)
+  fromPostgres = createCatalogService(ctx.db, (productId) => reviewSummary(ctx.db, productId))
   shopper = await signedUpUser(ctx.app, "redis-out")
   const women = await request(ctx.app).get("/api/products").query(LISTINGS[0]!)
   const ids = (women.body.products as ListedProduct[])

@@ -9,6 +9,8 @@ const everyAnswer: Answers = {
   returnAsks: async () => new Map(),
   givenBackThroughReturns: async () => ({ toPayment: 0, spentCoins: 0 }),
   deliveryCheck: async () => undefined,
+  reviewSummary: async () => ({ rating: null, ratingDistribution: [], fit: null }),
+  firstReviews: async () => ({ reviews: [], nextCursor: null }),
 }
 
 describe("the bus between the modules", () => {

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from "node:http"
-import type { OrderReturn, Serviceability } from "@fitshop/contracts"
+import type { OrderReturn, ReviewsAnswer, ReviewSummary, Serviceability } from "@fitshop/contracts"
 import type { Db } from "./db.js"
-import type { OrderEventListener, RefundPaidListener, ReturnEventListener } from "./order-events.js"
+import type { OrderEventListener, RefundPaidListener, ReturnEventListener, ReviewEventListener } from "./order-events.js"
 
 type Queryable = Pick<Db, "query">
 
 /**
  * What the modules tell each other, each channel heard by every module that declares a listener for it (FeatureModule's
- * `listens`), in mounting order. `order`, `return` and `refundPaid` are told in the transaction that made them happen,
+ * `listens`), in mounting order. `order`, `return`, `refundPaid` and `review` are told in the transaction that made them happen,
  * so what they cause commits or rolls back with them; the others are news from outside (Medusa, the courier, a
  * visitor), heard outside any transaction, each listener acting in its own.
  */
@@ -15,6 +15,7 @@ export type Listeners = {
   order: OrderEventListener
   return: ReturnEventListener
   refundPaid: RefundPaidListener
+  review: ReviewEventListener
   /** Medusa received these returns of the order (ops in its dashboard, or the shop's receipt job coming back). Told before `ended`. */
   returnsReceived: (orderId: string, medusaReturnIds: string[]) => Promise<void>
   /** The order ended outside the shop: cancelled or returned whole in Medusa, or a refused cash-on-delivery parcel came back. */
@@ -38,6 +39,10 @@ export type Answers = {
   givenBackThroughReturns: (client: Queryable, orderId: string) => Promise<{ toPayment: number; spentCoins: number }>
   /** Whether couriers reach a pincode and collect cash there (undefined: Shiprocket couldn't say). */
   deliveryCheck: (pincode: string) => Promise<Serviceability | undefined>
+  /** What the product's reviews and its buyers' fit answers sum to: the rating, its distribution, the fit verdict. */
+  reviewSummary: (productId: string) => Promise<ReviewSummary>
+  /** The first page of the product's reviews as a visitor reads it (`GET /api/products/{id}/reviews`), for its server-rendered page. */
+  firstReviews: (productId: string) => Promise<ReviewsAnswer>
 }
 
 /** Where the modules tell what happened and ask what another module knows (SharedDeps' `events`). */
@@ -66,6 +71,8 @@ export function eventBus(): EventBus & { hear(modules: OnTheBus[]): void } {
     returnAsks: async (orderIds) => answerer("returnAsks")(orderIds),
     givenBackThroughReturns: async (client, orderId) => answerer("givenBackThroughReturns")(client, orderId),
     deliveryCheck: async (pincode) => answerer("deliveryCheck")(pincode),
+    reviewSummary: async (productId) => answerer("reviewSummary")(productId),
+    firstReviews: async (productId) => answerer("firstReviews")(productId),
   }
   return {
     hear(modules) {
@@ -89,6 +96,9 @@ export function eventBus(): EventBus & { hear(modules: OnTheBus[]): void } {
     },
     async refundPaid(client, refundId) {
       for (const { refundPaid } of listeners()) await refundPaid?.(client, refundId)
+    },
+    async review(client, reviewId, event, facts) {
+      for (const { review } of listeners()) await review?.(client, reviewId, event, facts)
     },
     async returnsReceived(orderId, medusaReturnIds) {
       for (const { returnsReceived } of listeners()) await returnsReceived?.(orderId, medusaReturnIds)

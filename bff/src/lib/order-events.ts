@@ -23,3 +23,13 @@ export type ReturnEventListener = (client: Pick<Db, "query">, returnId: string, 
 
 /** The shop paid a refund ops issued in Medusa's dashboard (by Medusa's refund id). */
 export type RefundPaidListener = (client: Pick<Db, "query">, refundId: string) => Promise<void>
+
+/** What happened to a review that its author hears of: staff or trusted reporters hid it (`reason`: staff's, null for reports). */
+export type ReviewEvent = "hidden"
+
+export type ReviewEventListener = (
+  client: Pick<Db, "query">,
+  reviewId: string,
+  event: ReviewEvent,
+  facts: { reason: string | null; hiddenAt: Date },
+) => Promise<void>

@@ -23,10 +23,11 @@ const TermsPage = lazyPage(() => import("@/features/legal/routes/terms-page").th
 const PrivacyPage = lazyPage(() => import("@/features/legal/routes/privacy-page").then((module) => module.PrivacyPage))
 const ReturnsPolicyPage = lazyPage(() => import("@/features/legal/routes/returns-policy-page").then((module) => module.ReturnsPolicyPage))
 const ShippingPolicyPage = lazyPage(() => import("@/features/legal/routes/shipping-policy-page").then((module) => module.ShippingPolicyPage))
+const ReviewsPolicyPage = lazyPage(() => import("@/features/legal/routes/reviews-policy-page").then((module) => module.ReviewsPolicyPage))
 const ContactPage = lazyPage(() => import("@/features/legal/routes/contact-page").then((module) => module.ContactPage))
 
 /** The policy pages: painted by the server render, which downloads them before its first render (entry-server.tsx). */
-const LEGAL_PAGE_SCREENS = [TermsPage, PrivacyPage, ReturnsPolicyPage, ShippingPolicyPage, ContactPage]
+const LEGAL_PAGE_SCREENS = [TermsPage, PrivacyPage, ReturnsPolicyPage, ShippingPolicyPage, ReviewsPolicyPage, ContactPage]
 
 export const preloadLegalPages = () => Promise.all(LEGAL_PAGE_SCREENS.map((page) => page.preload()))
 
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: LEGAL_PAGES.privacy.path.slice(1), element: <PrivacyPage />, handle: SERVER_RENDERED },
       { path: LEGAL_PAGES.returns.path.slice(1), element: <ReturnsPolicyPage />, handle: SERVER_RENDERED },
       { path: LEGAL_PAGES.shipping.path.slice(1), element: <ShippingPolicyPage />, handle: SERVER_RENDERED },
+      { path: LEGAL_PAGES.reviews.path.slice(1), element: <ReviewsPolicyPage />, handle: SERVER_RENDERED },
       { path: LEGAL_PAGES.contact.path.slice(1), element: <ContactPage />, handle: SERVER_RENDERED },
       { path: "*", element: <NotFoundPage />, handle: SERVER_RENDERED },
     ],

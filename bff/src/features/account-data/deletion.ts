@@ -5,6 +5,7 @@ import { transaction, type Db } from "../../lib/db.js"
 import type { Logger } from "../../lib/logger.js"
 import type { MedusaIdentity, SessionStore } from "../auth/index.js"
 import { removeMember } from "../fitfeed/index.js"
+import { removeReviewsOf } from "../reviews/index.js"
 import { isStaffRow, type UsersRepository } from "../users/index.js"
 import { closeWallet } from "../wallet/index.js"
 
@@ -85,6 +86,7 @@ export function accountDeletion({ db, logger, users, sessions, identity, forgetT
         await refuseWhileUnfinished(tx, userId)
         await closeWallet(tx, userId)
         await removeMember(tx, userId)
+        await removeReviewsOf(tx, userId)
         await sessions.revokeAllForUser(userId, tx)
         if (user.medusa_customer_id) await enqueueJob(tx, ANONYMISE_CUSTOMER_JOB, user.medusa_customer_id, { customerId: user.medusa_customer_id })
       })

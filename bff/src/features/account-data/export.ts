@@ -4,6 +4,7 @@ import type { Db } from "../../lib/db.js"
 import { presentAddress, type AddressService } from "../addresses/index.js"
 import type { CheckoutLine, OrderStatus } from "../orders/index.js"
 import type { UsersRepository } from "../users/index.js"
+import { reviewsOfAccount } from "../reviews/index.js"
 import { darkCoinsBalance, ledgerEntries } from "../wallet/index.js"
 
 type Queryable = Pick<Db, "query">
@@ -175,6 +176,7 @@ export function accountExport({ db, users, addresses }: { db: Db; users: UsersRe
       orders: await ordersOf(db, userId),
       returns: await returnsOf(db, userId),
       ...(await feedOf(db, userId)),
+      reviews: await reviewsOfAccount(db, userId),
       wardrobe: await wardrobeOf(db, userId),
       darkCoins: { balance: await darkCoinsBalance(db, userId), ledger: await ledgerEntries(db, userId, WHOLE_LEDGER) },
       sessions: await sessionsOf(db, userId),

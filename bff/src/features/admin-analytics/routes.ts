@@ -1,4 +1,4 @@
-import type { AnalyticsOverview } from "@fitshop/contracts"
+import type { AnalyticsOverview, FitReturnRates } from "@fitshop/contracts"
 import { Router } from "express"
 import type { Authentication } from "../../http/authenticate.js"
 import { noStore } from "../../http/no-store.js"
@@ -6,6 +6,7 @@ import { validated } from "../../http/validate.js"
 import type { Db } from "../../lib/db.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { productIdParams } from "../catalog/index.js"
+import { fitReturnCounts } from "../returns/index.js"
 import { productCounts } from "./product-counts.js"
 import { adminOrders, productSales, salesOverview, salesSeries, shopSalesSeries } from "./queries.js"
 import { adminOrderListQuery, adminPageQuery, salesSeriesQuery, shopSeriesQuery } from "./schema.js"
@@ -21,6 +22,14 @@ export function adminAnalyticsRoutes({ db, commerce, authentication }: Options):
     const [{ liveProducts, ...sales }, counts] = await Promise.all([salesOverview(db), statusCounts()])
     const overview: AnalyticsOverview = { products: { total: liveProducts + counts.draft + counts.archived, live: liveProducts, ...counts }, ...sales }
     res.json(overview)
+  })
+
+  // Which cuts come back for their fit: the units delivered in the last 90 days and those sent back or exchanged too small or too big.
+  router.get("/admin/analytics/fit-returns", authentication.requireStaff, noStore, async (_req, res) => {
+    const rates: FitReturnRates = {
+      products: (await fitReturnCounts(db)).map((row) => ({ ...row, rate: (row.tooSmall + row.tooBig) / row.unitsDelivered })),
+    }
+    res.json(rates)
   })
 
   router.get(

@@ -1,5 +1,6 @@
 import type { Config } from "../../config.js"
 import type { FeatureModule, SharedDeps } from "../../http/feature-module.js"
+import { PRODUCT_ANSWER_JOB, productAnswerJob } from "./answer-changes.js"
 import type { CatalogCache } from "./cache.js"
 import { catalogInternalRoutes, catalogReads } from "./routes.js"
 import { createCatalogService, type CatalogService } from "./service.js"
@@ -23,6 +24,8 @@ export { bySize, presentMedia, productAttributes, productHead, productMetadata, 
 export { primaryImage } from "./product.js"
 export { liveProducts, type LiveProduct } from "./live-products.js"
 export { productsByIds } from "./read-model.js"
+/** What the product answer carries beside Medusa's product changed: its cached answers go once the change commits. */
+export { productAnswerChanged } from "./answer-changes.js"
 export { productIdParams } from "./schema.js"
 export type { CatalogService } from "./service.js"
 
@@ -37,11 +40,12 @@ type Deps = Pick<SharedDeps, "db" | "logger" | "events"> & {
  * commerce tells it on the internal listener which products changed. Its service fills the storefront's pages.
  */
 export function catalogModule({ config, db, logger, events, cache, sync }: Deps): FeatureModule & { service: CatalogService } {
-  const service = createCatalogService(db, cache)
+  const service = createCatalogService(db, events.ask.reviewSummary, cache)
   return {
     // Every product read is told before it is answered (referral visits).
     early: [catalogReads(service, logger, events.productRead)],
     internal: [catalogInternalRoutes(sync, config.INTERNAL_API_SECRET)],
+    jobs: { [PRODUCT_ANSWER_JOB]: productAnswerJob(cache) },
     service,
   }
 }

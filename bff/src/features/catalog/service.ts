@@ -1,7 +1,7 @@
 import type { Db } from "../../lib/db.js"
 import { answerOf, noCatalogCache, type CachedAnswer, type CatalogCache } from "./cache.js"
 import { notFound } from "../../http/errors.js"
-import { LISTING_PAGE_SIZES, PRICE_RANGES, SUBCATEGORIES, type Product, type ProductList, type ProductPage } from "@fitshop/contracts"
+import { LISTING_PAGE_SIZES, PRICE_RANGES, SUBCATEGORIES, type Product, type ProductList, type ProductPage, type ReviewSummary } from "@fitshop/contracts"
 import type { ListProductsQuery } from "./schema.js"
 import { prepared } from "../../lib/db.js"
 import { rupeesToPaise } from "../../lib/money.js"
@@ -76,11 +76,17 @@ const LISTING_DOCUMENT = "(select c.listing::text from bff.catalog_documents c w
 /** Rows of documents as JSON text, joined into an array without parsing them. */
 const jsonArray = (rows: { document: string }[]) => `[${rows.map((row) => row.document).join(",")}]`
 
+/** The product document's JSON text with its reviews' figures added as members of the same object. */
+function withReviewSummary(document: string, summary: ReviewSummary): string {
+  return `${document.slice(0, document.lastIndexOf("}"))},${JSON.stringify(summary).slice(1)}`
+}
+
 /**
  * Listing, detail and recommendations, answered from the read model in the BFF's own schema. Answers
  * are assembled from the stored documents' JSON text, so a listing is never parsed and re-serialised.
+ * The product answer carries its reviews' rating and fit verdict (`reviewSummary`, the reviews module's).
  */
-export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCache) {
+export function createCatalogService(db: Db, reviewSummary: (productId: string) => Promise<ReviewSummary>, cache: CatalogCache = noCatalogCache) {
   /** `{ products, total }`, ready to send. */
   async function listProducts(query: ListProductsQuery): Promise<CachedAnswer<ProductList>> {
     if (!isStorefrontListing(query)) return answerOf<ProductList>(await listFromReadModel(query))
@@ -163,8 +169,9 @@ export function createCatalogService(db: Db, cache: CatalogCache = noCatalogCach
     return cache.cached<ProductPage>(
       `product:${id}`,
       async () => {
-        const document = await productDocument(id)
-        return `{"product":${document},"recommendations":${await recommendationsJson(JSON.parse(document) as Product)}}`
+        const [document, summary] = await Promise.all([productDocument(id), reviewSummary(id)])
+        const recommendations = await recommendationsJson(JSON.parse(document) as Product)
+        return `{"product":${withReviewSummary(document, summary)},"recommendations":${recommendations}}`
       },
       "product",
     )

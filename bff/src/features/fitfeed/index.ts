@@ -13,8 +13,10 @@ export { removeMember } from "./departure.js"
 /** What the search-engine pages (seo: link previews, the sitemap) read of posts and profiles. */
 export { profilesWithPosts, publicPost, publicProfile } from "./public-pages.js"
 export { reportedPosts, restorePost } from "./review.js"
+/** Who may help hide a post or a review by reporting it, and how many such reports hide it. */
+export { REPORTS_TO_HIDE, TRUSTED_REPORTER } from "./reports.js"
 export { postIdOf } from "./routes.js"
-export { DIGITS_ID, POST_NOT_FOUND } from "./schema.js"
+export { CREATE_POST_BODY_LIMIT, DIGITS_ID, POST_NOT_FOUND } from "./schema.js"
 
 type Deps = Pick<SharedDeps, "db" | "logger" | "authentication" | "limiter"> & {
   config: Pick<Config, "FITFEED_ADDRESS_LIMIT_SCALE">

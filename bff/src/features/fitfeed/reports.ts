@@ -10,6 +10,14 @@ export const REPORTS_TO_HIDE = 3
 const TRUSTED_AFTER_DAYS = 7
 
 /**
+ * SQL: whether the account `u` (bff.users) is a trusted reporter, whose report counts toward hiding a post or a
+ * review: it has a paid or delivered order, or is older than TRUSTED_AFTER_DAYS, so a handful of fresh accounts can't
+ * silence anyone.
+ */
+export const TRUSTED_REPORTER = `(u.created_at <= now() - make_interval(days => ${TRUSTED_AFTER_DAYS})
+  or exists (select 1 from bff.orders o where o.user_id = u.id and not o.is_test and ${PAID_OR_DELIVERED}))`
+
+/**
  * Records one report per person and post. Only a trusted reporter's report (an account with a paid or
  * delivered order, or older than 7 days) counts toward hiding, so a handful of fresh accounts can't silence
  * anyone; the others are kept for staff to read. The count and the hiding change in the same statement as the
@@ -21,9 +29,7 @@ export async function reportPost(db: Queryable, postId: string, userId: string, 
   if (!visible.rowCount) return false
   await db.query(
     `with reporter as (
-       select u.created_at <= now() - make_interval(days => $5)
-              or exists (select 1 from bff.orders o where o.user_id = u.id and not o.is_test and ${PAID_OR_DELIVERED}) as trusted
-         from bff.users u where u.id = $2
+       select ${TRUSTED_REPORTER} as trusted from bff.users u where u.id = $2
      ), r as (
        insert into bff.fitfeed_reports (post_id, user_id, reason, counts)
        select $1, $2, $3, trusted from reporter
@@ -32,7 +38,7 @@ export async function reportPost(db: Queryable, postId: string, userId: string, 
         set report_count = report_count + 1,
             hidden_at = case when report_count + 1 >= $4 then coalesce(hidden_at, now()) else hidden_at end
       where id in (select post_id from r where counts)`,
-    [postId, userId, reason, REPORTS_TO_HIDE, TRUSTED_AFTER_DAYS],
+    [postId, userId, reason, REPORTS_TO_HIDE],
   )
   return true
 }

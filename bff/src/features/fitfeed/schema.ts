@@ -24,20 +24,4 @@ export const profilePostsQuery = z.object({ limit: pageSize(PROFILE_PAGE_SIZE), 
 /** Data URLs of 10 MB images are about 13.4 MB of text; the upload pipeline checks the decoded size. */
 export const CREATE_POST_BODY_LIMIT = "14mb"
 
-/** A profile page's position: the last post shown (its time in microseconds since 1970, and its id), opaque to clients. */
-export type Cursor = { createdAtMicros: string; id: string }
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAtMicros, cursor.id])).toString("base64url")
-}
-
-const cursorShape = z.tuple([z.string().regex(/^[0-9]{1,18}$/), z.string().regex(DIGITS_ID)])
-
-export function decodeCursor(raw: string): Cursor | undefined {
-  try {
-    const parsed = cursorShape.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")))
-    return parsed.success ? { createdAtMicros: parsed.data[0], id: parsed.data[1] } : undefined
-  } catch {
-    return undefined
-  }
-}
+export { decodeCursor, encodeCursor, type Cursor } from "../../lib/page-cursor.js"

@@ -85,6 +85,7 @@ describe("the policy pages as the server sends them", () => {
       ],
       [LEGAL_PAGES.returns.path]: ["within 12 days of its delivery", "₹100.00"],
       [LEGAL_PAGES.shipping.path]: ["Shiprocket", "₹100.00"],
+      [LEGAL_PAGES.reviews.path]: ["IS 19000:2022", "Meera Iyer", SETTINGS.GRIEVANCE_OFFICER_EMAIL],
       [LEGAL_PAGES.contact.path]: [
         SETTINGS.SELLER_CUSTOMER_CARE_EMAIL,
         SETTINGS.SELLER_CUSTOMER_CARE_PHONE,

@@ -11,6 +11,7 @@ export {
   creditNoteDue,
   hasEnded,
   invoiceDue,
+  keptSizesOf,
   latestPaidPurchaseOf,
   lineName,
   lockOrder,

@@ -272,13 +272,15 @@ export const PAID_OR_DELIVERED = "(o.status not in ('CANCELLED', 'RETURNED') and
  * The shopper's newest paid or delivered order holding a unit of the product they did not ask back (an unpaid
  * cash-on-delivery order does not count, nor a line sent back or on its way back in a return), with the size bought
  * on that line and whether every unit of the product on that order was kept (a post on it is a verified buyer's);
- * `exceptOrderId` leaves one order out (the one being cancelled).
+ * `exceptOrderId` leaves one order out (the one being cancelled); `deliveredOnly` counts only orders the courier
+ * delivered (a review needs the piece in hand).
  */
 export async function latestPaidPurchaseOf(
   client: Queryable,
   userId: string,
   productId: string,
   exceptOrderId: string | null = null,
+  deliveredOnly = false,
 ): Promise<{ orderId: string; size: string | null; verified: boolean } | undefined> {
   const { rows } = await client.query<{ id: string; size: string | null; verified: boolean }>(
     `with lines as (
@@ -288,11 +290,40 @@ export async function latestPaidPurchaseOf(
                  where r.order_id = o.id and r.kind = 'return' and r.status <> 'cancelled' and asked ->> 'lineId' = line ->> 'lineId'), 0) as kept,
               (line ->> 'quantity')::int as bought
          from bff.orders o cross join lateral jsonb_array_elements(o.items) as line
-        where o.user_id = $1 and ${PAID_OR_DELIVERED} and line ->> 'productId' = $2 and o.id is distinct from $3)
+        where o.user_id = $1 and ${PAID_OR_DELIVERED} and line ->> 'productId' = $2 and o.id is distinct from $3
+          and (not $4 or o.status = 'DELIVERED'))
      select id, size, verified
        from (select id, created_at, size, kept, bool_and(kept = bought) over (partition by id) as verified from lines) as line
       where kept > 0 order by created_at desc limit 1`,
-    [userId, productId, exceptOrderId],
+    [userId, productId, exceptOrderId, deliveredOnly],
   )
   return rows[0] && { orderId: rows[0].id, size: rows[0].size, verified: rows[0].verified }
+}
+
+/**
+ * The units the shopper kept of each product and size on their delivered orders (test orders aside): a line's units
+ * less those asked back in a return, with the units exchanged counted in the size they were exchanged for.
+ */
+export async function keptSizesOf(client: Queryable, userId: string): Promise<{ productId: string; size: string; units: number }[]> {
+  const { rows } = await client.query<{ product_id: string; size: string; units: number }>(
+    `with lines as (
+       select o.id, line ->> 'lineId' as line_id, line ->> 'productId' as product_id, line ->> 'size' as size, (line ->> 'quantity')::int as quantity
+         from bff.orders o cross join lateral jsonb_array_elements(o.items) as line
+        where o.user_id = $1 and o.status = 'DELIVERED' and not o.is_test
+     ), asked as (
+       select r.order_id, asked ->> 'lineId' as line_id, r.kind, asked ->> 'exchangeSize' as exchange_size, (asked ->> 'quantity')::int as quantity
+         from bff.returns r cross join lateral jsonb_array_elements(r.lines) as asked
+        where r.order_id in (select id from lines) and r.status <> 'cancelled'
+     ), kept as (
+       select l.product_id, l.size, l.quantity - coalesce((select sum(a.quantity) from asked a where a.order_id = l.id and a.line_id = l.line_id), 0) as units
+         from lines l
+       union all
+       select l.product_id, a.exchange_size, a.quantity
+         from asked a join lines l on l.id = a.order_id and l.line_id = a.line_id
+        where a.kind = 'exchange' and a.exchange_size is not null
+     )
+     select product_id, size, sum(units)::int as units from kept where size is not null group by 1, 2 having sum(units) > 0`,
+    [userId],
+  )
+  return rows.map((row) => ({ productId: row.product_id, size: row.size, units: row.units }))
 }

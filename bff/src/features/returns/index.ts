@@ -17,6 +17,8 @@ import { returnRoutes } from "./routes.js"
 import { flagStuckPickups } from "./stuck-pickups.js"
 
 export { returnById, type ReturnRecord } from "./returns.js"
+/** What returns and exchanges say of a product's fit: each buyer's answer (the fit verdict) and the fit-return rate (the console). */
+export { fitAnswersFromReturns, fitReturnCounts, FIT_RETURN_DAYS, type FitReturnRow } from "./fit-signals.js"
 
 type Deps = SharedDeps & {
   config: Pick<Config, "RETURN_WINDOW_DAYS" | "RETURN_PICKUP_STUCK_DAYS" | "SHIPROCKET_PICKUP_LOCATION">

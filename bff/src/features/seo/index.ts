@@ -9,7 +9,7 @@ import { sitemapRoutes } from "./sitemap.js"
 import { socialPageRoutes } from "./social-pages.js"
 import type { StorefrontIndex } from "./storefront-index.js"
 
-type Deps = Pick<SharedDeps, "db" | "logger"> & {
+type Deps = Pick<SharedDeps, "db" | "logger" | "events"> & {
   config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">
   catalog: CatalogService
   storefrontIndex: StorefrontIndex | null
@@ -21,13 +21,15 @@ type Deps = Pick<SharedDeps, "db" | "logger"> & {
  * What search engines and link previews read: robots.txt, the sitemap, FITFEED's shareable pages and the storefront
  * pages whose HTML the server fills in; none while the storefront isn't built (its index.html is their start).
  */
-export function seoModule({ config, db, logger, catalog, storefrontIndex, legal }: Deps): FeatureModule {
+export function seoModule({ config, db, logger, events, catalog, storefrontIndex, legal }: Deps): FeatureModule {
   if (!storefrontIndex) return {}
   const publicUrl = config.PUBLIC_URL
   const pages = Router()
   pages.use(robotsRoutes(publicUrl))
   pages.use(sitemapRoutes({ db, publicUrl, logger }))
   pages.use(socialPageRoutes({ db, indexHtml: storefrontIndex.html, publicUrl }))
-  pages.use(storefrontPageRoutes({ catalog, legal, storefrontDist: config.STOREFRONT_DIST, indexHtml: storefrontIndex.html, publicUrl, logger }))
+  pages.use(
+    storefrontPageRoutes({ catalog, reviews: events.ask, legal, storefrontDist: config.STOREFRONT_DIST, indexHtml: storefrontIndex.html, publicUrl, logger }),
+  )
   return { pages }
 }

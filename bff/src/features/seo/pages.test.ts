@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp, GENERIC_INDEX, standInStorefrontBuild, TEST_PUBLIC_URL } from "../../../test/app.js"
 import { isSeeded } from "../../../test/catalog.js"
 import { createLogger } from "../../lib/logger.js"
-import { productMeta, type ListedProduct, type Product } from "@fitshop/contracts"
+import { productMeta, type ListedProduct, type ProductDetail } from "@fitshop/contracts"
 import { answerOf } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
 import { legalInfo } from "../legal/index.js"
@@ -105,7 +105,8 @@ describe("a product's head tags", () => {
       sku: null,
       colorName: null,
       fabric: null,
-    } as unknown as Product
+      rating: null,
+    } as unknown as ProductDetail
     const html = withPageHead(GENERIC_INDEX, productMeta(product), [
       ...pageHeadTags(productMeta(product), TEST_PUBLIC_URL, productPreview(product)),
       productJsonLd(product, TEST_PUBLIC_URL),
@@ -115,6 +116,20 @@ describe("a product's head tags", () => {
     expect(html).toContain(`<title>Tee &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Build Your Fit</title>`)
     expect(jsonLd(html).name).toBe(product.title)
     expect(jsonLd(html).offers.availability).toBe("https://schema.org/OutOfStock")
+    expect(jsonLd(html)).not.toHaveProperty("aggregateRating")
+  })
+
+  it("carry the reviews' rating in the JSON-LD only when there is one", () => {
+    const rated = { id: "prod_R", title: "Tee", description: "", basePrice: 49900, images: [], availableSizes: ["M"], sku: null, colorName: null, fabric: null }
+    const withRating = { ...rated, rating: { average: 4.3, count: 12 } } as unknown as ProductDetail
+    expect(jsonLd(productJsonLd(withRating, TEST_PUBLIC_URL)).aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.3,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    })
+    expect(jsonLd(productJsonLd({ ...rated, rating: null } as unknown as ProductDetail, TEST_PUBLIC_URL))).not.toHaveProperty("aggregateRating")
   })
 })
 
@@ -152,11 +167,14 @@ describe("the answers a page comes with (server-answers)", () => {
     expect(serverAnswers(response.text)).toBeNull()
   })
 
-  it("sends a product page with its product and recommendations", async () => {
+  it("sends a product page with its product and recommendations, and the first page of its reviews", async () => {
     const { body } = await request(ctx.app).get("/api/products").query({ limit: "100" })
     const id = (body.products as ListedProduct[]).find(isSeeded)!.id
     const block = serverAnswers((await request(ctx.app).get(`/product/${id}`)).text)!
-    expect(block.answers).toEqual({ [`/api/products/${id}`]: await apiAnswer(`/api/products/${id}`) })
+    expect(block.answers).toEqual({
+      [`/api/products/${id}`]: await apiAnswer(`/api/products/${id}`),
+      [`/api/products/${id}/reviews`]: await apiAnswer(`/api/products/${id}/reviews`),
+    })
   })
 
   it("sends the page without answers when the catalogue cannot be read", async () => {
@@ -164,6 +182,7 @@ describe("the answers a page comes with (server-answers)", () => {
     const app = express().use(
       storefrontPageRoutes({
         catalog: failing,
+        reviews: { firstReviews: () => Promise.reject(new Error("database down")) },
         legal: legalInfo(ctx.config),
         storefrontDist: build.dist,
         indexHtml: GENERIC_INDEX,

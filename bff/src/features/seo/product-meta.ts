@@ -1,4 +1,4 @@
-import { IMAGE_SIZES, SITE_NAME, productPath, type Product } from "@fitshop/contracts"
+import { IMAGE_SIZES, SITE_NAME, productPath, type Product, type ProductDetail } from "@fitshop/contracts"
 import { srcSetFor } from "../../lib/image-variants.js"
 import { rupees } from "../../lib/money.js"
 import { primaryImage } from "../catalog/index.js"
@@ -19,8 +19,11 @@ export function productPreview(product: Product): LinkPreview {
   }
 }
 
-/** Product JSON-LD for search results: name, pictures, brand, colour, fabric and the offer with its stock. */
-export function productJsonLd(product: Product, publicUrl: string): string {
+/**
+ * Product JSON-LD for search results: name, pictures, brand, colour, fabric, the offer with its stock, and the rating
+ * of its reviews only when there is at least one (a rating search engines show must be real).
+ */
+export function productJsonLd(product: ProductDetail, publicUrl: string): string {
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -39,6 +42,9 @@ export function productJsonLd(product: Product, publicUrl: string): string {
       availability: product.availableSizes.length ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },
+    aggregateRating: product.rating
+      ? { "@type": "AggregateRating", ratingValue: product.rating.average, reviewCount: product.rating.count, bestRating: 5, worstRating: 1 }
+      : undefined,
   }
   return `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`
 }

@@ -14,6 +14,7 @@ import { Router, type Request, type Response } from "express"
 import { sendCompressed } from "../../http/compressed-send.js"
 import { HttpError } from "../../http/errors.js"
 import type { Logger } from "../../lib/logger.js"
+import type { Answers } from "../../lib/event-bus.js"
 import { answerData, answerOf, productIdParams, type CatalogService } from "../catalog/index.js"
 import { answerListingReads } from "./listing-reads.js"
 import { pageHeadTags, withPageHead, type LinkPreview } from "./page-head.js"
@@ -53,7 +54,16 @@ type PageParts = {
 
 const NO_ANSWERS = (): Pick<PageParts, "sentAt" | "answers"> => ({ sentAt: Date.now(), answers: [] })
 
-type PageRoutesDeps = { catalog: CatalogService; legal: LegalInfo; storefrontDist: string; indexHtml: string; publicUrl: string; logger: Logger }
+type PageRoutesDeps = {
+  catalog: CatalogService
+  /** The first page of a product's reviews, which its page comes rendered with. */
+  reviews: Pick<Answers, "firstReviews">
+  legal: LegalInfo
+  storefrontDist: string
+  indexHtml: string
+  publicUrl: string
+  logger: Logger
+}
 
 /**
  * The storefront's pages as the server sends them. Home, shop and product pages and unknown addresses come
@@ -66,7 +76,7 @@ type PageRoutesDeps = { catalog: CatalogService; legal: LegalInfo; storefrontDis
  * shop's first reads are the storefront's server build's (firstReads): without that build they come without answers,
  * and the browser reads them.
  */
-export function storefrontPageRoutes({ catalog, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
+export function storefrontPageRoutes({ catalog, reviews, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
   const router = Router()
   const storefrontServer: Promise<StorefrontServer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
     logger.error({ err: error }, "the storefront's server render could not be loaded; pages are painted in the browser")
@@ -146,12 +156,15 @@ export function storefrontPageRoutes({ catalog, legal, storefrontDist, indexHtml
     if (!id.success) return sendPage(req, res, missing)
     try {
       const sentAt = Date.now()
-      const answer = await catalog.productPage(id.data.id)
+      const [answer, firstReviews] = await Promise.all([catalog.productPage(id.data.id), reviews.firstReviews(id.data.id)])
       const { product } = answerData(answer)
       await sendPage(req, res, {
         address: productPath(id.data.id),
         sentAt,
-        answers: [{ url: key, answer }],
+        answers: [
+          { url: key, answer },
+          { url: `${key}/reviews`, answer: answerOf(JSON.stringify(firstReviews)) },
+        ],
         tags: [...galleryImagePreload(product), productJsonLd(product, publicUrl)],
         preview: productPreview(product),
         otherwise: { meta: productMeta(product), status: 200 },

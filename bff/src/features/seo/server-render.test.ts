@@ -72,12 +72,23 @@ const catalog = {
       : Promise.reject(new HttpError(404, "not_found", "Product not found")),
 } as unknown as CatalogService
 
+/** A product nobody reviewed yet. */
+const reviews = { firstReviews: () => Promise.resolve({ reviews: [], nextCursor: null }) }
+
 /** The demo seller's facts, as a development start's settings give them. */
 const legal = legalInfo({ NODE_ENV: "test", RETURN_WINDOW_DAYS: 7 })
 
 const pagesOf = (storefrontDist: string, listings: CatalogService = catalog) =>
   express().use(
-    storefrontPageRoutes({ catalog: listings, legal, storefrontDist, indexHtml: GENERIC_INDEX, publicUrl: TEST_PUBLIC_URL, logger: createLogger("silent") }),
+    storefrontPageRoutes({
+      catalog: listings,
+      reviews,
+      legal,
+      storefrontDist,
+      indexHtml: GENERIC_INDEX,
+      publicUrl: TEST_PUBLIC_URL,
+      logger: createLogger("silent"),
+    }),
   )
 
 let build: Awaited<ReturnType<typeof standInStorefrontBuild>>
@@ -162,10 +173,13 @@ describe("pages painted by the storefront's server render", () => {
     expect(JSON.parse(carried).answers).toEqual({ "/api/products?active=true&gender=WOMEN&limit=24&offset=0&sort=popular": listing })
   })
 
-  it("renders a product with its answer, and its preview and JSON-LD beside the render's own name", async () => {
+  it("renders a product with its answer and its first reviews, and its preview and JSON-LD beside the render's own name", async () => {
     const response = await request(app).get("/product/prod_01J0000000000000000000TEE1")
     expect(response.status).toBe(200)
-    expect(lastRender().answers).toEqual({ "/api/products/prod_01J0000000000000000000TEE1": { product, recommendations: null } })
+    expect(lastRender().answers).toEqual({
+      "/api/products/prod_01J0000000000000000000TEE1": { product, recommendations: null },
+      "/api/products/prod_01J0000000000000000000TEE1/reviews": { reviews: [], nextCursor: null },
+    })
     expect(response.text).toContain("<title>Painted /product/prod_01J0000000000000000000TEE1</title>")
     expect(response.text).toContain('<meta property="og:title" content="Boxy Tee" />')
     expect(response.text).toContain('<script type="application/ld+json">')

@@ -4,7 +4,7 @@ import { errorResponse, mockFetch } from "@/testing/mock-fetch"
 import { renderApp } from "@/testing/test-utils"
 
 describe("every page's footer", () => {
-  it.each(["/", "/shop", "/cart", "/login", "/fitfeed", "/no/such/page", "/privacy"])("links the five policy pages on %s", (route) => {
+  it.each(["/", "/shop", "/cart", "/login", "/fitfeed", "/no/such/page", "/privacy"])("links the six policy pages on %s", (route) => {
     mockFetch(() => errorResponse("unavailable", 503))
     renderApp(route)
     const policies = within(screen.getByRole("navigation", { name: "Policies" }))
@@ -13,6 +13,7 @@ describe("every page's footer", () => {
       ["Privacy notice", "/privacy"],
       ["Returns and exchanges", "/returns-policy"],
       ["Shipping", "/shipping-policy"],
+      ["Reviews policy", "/reviews-policy"],
       ["Contact and grievances", "/contact"],
     ])
   })
