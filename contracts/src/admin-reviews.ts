@@ -31,6 +31,8 @@ export const adminReviewSchema = z.strictObject({
   reports: z.strictObject({ count: z.number().int(), trusted: z.number().int(), reasons: z.array(z.string()), lastAt: z.string().nullable() }),
 })
 export type AdminReview = z.infer<typeof adminReviewSchema>
+/** POST /api/admin/reviews/{id}/hide and /restore: the review as it stands now. */
+export const adminReviewAnswerSchema = z.strictObject({ review: adminReviewSchema })
 export const adminReviewListSchema = z.strictObject({ reviews: z.array(adminReviewSchema), total: z.number().int().nonnegative() })
 export type AdminReviewList = z.infer<typeof adminReviewListSchema>
 

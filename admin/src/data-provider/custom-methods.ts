@@ -1,6 +1,6 @@
 import {
   adminProductAnswerSchema,
-  adminReviewSchema,
+  adminReviewAnswerSchema,
   analyticsOverviewSchema,
   fitReturnRatesSchema,
   hideReviewBody,
@@ -19,7 +19,6 @@ import {
   type SalesSeries,
   type ShopSalesSeries,
 } from "@fitshop/contracts"
-import { z } from "zod"
 import { authorizedJson, uploadFile } from "../lib/http-client"
 
 type Signal = { signal?: AbortSignal }
@@ -29,7 +28,6 @@ const postPath = (id: string) => `/api/admin/fitfeed/posts/${encodeURIComponent(
 const reviewPath = (id: string) => `/api/admin/reviews/${encodeURIComponent(id)}`
 
 /** Hide and restore answer the review as it now stands. */
-const reviewAnswerSchema = z.strictObject({ review: adminReviewSchema })
 
 /** The editor's uploads: each kind's route and multipart field. */
 const UPLOADS = {
@@ -83,12 +81,12 @@ export const customMethods = {
   /** Hides a review from shoppers; the author is e-mailed the reason. */
   async hideReview(id: string, reason: string): Promise<{ data: AdminReview }> {
     const body = await authorizedJson(`${reviewPath(id)}/hide`, { method: "POST", body: hideReviewBody.parse({ reason }) })
-    return { data: reviewAnswerSchema.parse(body).review }
+    return { data: adminReviewAnswerSchema.parse(body).review }
   },
 
   /** Shows a hidden review again. */
   async restoreReview(id: string): Promise<{ data: AdminReview }> {
-    return { data: reviewAnswerSchema.parse(await authorizedJson(`${reviewPath(id)}/restore`, { method: "POST" })).review }
+    return { data: adminReviewAnswerSchema.parse(await authorizedJson(`${reviewPath(id)}/restore`, { method: "POST" })).review }
   },
 
   /** Each product's share of the last 90 days' delivered units that came back or were exchanged for fit, highest first. */

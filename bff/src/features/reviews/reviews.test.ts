@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   ALREADY_REVIEWED,
   FIT_REQUIRED,
+  fitReturnRatesSchema,
   NOT_A_REVIEWER,
   NOT_YOUR_POST,
   productPageSchema,
@@ -423,5 +424,35 @@ describe("the invitation to review", () => {
     const order = await bought(returned, product)
     await askedBack(returned, product, order)
     expect(await invited(returned, order.orderId)).toEqual([])
+  })
+})
+
+describe("the console's fit-return rate", () => {
+  it("counts the units delivered in the last 90 days and those sent back or exchanged too small or too big", async () => {
+    const product = freshProduct()
+    const smaller = await member("fr1")
+    await askedBack(smaller, product, await bought(smaller, product, { size: "L" }), { kind: "exchange", size: "L", exchangeSize: "M", status: "requested" })
+    const bigger = await member("fr2")
+    await askedBack(bigger, product, await bought(bigger, product, { quantity: 2 }), { reason: "Size too small", quantity: 2 })
+    const kept = await member("fr3")
+    await bought(kept, product)
+    const staff = await staffSession(ctx.app)
+    const answer = await api().get("/api/admin/analytics/fit-returns").set(staff.headers)
+    expect(answer.status).toBe(200)
+    expect(fitReturnRatesSchema.parse(answer.body).products.find((row) => row.productId === product.id)).toEqual({
+      productId: product.id,
+      title: "Test tee",
+      unitsDelivered: 4,
+      tooSmall: 2,
+      tooBig: 1,
+      rate: 3 / 4,
+    })
+    expect(
+      (
+        await api()
+          .get("/api/admin/analytics/fit-returns")
+          .set((await shopperSession(ctx.app)).headers)
+      ).status,
+    ).toBe(403)
   })
 })

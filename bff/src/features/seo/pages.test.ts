@@ -2,7 +2,8 @@ import express from "express"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestApp, GENERIC_INDEX, standInStorefrontBuild, TEST_PUBLIC_URL } from "../../../test/app.js"
-import { isSeeded } from "../../../test/catalog.js"
+import { isSeeded, newestProducts } from "../../../test/catalog.js"
+import { feedMember, recordedOrder } from "../../../test/fitfeed.js"
 import { createLogger } from "../../lib/logger.js"
 import { productMeta, type ListedProduct, type ProductDetail } from "@fitshop/contracts"
 import { answerOf } from "../catalog/cache.js"
@@ -165,6 +166,25 @@ describe("the answers a page comes with (server-answers)", () => {
     expect(response.status).toBe(200)
     expect(response.text).toContain('<div id="root"></div>')
     expect(serverAnswers(response.text)).toBeNull()
+  })
+
+  it("carries its reviews' rating in the JSON-LD, and their first page among the answers", async () => {
+    // The newest seeded product: the reviews' own tests review the oldest ones.
+    const product = (await newestProducts(ctx.app))[0]!
+    for (const [index, rating] of [4, 5].entries()) {
+      const buyer = await feedMember(ctx.db, ctx.config.AUTH_TOKEN_SECRET, `page${index}`)
+      await recordedOrder(ctx.db, buyer.id, [{ productId: product.id }], "DELIVERED")
+      const created = await request(ctx.app)
+        .post(`/api/products/${product.id}/reviews`)
+        .set(buyer.headers)
+        .send({ rating, fit: "TRUE", text: `Fits ${index}` })
+      expect(created.status).toBe(201)
+    }
+    await ctx.cache.invalidate()
+    const html = (await request(ctx.app).get(`/product/${product.id}`)).text
+    expect(jsonLd(html).aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 2 })
+    const reviews = serverAnswers(html)!.answers[`/api/products/${product.id}/reviews`] as { reviews: { text: string }[] }
+    expect(reviews.reviews.map((each) => each.text)).toEqual(["Fits 1", "Fits 0"])
   })
 
   it("sends a product page with its product and recommendations, and the first page of its reviews", async () => {
