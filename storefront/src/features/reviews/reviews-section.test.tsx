@@ -326,7 +326,7 @@ describe("the author's own review", () => {
     const own = await screen.findByRole("article", { name: `Review by @${mine.author.handle}` })
 
     fireEvent.click(within(own).getByRole("button", { name: "Withdraw" }))
-    const dialog = screen.getByRole("dialog", { name: "Withdraw your review?" })
+    const dialog = await screen.findByRole("dialog", { name: "Withdraw your review?" })
     fireEvent.click(within(dialog).getByRole("button", { name: "Keep it" }))
     expect(callsTo(calls, "DELETE", `/api/reviews/${mine.id}`)).toHaveLength(0)
 
