@@ -41,6 +41,12 @@ const TESTED_BESIDE_ITS_FEATURE: Record<string, string> = {
     "invoices.test.ts: are the buyer's and staff's only: anyone else's order answers as no order does (and a signed link opens its one document)",
   "GET /api/orders/:id/credit-note":
     "invoices.test.ts: are the buyer's and staff's only: anyone else's order answers as no order does (and a signed link opens its one document)",
+  "PATCH /api/reviews/:id": "reviews.test.ts: is edited and withdrawn by its author only (404 for anyone else's)…",
+  "DELETE /api/reviews/:id": "reviews.test.ts: is edited and withdrawn by its author only (404 for anyone else's)…",
+  "POST /api/products/:id/reviews":
+    "reviews.test.ts: nobody else: never bought, paid but not delivered, cancelled, returned whole, or another shopper's order (403)",
+  "GET /api/products/:id/reviews/mine": "the caller's own review of the product, whatever the id (reviews.test.ts: …withdrawn, it counts nowhere…)",
+  "GET /api/products/:id/size-hint": "reviews.test.ts: names the size the shopper kept most…, for them only (the caller's own orders, whatever the id)",
   "POST /api/orders/:orderId/returns":
     "returns.test.ts: refuses what can't be returned, with a clear answer, and records nothing (another shopper's order is 404)",
 }
@@ -54,6 +60,8 @@ const OPEN_BY_DESIGN: Record<string, string> = {
   "GET /api/fitfeed/profile/:key": "a public profile",
   "GET /api/fitfeed/profile/:key/posts": "a public profile's posts",
   "GET /api/refs/:id": "a public referral link to a post",
+  "GET /api/products/:id/reviews": "a product's public reviews; one staff or reports hid is shown to its author only (reviews.test.ts: moderation)",
+  "POST /api/reviews/:id/report": "any signed-in reader but the author reports, always as themselves (one report each; reviews.test.ts: moderation)",
   "GET /product/:id": "a product's public page",
   "GET /fitfeed/:postId": "a public post's shareable page; a hidden or deleted one is a plain 404 (social-pages.test.ts)",
   "GET /fit/:handleOrId": "a public profile's shareable page",

@@ -184,7 +184,7 @@ describe("who may review a product", () => {
 })
 
 describe("the author's review", () => {
-  it("is edited and withdrawn by its author only; withdrawn, it counts nowhere and a new one may be written", async () => {
+  it("is edited and withdrawn by its author only (404 for anyone else's); withdrawn, it counts nowhere and a new one may be written", async () => {
     const product = freshProduct()
     const author = await member("author")
     await bought(author, product)
