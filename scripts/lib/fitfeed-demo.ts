@@ -2,9 +2,8 @@ import { avatarPicture, garmentOf, outfitPicture, type Wearer } from "./outfit-p
 
 /**
  * The FITFEED "living demo": a dozen shoppers who sign up, buy (cash on delivery, delivered by the Shiprocket
- * emulator's courier), post their fits, like,
- * comment and follow, all through the BFF's public API exactly as a shopper's browser would. So every
- * order is a real one (in Medusa and in bff.orders) and every post passes the rules real posts pass.
+ * emulator's courier), post their fits, review what they bought, like, comment and follow, all through the BFF's public API exactly as a shopper's browser would. So every
+ * order is a real one (in Medusa and in bff.orders) and every post and review passes the rules real ones pass.
  *
  * Idempotent: `seedFitfeedDemo` first asks whether the demo is all there (a dozen profile reads) and
  * then does nothing; after an interrupted run it finishes what is missing, each step checking first.
@@ -153,6 +152,16 @@ const CAPTIONS: Record<Slot, string[]> = {
     "Fit check before the concert: {title}, oversized top, done ✅",
   ],
 }
+
+/** Reviews, with the stars and fit each gives; `{size}` is the size kept. */
+const REVIEWS: { rating: number; fit: "SMALL" | "TRUE" | "LARGE"; text: string }[] = [
+  { rating: 5, fit: "TRUE", text: "Exactly as pictured. {size} fits true, fabric is thick without being heavy." },
+  { rating: 4, fit: "SMALL", text: "Love the colour. Runs a little snug at {size}, I'd go one up next time." },
+  { rating: 5, fit: "TRUE", text: "Washed it three times, no fading, no shrinking. Worth it." },
+  { rating: 4, fit: "LARGE", text: "Roomier than I expected in {size}, which works for the oversized look." },
+  { rating: 3, fit: "TRUE", text: "Good fit, but the stitching on one seam could be neater." },
+  { rating: 5, fit: "TRUE", text: "Comfortable all day. Delivery was quick too." },
+]
 
 const COMMENTS = [
   "This fit is 🔥🔥",
@@ -372,20 +381,34 @@ export async function seedFitfeedDemo({ baseUrl, log }: { baseUrl: string; log: 
     }
     postsOf.set(session.index, mine)
   })
+  // 4. Reviews: each shopper reviews what they bought and kept, linking their post of it (a second run changes nothing).
+  await inBatches(sessions, 4, async (session) => {
+    for (const [at, line] of bought.get(session.index)!.entries()) {
+      const mine = await expect<{ review: unknown }>("GET", `/api/products/${line.product.id}/reviews/mine`, [200], { token: session.token })
+      if (mine.review) continue
+      const { rating, fit, text } = REVIEWS[(session.index + at * 2) % REVIEWS.length]!
+      const postId = postsOf.get(session.index)?.find((post) => post.productId === line.product.id)?.id ?? null
+      await expect("POST", `/api/products/${line.product.id}/reviews`, [201], {
+        token: session.token,
+        json: { rating, fit, text: fill(text, { title: line.product.title, size: line.size ?? "M" }), postId },
+      })
+    }
+  })
+
   // In a stable order (shopper, then upper before lower), so a second run likes and comments on the same posts.
   const slotOf = (post: Post) => SLOTS.indexOf(products.get(post.productId)?.categoryType ?? "UPPERS")
   const allPosts = sessions.flatMap((session) =>
     [...(postsOf.get(session.index) ?? [])].sort((a, b) => slotOf(a) - slotOf(b) || a.productId.localeCompare(b.productId)),
   )
 
-  // 4. Likes: each shopper likes a handful of other people's posts (liking twice changes nothing).
+  // 5. Likes: each shopper likes a handful of other people's posts (liking twice changes nothing).
   await inBatches(sessions, 4, async (session) => {
     for (const post of othersPosts(allPosts, session, 4 + (session.index % 4))) {
       await expect("POST", `/api/fitfeed/posts/${post.id}/like`, [200], { token: session.token })
     }
   })
 
-  // 5. Comments: a few on most posts, never the same one twice from the same shopper.
+  // 6. Comments: a few on most posts, never the same one twice from the same shopper.
   await inBatches(sessions, 4, async (session) => {
     for (const [at, post] of othersPosts(allPosts, session, 3).entries()) {
       const owner = sessions.find((other) => other.userId === post.user.id)
@@ -397,7 +420,7 @@ export async function seedFitfeedDemo({ baseUrl, log }: { baseUrl: string; log: 
     }
   })
 
-  // 6. Follows, last (the presence check looks for them): each shopper follows two or three others.
+  // 7. Follows, last (the presence check looks for them): each shopper follows two or three others.
   for (const session of sessions) {
     const steps = session.index % 3 === 0 ? [1, 4, 7] : [1, 5]
     for (const step of steps) {
