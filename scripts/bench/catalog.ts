@@ -85,6 +85,8 @@ export type CacheOffStack = {
   medusaPid: number
   authTokenSecret: string
   seconds: number
+  /** The stack's BFF with the response cache on: its process, and its internal listener where commerce's change notices (and their secret) go. */
+  cached: { origin: string; internalOrigin: string; internalSecret: string; pid: number }
   startCacheOffBff: (label: string, settings: Record<string, string>) => Promise<ExtraBff>
 }
 
@@ -316,6 +318,12 @@ export async function benchCatalog<T, D>({
       medusaPid: medusa.pid!,
       authTokenSecret: bffEnv(base, commerce, secrets, uncachedPort).AUTH_TOKEN_SECRET!,
       seconds,
+      cached: {
+        origin,
+        internalOrigin: `http://127.0.0.1:${internalPort}`,
+        internalSecret: bffEnv(base, commerce, secrets, bffPort).INTERNAL_API_SECRET!,
+        pid: cached.pid!,
+      },
       startCacheOffBff: async (label, settings) => {
         const [port, internal] = [await freePort(), await freePort()]
         const child = bff(port, internal, "off", settings, label)

@@ -135,7 +135,7 @@ function shuffled<T>(items: T[], seed = 2026): T[] {
 
 // ---- Query plans -----------------------------------------------------------------------------------
 
-type Statement = { text: string; values: unknown[] }
+export type Statement = { text: string; values: unknown[] }
 
 /** The statements a BFF query function sends, caught by a stand-in for the pool (so the plans use the BFF's own SQL). */
 async function statementsOf(run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
@@ -163,7 +163,7 @@ const dedent = (text: string) => {
   return [lines[0]!.trim(), ...lines.slice(1).map((line) => line.slice(Number.isFinite(indent) ? indent : 0))].join("\n").trim()
 }
 
-function planOf(label: string, statement: Statement, rows: { "QUERY PLAN": string }[]): QueryPlan {
+export function planOf(label: string, statement: Statement, rows: { "QUERY PLAN": string }[]): QueryPlan {
   const plan = rows.map((row) => row["QUERY PLAN"]).join("\n")
   return {
     label,

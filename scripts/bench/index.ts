@@ -8,13 +8,15 @@ import { benchFitfeed, type FitfeedBench } from "./fitfeed.js"
 import { benchOrderMessages, type OrderMessagesBench } from "./order-messages.js"
 import { renderReport, verdicts } from "./report.js"
 import { benchRequestMetrics, type RequestMetricsBench } from "./request-metrics.js"
+import { benchReviews, type ReviewsBench } from "./reviews.js"
 import { benchStartup } from "./startup.js"
 
 /**
  * What BENCH_ONLY narrows a run to; `drop:embedded` and `drop:redis` run the drop on one of its two stacks,
- * `messages` the order messages alone on one start of the shop, `metrics` the request metrics' cost on the catalogue's listing.
+ * `messages` the order messages alone on one start of the shop, `metrics` the request metrics' cost on the catalogue's listing,
+ * `reviews` the product answer with 200 reviews and the reviews list beside it.
  */
-const ONLY = ["fitfeed", "admin", "metrics", "drop", "drop:embedded", "drop:redis", "messages"] as const
+const ONLY = ["fitfeed", "admin", "metrics", "reviews", "drop", "drop:embedded", "drop:redis", "messages"] as const
 type Only = (typeof ONLY)[number]
 
 function onlyOf(value: string | undefined): Only | undefined {
@@ -28,25 +30,28 @@ const CATALOG_MODES: Record<Only | "all", CatalogMode | undefined> = {
   fitfeed: "reference",
   admin: "reference",
   metrics: "reference",
+  reviews: "reference",
   drop: "drop",
   "drop:redis": "drop",
   "drop:embedded": undefined,
   messages: undefined,
 }
 
-type Beside = { fitfeed?: FitfeedBench; admin?: AdminAnalyticsBench; metrics?: RequestMetricsBench }
+type Beside = { fitfeed?: FitfeedBench; admin?: AdminAnalyticsBench; metrics?: RequestMetricsBench; reviews?: ReviewsBench }
 
-/** FITFEED, the admin analytics and the request metrics' cost, each measured right after a cache-off listing of its own. */
-function besideCatalogue(fitfeed: boolean, admin: boolean, metrics: boolean): Alongside<Beside> | undefined {
-  if (!fitfeed && !admin && !metrics) return undefined
+/** FITFEED, the admin analytics, the request metrics' cost and the reviews, each measured right after a cache-off listing of its own. */
+function besideCatalogue(fitfeed: boolean, admin: boolean, metrics: boolean, reviews: boolean): Alongside<Beside> | undefined {
+  if (!fitfeed && !admin && !metrics && !reviews) return undefined
   return async (stack) => {
     const runFitfeed = fitfeed ? await benchFitfeed(stack) : undefined
     const runAdmin = admin ? await benchAdminAnalytics(stack) : undefined
     const runMetrics = metrics ? await benchRequestMetrics(stack) : undefined
+    const runReviews = reviews ? await benchReviews(stack) : undefined
     return async (reference) => ({
       fitfeed: await runFitfeed?.(reference),
       admin: await runAdmin?.(reference),
       metrics: await runMetrics?.(reference),
+      reviews: await runReviews?.(reference),
     })
   }
 }
@@ -61,13 +66,13 @@ function onStart(drop: boolean, messages: boolean): ((shop: DropTarget) => Promi
 
 /**
  * `npm run bench`: the catalogue benchmark (5,000 bench products, Medusa vs the BFF, Lighthouse), the
- * FITFEED and admin analytics benchmarks (measured on the catalogue's cache-off BFF right after its listing), the request
+ * FITFEED, admin analytics and reviews benchmarks (measured on the catalogue's cache-off BFF right after its listing), the request
  * metrics' cost (the same listing on cache-off BFFs with REQUEST_METRICS off and on, in turn), the start-up
  * benchmark, the drop (on the start command's warm-started shop, and on the catalogue's Redis stack) and the
  * order messages (on the start command's shop, after its drop), written to bench/report.md. Exits non-zero when a target is missed.
  * BENCH_PRODUCTS, BENCH_SECONDS, BENCH_SKIP_STARTUP=1, BENCH_KEEP_DATABASE=name and BENCH_ONLY=fitfeed
  * (FITFEED and its catalogue reference only), BENCH_ONLY=admin (the admin analytics and its reference only),
- * BENCH_ONLY=metrics (the request metrics' cost and its reference only) or BENCH_ONLY=drop (the drop alone: one start of the shop,
+ * BENCH_ONLY=metrics (the request metrics' cost and its reference only), BENCH_ONLY=reviews (the reviews and their reference only) or BENCH_ONLY=drop (the drop alone: one start of the shop,
  * and the Redis stack with only the demo seed; `drop:embedded` or `drop:redis` for one of them) or
  * BENCH_ONLY=messages (the order messages alone, on one start of the shop) shorten runs while developing.
  */
@@ -78,10 +83,15 @@ async function main() {
   const dropping = only === undefined || only.startsWith("drop")
   const catalogMode = CATALOG_MODES[only ?? "all"]
   const drop = dropping ? benchDrop : undefined
-  const alongside = besideCatalogue(only === undefined || only === "fitfeed", only === undefined || only === "admin", only === undefined || only === "metrics")
+  const alongside = besideCatalogue(
+    only === undefined || only === "fitfeed",
+    only === undefined || only === "admin",
+    only === undefined || only === "metrics",
+    only === undefined || only === "reviews",
+  )
   const catalogRun = catalogMode ? await benchCatalog({ products, seconds, mode: catalogMode, alongside, drop }) : undefined
   const startupRun =
-    process.env.BENCH_SKIP_STARTUP === "1" || only === "fitfeed" || only === "admin" || only === "metrics" || only === "drop:redis"
+    process.env.BENCH_SKIP_STARTUP === "1" || only === "fitfeed" || only === "admin" || only === "metrics" || only === "reviews" || only === "drop:redis"
       ? undefined
       : await benchStartup({ onShop: onStart(dropping, only === undefined || only === "messages"), startupFigures: only === undefined })
   const drops = [startupRun?.onShop?.drop, catalogRun?.drop].filter((run): run is DropBench => run !== undefined)
@@ -92,6 +102,7 @@ async function main() {
     fitfeed: catalogRun?.alongside?.fitfeed,
     admin: catalogRun?.alongside?.admin,
     requestMetrics: catalogRun?.alongside?.metrics,
+    reviews: catalogRun?.alongside?.reviews,
     startup: startupRun?.startup,
     drops,
     messages: startupRun?.onShop?.messages,

@@ -1,4 +1,5 @@
 import os from "node:os"
+import { REVIEWS_PAGE_SIZE } from "@fitshop/contracts"
 import { ADMIN_SEED, ADMIN_SEED_SHARES } from "./admin-analytics-seed.js"
 import { ADMIN_P99_TARGET_MS, type AdminAnalyticsBench } from "./admin-analytics.js"
 import {
@@ -46,13 +47,14 @@ import {
   type MetricsSide,
   type RequestMetricsBench,
 } from "./request-metrics.js"
+import { REVIEWED_THROUGHPUT_TARGET, REVIEWS_P99_TARGET_MS, type ReviewsBench, type ReviewsLoad } from "./reviews.js"
 import type { StartupBench } from "./startup.js"
 
 export type Verdict = { name: string; ok: boolean }
 
 /**
  * One run's figures: the full catalogue (absent with BENCH_ONLY), its cache-off reference (absent with
- * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, the admin analytics, the request metrics' cost, start-up,
+ * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, the admin analytics, the request metrics' cost, the reviews, start-up,
  * the drops (one per stack) and the order messages.
  */
 export type BenchRun = {
@@ -62,6 +64,7 @@ export type BenchRun = {
   fitfeed?: FitfeedBench
   admin?: AdminAnalyticsBench
   requestMetrics?: RequestMetricsBench
+  reviews?: ReviewsBench
   startup?: StartupBench
   drops?: DropBench[]
   messages?: OrderMessagesBench
@@ -79,7 +82,7 @@ function loadRow(load: Load, medusa: Load): string {
 const clean = (load: Load) => load.errors + load.non2xx === 0
 
 /** Pass or fail for every target the issues set, from one run's figures. */
-export function verdicts({ catalog, fitfeed, admin, requestMetrics, startup, drops = [], messages }: BenchRun): Verdict[] {
+export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, startup, drops = [], messages }: BenchRun): Verdict[] {
   const list: Verdict[] = []
   if (catalog) {
     const { medusa } = catalog
@@ -153,6 +156,7 @@ export function verdicts({ catalog, fitfeed, admin, requestMetrics, startup, dro
         offAgain.counted === 0,
     })
   }
+  if (reviews) list.push(...reviewVerdicts(reviews))
   if (startup) {
     list.push({ name: `warm start ≤ ${startup.warmTargetS} s`, ok: startup.warm.seconds <= startup.warmTargetS })
     list.push({ name: `stack memory ≤ ${startup.memoryTargetMb} MB`, ok: startup.warm.memoryMb <= startup.memoryTargetMb })
@@ -160,6 +164,21 @@ export function verdicts({ catalog, fitfeed, admin, requestMetrics, startup, dro
   for (const drop of drops) list.push(...dropVerdicts(drop))
   if (messages) list.push(...messageVerdicts(messages))
   return list
+}
+
+function reviewVerdicts({ seed, uncached, warm, lists }: ReviewsBench): Verdict[] {
+  const reviewed = `product read with ${seed.figures.reviews / seed.reviewed.length} reviews`
+  const keepsUp = ({ unreviewed, reviewed: read }: { unreviewed: Load; reviewed: Load }) =>
+    read.requestsPerSecond >= REVIEWED_THROUGHPUT_TARGET * unreviewed.requestsPerSecond && clean(read) && clean(unreviewed)
+  const quick = (load: Load) => load.p99 < REVIEWS_P99_TARGET_MS && clean(load)
+  return [
+    { name: `reviews: ${reviewed}, cache off: ≥ ${REVIEWED_THROUGHPUT_TARGET}× the throughput of products without reviews, no errors`, ok: keepsUp(uncached) },
+    { name: `reviews: ${reviewed}, cache warm: ≥ ${REVIEWED_THROUGHPUT_TARGET}× the throughput of products without reviews, no errors`, ok: keepsUp(warm) },
+    { name: `reviews: ${reviewed}, cache warm: p99 < ${REVIEWS_P99_TARGET_MS} ms`, ok: quick(warm.reviewed) },
+    { name: `reviews: the reviews list, first page: p99 < ${REVIEWS_P99_TARGET_MS} ms, no errors`, ok: quick(lists.first) },
+    { name: `reviews: the reviews list, filtered by stars and by photo: p99 < ${REVIEWS_P99_TARGET_MS} ms, no errors`, ok: quick(lists.filtered) },
+    { name: `reviews: the reviews list, second page: p99 < ${REVIEWS_P99_TARGET_MS} ms, no errors`, ok: quick(lists.second) },
+  ]
 }
 
 /** Whether every message and checkout of the run is accounted for: a checkout figure beside unverified messages is not reported as met. */
@@ -316,20 +335,25 @@ function fitfeedLines(fitfeed: FitfeedBench): string[] {
       "executed five times first, so the plan is the one PostgreSQL settles on; the like as the BFF sends it, unnamed (planned every time), " +
       "in its transaction, rolled back.",
     "",
-    ...fitfeed.plans.flatMap((plan) => [
-      `#### ${plan.label}`,
-      "",
-      `Execution ${plan.executionMs.toFixed(2)} ms, planning ${plan.planningMs.toFixed(2)} ms (${plan.kind === "generic" ? "a generic plan: planned once per connection" : "a custom plan: planned again on every execution"}); ${plan.seqScans.length ? `sequential scans on ${plan.seqScans.map((table) => `\`${table}\``).join(", ")}` : "no sequential scans"}. Parameters: ${plan.parameters}.`,
-      "",
-      "```sql",
-      plan.sql,
-      "```",
-      "",
-      "```",
-      plan.plan,
-      "```",
-      "",
-    ]),
+    ...fitfeed.plans.flatMap(planLines),
+  ]
+}
+
+/** A query plan under its label: timings, kind, sequential scans, parameters, the SQL and the plan. */
+function planLines(plan: QueryPlan): string[] {
+  return [
+    `#### ${plan.label}`,
+    "",
+    `Execution ${plan.executionMs.toFixed(2)} ms, planning ${plan.planningMs.toFixed(2)} ms (${plan.kind === "generic" ? "a generic plan: planned once per connection" : "a custom plan: planned again on every execution"}); ${plan.seqScans.length ? `sequential scans on ${plan.seqScans.map((table) => `\`${table}\``).join(", ")}` : "no sequential scans"}. Parameters: ${plan.parameters}.`,
+    "",
+    "```sql",
+    plan.sql,
+    "```",
+    "",
+    "```",
+    plan.plan,
+    "```",
+    "",
   ]
 }
 
@@ -450,8 +474,78 @@ function adminLines({ seed, reference, calls, overview }: AdminAnalyticsBench): 
   ]
 }
 
+/** For the cache-warm figures the measured BFF is the cached one, and the cache-off one sits idle. */
+const CACHED_PROCESS_NAMES: typeof PROCESS_NAMES = {
+  ...PROCESS_NAMES,
+  bff: "the cached BFF's process",
+  other: "everything else (kernel, Redis, the idle cache-off BFF, processes outside the bench)",
+}
+
+function reviewsLines({ seed, reference, uncached, warm, lists, answers, plans }: ReviewsBench): string[] {
+  const number = (value: number) => value.toLocaleString("en-IN")
+  const { figures } = seed
+  const perProduct = figures.reviews / seed.reviewed.length
+  const share = (n: number) => percent(n / figures.reviews)
+  const row = (load: ReviewsLoad, against?: Load) =>
+    `| ${load.label} | ${number(Math.round(load.requestsPerSecond))} | ${ms(load.p50)} | ${ms(load.p99)} | ${load.errors + load.non2xx} | ` +
+    `${against ? `${ratio(load.requestsPerSecond / against.requestsPerSecond)} / p99 ${ratio(load.p99 / against.p99)}` : "—"} | ` +
+    `${load.quietShare === undefined ? "—" : percent(load.quietShare)} |`
+  const times = (value: number) => `${value.toFixed(2)} ×`
+  const fit = answers.fit ? `${answers.fit.verdict} (${answers.fit.n} buyers, ${percent(answers.fit.share)})` : "none"
+  return [
+    "## Reviews",
+    "",
+    `Seed (\`scripts/bench/reviews-seed.ts\`): ${seed.reviewed.length} bench products with ${perProduct} reviews each (${number(figures.reviews)} in all), ` +
+      `each by a buyer of its own (a \`bff.users\` row, a placed checkout and a DELIVERED order holding the product, as a placement and a delivery write them); ` +
+      `stars 1–5: ${figures.stars.map((n) => number(n)).join(" / ")}; fit small / true / large: ${figures.fits.SMALL} / ${figures.fits.TRUE} / ${figures.fits.LARGE} ` +
+      `(each product leaning its own way); ${share(figures.withText)} with text, ${share(figures.withPhoto)} with a photo; ` +
+      (seed.reused ? "found in the kept database. " : `written straight into the bench database in ${seed.seconds.toFixed(1)} s. `) +
+      `The reference: ${seed.unreviewed.length} other bench products without reviews, alternating with the reviewed ones over the catalogue in handle order. ` +
+      "After the seed the cached BFF was told the reviewed products changed (`POST /api/internal/catalog/changed`), and every product answer was checked, " +
+      `on both BFFs, to carry its reviews (\`product.rating.count\` ${perProduct}) or none (\`rating\` null) before anything was measured. ` +
+      `One answer (uncompressed): ${kilobytes(answers.unreviewedBytes)} without reviews, ${kilobytes(answers.reviewedBytes)} with them ` +
+      `(rating ${answers.rating.average} of ${answers.rating.count}, fit ${fit}); a first page of the reviews list (${REVIEWS_PAGE_SIZE} reviews) ${kilobytes(answers.firstPageBytes)}. ` +
+      "Measured right after the catalogue's cache-off listing, with the same client, connections and duration: the product reads (each set of 10 in rotation) " +
+      "on the cache-off BFF (`CATALOG_CACHE=off`: every request reads the document, the recommendations and the reviews' summary) and on the cached one, " +
+      "each in two halves of the time, in the order without reviews, with, with, without (so a drift of the machine weighs on both alike; " +
+      "throughput and p50 are the halves' means, p99 the higher of the two); the reviews list (read signed out, never cached) on the cache-off BFF: the first page of each reviewed product, " +
+      "five stars only and photos only (20 paths), and each one's second page through the first page's `nextCursor`. " +
+      `Before each of these the bench waited for the CPUs to go quiet (at most ${percent(QUIET_SHARE)} busy over a second, giving up after ${QUIET_TIMEOUT_MS / 1000} s), then warmed the target for 3 s.`,
+    "",
+    "| Request | req/s | p50 | p99 | errors | vs the product read without reviews (throughput / p99) | CPUs busy the second before (product reads: the busier half) |",
+    "|---|---|---|---|---|---|---|",
+    row(reference),
+    row(uncached.unreviewed),
+    row(uncached.reviewed, uncached.unreviewed),
+    row(warm.unreviewed),
+    row(warm.reviewed, warm.unreviewed),
+    ...[lists.first, lists.filtered, lists.second].map((load) => row(load, uncached.unreviewed)),
+    "",
+    `With ${perProduct} reviews against without, same run: cache off **${times(uncached.reviewed.requestsPerSecond / uncached.unreviewed.requestsPerSecond)}** the throughput ` +
+      `(p99 ${times(uncached.reviewed.p99 / uncached.unreviewed.p99)}), cache warm **${times(warm.reviewed.requestsPerSecond / warm.unreviewed.requestsPerSecond)}** ` +
+      `(p99 ${times(warm.reviewed.p99 / warm.unreviewed.p99)}); target ≥ ${REVIEWED_THROUGHPUT_TARGET} ×, and p99 under ${REVIEWS_P99_TARGET_MS} ms for the cache-warm read and the lists. ` +
+      "The lists are compared with the cache-off product read (neither is cached).",
+    "",
+    "What limited each figure (CPU from /proc over the run; PostgreSQL's backends for the bench database sampled from pg_stat_activity every 50 ms):",
+    "",
+    `- Catalogue listing, cache off (the reference): ${limitedBy(reference)}`,
+    `- ${uncached.unreviewed.label}: ${limitedBy(uncached.unreviewed)}`,
+    `- ${uncached.reviewed.label}: ${limitedBy(uncached.reviewed)}${planNote(plans[1]).replace("Its statement", "The reviews' summary")}`,
+    ...[warm.unreviewed, warm.reviewed].map((load) => `- ${load.label}: ${limitedBy(load, CACHED_PROCESS_NAMES)}`),
+    ...[lists.first, lists.filtered, lists.second].map((load, i) => `- ${load.label}: ${limitedBy(load)}${planNote(plans[2 + i])}`),
+    "",
+    "### Query plans",
+    "",
+    "`EXPLAIN (ANALYZE, BUFFERS)` on the seeded data, the SQL and parameters recorded from the BFF's own functions " +
+      "(`bff/src/features/reviews/summary.ts` with `returns/fit-signals.ts`, and `reviews-page.ts` with `repository.ts`) run on the first reviewed product, " +
+      "as the BFF sends them: unnamed, so planned with their parameters on every request (each run three times first).",
+    "",
+    ...plans.flatMap(planLines),
+  ]
+}
+
 export function renderReport(run: BenchRun, date = new Date()): string {
-  const { catalog, reference, versions, fitfeed, admin, requestMetrics, startup, drops = [], messages } = run
+  const { catalog, reference, versions, fitfeed, admin, requestMetrics, reviews, startup, drops = [], messages } = run
   const cpu = os.cpus()
   const lines = [
     "# Benchmark report",
@@ -472,8 +566,8 @@ export function renderReport(run: BenchRun, date = new Date()): string {
     lines.push(
       "## Catalogue (reference only)",
       "",
-      `A \`BENCH_ONLY=fitfeed\`, \`BENCH_ONLY=admin\` or \`BENCH_ONLY=metrics\` run: of the catalogue (${reference.products.toLocaleString("en-IN")} bench products plus the demo catalogue, seeded in ${reference.seedSeconds.toFixed(0)} s) ` +
-        "only the BFF's cache-off filtered listings were measured, as the reference of FITFEED, the admin analytics or the request metrics; no Medusa, cached, product page, Lighthouse or start-up figures.",
+      `A \`BENCH_ONLY=fitfeed\`, \`BENCH_ONLY=admin\`, \`BENCH_ONLY=metrics\` or \`BENCH_ONLY=reviews\` run: of the catalogue (${reference.products.toLocaleString("en-IN")} bench products plus the demo catalogue, seeded in ${reference.seedSeconds.toFixed(0)} s) ` +
+        "only the BFF's cache-off filtered listings were measured, as the reference of FITFEED, the admin analytics, the request metrics or the reviews; no Medusa, cached, product page, Lighthouse or start-up figures.",
       "",
       ...FILTERED_LISTINGS.map((listing, index) => `- \`${listing}\` (${reference.filteredTotals[index]} matches)`),
       "",
@@ -482,6 +576,7 @@ export function renderReport(run: BenchRun, date = new Date()): string {
   if (fitfeed) lines.push(...fitfeedLines(fitfeed))
   if (admin) lines.push(...adminLines(admin))
   if (requestMetrics) lines.push(...requestMetricsLines(requestMetrics))
+  if (reviews) lines.push(...reviewsLines(reviews))
   if (startup) {
     lines.push(
       "## Start-up and memory",

@@ -90,7 +90,7 @@ export function metricsCost({ off, on, offAgain, work }: RequestMetricsBench) {
 }
 
 /** The mean of several rounds' observations; the busiest outside processes summed over the rounds they appeared in. */
-function meanObservation(observations: Observation[]): Observation {
+export function meanObservation(observations: Observation[]): Observation {
   const cpu = (key: "bff" | "postgres" | "client" | "medusa" | "other" | "machineBusy") => mean(observations.map((o) => o.cpu[key]))
   const waits = (key: "meanBackends" | "running" | "rowLock" | "midTransaction" | "other") => mean(observations.map((o) => o.waits[key]))
   const outsiders = new Map<string, number>()
