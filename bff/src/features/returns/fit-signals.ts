@@ -1,5 +1,5 @@
 import { RETURN_REASONS, SIZES, type FitAnswer } from "@fitshop/contracts"
-import type { Db } from "../../lib/db.js"
+import { prepared, type Db } from "../../lib/db.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -25,12 +25,14 @@ const fitParameters = [[...SIZES], SIZE_TOO_SMALL, SIZE_TOO_BIG]
  */
 export async function fitAnswersFromReturns(client: Queryable, productId: string): Promise<Map<string, FitAnswer>> {
   const { rows } = await client.query<{ user_id: string; fit: FitAnswer }>(
-    `select distinct on (r.user_id) r.user_id, ${FIT_OF_LINE} as fit
-       from bff.returns r cross join lateral jsonb_array_elements(r.lines) as l
-      where r.lines @> jsonb_build_array(jsonb_build_object('productId', $1::text)) and l ->> 'productId' = $1
-        and r.status <> 'cancelled' and ${FIT_OF_LINE} is not null
-      order by r.user_id, r.requested_at desc`,
-    [productId, ...fitParameters],
+    prepared(
+      `select distinct on (r.user_id) r.user_id, ${FIT_OF_LINE} as fit
+         from bff.returns r cross join lateral jsonb_array_elements(r.lines) as l
+        where r.lines @> jsonb_build_array(jsonb_build_object('productId', $1::text)) and l ->> 'productId' = $1
+          and r.status <> 'cancelled' and ${FIT_OF_LINE} is not null
+        order by r.user_id, r.requested_at desc`,
+      [productId, ...fitParameters],
+    ),
   )
   return new Map(rows.map((row) => [row.user_id, row.fit]))
 }

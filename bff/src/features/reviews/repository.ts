@@ -1,5 +1,5 @@
 import type { FitAnswer, Review } from "@fitshop/contracts"
-import type { Db } from "../../lib/db.js"
+import { prepared, type Db } from "../../lib/db.js"
 import type { Cursor } from "../../lib/page-cursor.js"
 
 type Queryable = Pick<Db, "query">
@@ -72,20 +72,27 @@ function present(row: Row, readerId: string | null): ReviewRow {
 
 export type ReviewFilter = { rating?: number | undefined; withPhoto?: boolean | undefined }
 
-/** A page of the product's reviews the reader may see, newest first, one more than `limit` (so the caller knows there is more). */
+/**
+ * A page of the product's reviews the reader may see, newest first, one more than `limit` (so the caller knows there is
+ * more). Named statements (planned once per connection), one shape for a first page and one for a later page, so the
+ * cursor stays a condition of the index scan in the later page's generic plan.
+ */
 export async function reviewsOfProduct(
   db: Queryable,
   readerId: string | null,
   productId: string,
   { limit, cursor, filter }: { limit: number; cursor?: Cursor | undefined; filter: ReviewFilter },
 ): Promise<ReviewRow[]> {
+  const after = cursor ? "and (r.created_at, r.id) < (timestamptz 'epoch' + $6::bigint * interval '1 microsecond', $7::bigint)" : ""
+  const values = [readerId, productId, filter.rating ?? null, filter.withPhoto ?? false, limit + 1]
   const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from bff.reviews r ${JOINS}
-      where r.product_id = $2 and ${VISIBLE_TO_READER}
-        and ($3::int is null or r.rating = $3) and (not $4 or r.image_url is not null)
-        and ($5::bigint is null or (r.created_at, r.id) < (timestamptz 'epoch' + $5::bigint * interval '1 microsecond', $6::bigint))
-      order by r.created_at desc, r.id desc limit $7`,
-    [readerId, productId, filter.rating ?? null, filter.withPhoto ?? false, cursor?.createdAtMicros ?? null, cursor?.id ?? null, limit + 1],
+    prepared(
+      `select ${COLUMNS} from bff.reviews r ${JOINS}
+        where r.product_id = $2 and ${VISIBLE_TO_READER}
+          and ($3::int is null or r.rating = $3) and (not $4 or r.image_url is not null) ${after}
+        order by r.created_at desc, r.id desc limit $5`,
+      cursor ? [...values, cursor.createdAtMicros, cursor.id] : values,
+    ),
   )
   return rows.map((row) => present(row, readerId))
 }

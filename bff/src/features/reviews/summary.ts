@@ -1,5 +1,5 @@
 import { averageRating, fitVerdict, type FitAnswer, type FitCounts, type ReviewSummary } from "@fitshop/contracts"
-import type { Db } from "../../lib/db.js"
+import { prepared, type Db } from "../../lib/db.js"
 import { fitAnswersFromReturns } from "../returns/index.js"
 
 type Queryable = Pick<Db, "query">
@@ -15,9 +15,11 @@ export const COUNTED = "withdrawn_at is null and hidden_at is null"
 export async function reviewSummary(db: Queryable, productId: string): Promise<ReviewSummary> {
   const fromReturns = await fitAnswersFromReturns(db, productId)
   const { rows } = await db.query<{ rating: number; fit: FitAnswer; told_by_returns: boolean; n: number }>(
-    `select rating, fit, user_id = any($2::uuid[]) as told_by_returns, count(*)::int as n
-       from bff.reviews where product_id = $1 and ${COUNTED} group by 1, 2, 3`,
-    [productId, [...fromReturns.keys()]],
+    prepared(
+      `select rating, fit, user_id = any($2::uuid[]) as told_by_returns, count(*)::int as n
+         from bff.reviews where product_id = $1 and ${COUNTED} group by 1, 2, 3`,
+      [productId, [...fromReturns.keys()]],
+    ),
   )
   const stars = [0, 0, 0, 0, 0]
   const fits: FitCounts = { SMALL: 0, TRUE: 0, LARGE: 0 }
