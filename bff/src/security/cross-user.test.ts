@@ -60,7 +60,6 @@ const OPEN_BY_DESIGN: Record<string, string> = {
   "GET /api/fitfeed/profile/:key": "a public profile",
   "GET /api/fitfeed/profile/:key/posts": "a public profile's posts",
   "GET /api/refs/:id": "a public referral link to a post",
-  "GET /api/products/:id/reviews": "a product's public reviews; one staff or reports hid is shown to its author only (reviews.test.ts: moderation)",
   "POST /api/reviews/:id/report": "any signed-in reader but the author reports, always as themselves (one report each; reviews.test.ts: moderation)",
   "GET /product/:id": "a product's public page",
   "GET /fitfeed/:postId": "a public post's shareable page; a hidden or deleted one is a plain 404 (social-pages.test.ts)",

@@ -5,7 +5,6 @@ import {
   REVIEW_ID_PATTERN,
   REVIEW_NOT_FOUND,
   reviewReportBody,
-  reviewsQuery,
   updateReviewBody,
 } from "@fitshop/contracts"
 import express, { Router, type Request } from "express"
@@ -22,7 +21,6 @@ import { CREATE_POST_BODY_LIMIT } from "../fitfeed/index.js"
 import type { UploadsService } from "../uploads/index.js"
 import { hideReview, reportReview, restoreReview, reviewForStaff, reviewsForStaff } from "./moderation.js"
 import { reviewById, reviewOfAuthor } from "./repository.js"
-import { reviewsPage } from "./reviews-page.js"
 import { sizeHintFor } from "./size-hint.js"
 import { createReview, editReview, withdrawOwnReview } from "./write-review.js"
 
@@ -56,15 +54,7 @@ export function reviewRoutes({ db, authentication, limiter, uploads, events }: O
   const router = Router()
   const { optionalUser, requireUser, requireStaff } = authentication
 
-  router.get(
-    "/products/:id/reviews",
-    optionalUser,
-    noStore,
-    validated({ params: productIdParams, query: reviewsQuery }, async (req, res, { params: { id }, query }) => {
-      const filter = { rating: query.rating, withPhoto: query.photo === "true" }
-      res.json(await reviewsPage(db, req.user?.id ?? null, id, { limit: query.limit, cursor: query.cursor, filter }))
-    }),
-  )
+  // GET /products/:id/reviews is answered before Express reaches this router (reviews-read.ts).
 
   router.get(
     "/products/:id/reviews/mine",
