@@ -538,7 +538,7 @@ function reviewsLines({ seed, reference, uncached, warm, lists, answers, plans }
     "",
     "`EXPLAIN (ANALYZE, BUFFERS)` on the seeded data, the SQL and parameters recorded from the BFF's own functions " +
       "(`bff/src/features/reviews/summary.ts` with `returns/fit-signals.ts`, and `reviews-page.ts` with `repository.ts`) run on the first reviewed product, " +
-      "as the BFF sends them: unnamed, so planned with their parameters on every request (each run three times first).",
+      "as the BFF runs them: named statements, which each connection plans once, so with the generic plan (forced here; each run three times first).",
     "",
     ...plans.flatMap(planLines),
   ]

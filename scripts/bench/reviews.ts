@@ -123,19 +123,26 @@ function halves(a: ReviewsLoad, b: ReviewsLoad): ReviewsLoad {
 async function recorded(client: pg.Client, run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = []
   const recorder = {
-    query: (text: string, values: unknown[] = []) => {
-      statements.push({ text, values })
-      return client.query(text, values)
+    // The BFF sends its hot statements named (`prepared`): a config object, whose text and values are recorded alike.
+    query: (textOrConfig: string | pg.QueryConfig, values: unknown[] = []) => {
+      const statement = typeof textOrConfig === "string" ? { text: textOrConfig, values } : { text: textOrConfig.text, values: textOrConfig.values ?? [] }
+      statements.push(statement)
+      return client.query(statement.text, statement.values)
     },
   }
   await run(recorder as unknown as Db)
   return statements
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement as the BFF sends it: unnamed, so planned with its parameters on every request. */
-async function unnamedPlan(client: pg.Client, label: string, statement: Statement): Promise<QueryPlan> {
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a statement as the BFF runs it: a named statement, which each connection plans once and
+ * then runs with the generic plan (forced here, as PostgreSQL settles on it after a few executions).
+ */
+async function namedPlan(client: pg.Client, label: string, statement: Statement): Promise<QueryPlan> {
+  await client.query("set plan_cache_mode = force_generic_plan")
   for (let i = 0; i < 3; i++) await client.query(statement.text, statement.values)
   const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${statement.text}`, statement.values)
+  await client.query("reset plan_cache_mode")
   return planOf(label, statement, rows)
 }
 
@@ -150,11 +157,11 @@ async function reviewPlans(databaseUrl: string, productId: string): Promise<Quer
     const [secondPage] = await recorded(client, (db) => reviewsPage(db, null, productId, { limit: REVIEWS_PAGE_SIZE, cursor, filter: {} }))
     const on = `a product with ${REVIEWS_SEED.reviewsPerProduct} reviews`
     return [
-      await unnamedPlan(client, `The product answer's fit answers from returns (\`fitAnswersFromReturns\`, ${on})`, fromReturns!),
-      await unnamedPlan(client, `The product answer's rating, distribution and fit answers (\`reviewSummary\`, ${on})`, ratings!),
-      await unnamedPlan(client, `Reviews list, first page (\`GET /api/products/{id}/reviews\`, ${on})`, firstPage!),
-      await unnamedPlan(client, `Reviews list, five stars only (\`?rating=5\`, ${on})`, fives!),
-      await unnamedPlan(client, `Reviews list, second page (\`?cursor=…\`, ${on})`, secondPage!),
+      await namedPlan(client, `The product answer's fit answers from returns (\`fitAnswersFromReturns\`, ${on})`, fromReturns!),
+      await namedPlan(client, `The product answer's rating, distribution and fit answers (\`reviewSummary\`, ${on})`, ratings!),
+      await namedPlan(client, `Reviews list, first page (\`GET /api/products/{id}/reviews\`, ${on})`, firstPage!),
+      await namedPlan(client, `Reviews list, five stars only (\`?rating=5\`, ${on})`, fives!),
+      await namedPlan(client, `Reviews list, second page (\`?cursor=…\`, ${on})`, secondPage!),
     ]
   } finally {
     await client.end()
