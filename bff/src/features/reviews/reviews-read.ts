@@ -24,7 +24,7 @@ export function reviewsRead({ db, authentication, logger }: { db: Db; authentica
     const match = read && REVIEWS_PATH.exec(read.path)
     if (!read || !match) return false
     return answerEarly(req, res, { path: read.path, route: ROUTE }, logger, async () => {
-      const { id } = parse(productIdParams, { id: decodeURIComponent(match[1]!) })
+      const { id } = parse(productIdParams, { id: match[1]! })
       const query = parse(reviewsQuery, parseQueryString(read.query))
       const reader = await authentication.userOf(req)
       const filter = { rating: query.rating, withPhoto: query.photo === "true" }

@@ -229,6 +229,7 @@ describe("what shoppers read", () => {
     expect(withPhoto.body.reviews.map((each: { photo: unknown }) => Boolean(each.photo))).toEqual([true])
     expect((await api().get(`/api/products/${product.id}/reviews`).query({ rating: 7 })).status).toBe(400)
     expect((await api().get(`/api/products/${product.id}/reviews`).query({ cursor: "forged" })).status).toBe(400)
+    expect((await api().get("/api/products/%E0%A4%A/reviews")).status).toBe(400)
 
     const answer = await productAnswer(product.id)
     expect(answer.rating).toEqual({ average: 3.8, count: 6 })
