@@ -13,6 +13,7 @@ import {
   SORTS,
   STYLE_GROUPS,
   SUBCATEGORIES,
+  type CategoryType,
   type PriceRange,
 } from "./catalog-vocabulary.js"
 import { measurementsSchema } from "./measurements.js"
@@ -152,33 +153,40 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { message: `must be one of ${values.join(", ")}` }).optional()
 }
 
+/** The listing's filters in the API's own names and values (spec section 9), which search narrows by too. */
+export const listingFilters = z.object({
+  gender: oneOf(GENDERS),
+  categoryType: oneOf(CATEGORY_TYPES),
+  subcategory: oneOf(allSubcategories),
+  styleGroup: oneOf(STYLE_GROUPS),
+  priceRange: oneOf(Object.keys(PRICE_RANGES) as [PriceRange, ...PriceRange[]]),
+  collarStyle: oneOf(COLLAR_STYLES),
+  sleeveType: oneOf(SLEEVE_TYPES),
+  fabric: oneOf(FABRICS),
+  colorName: oneOf(COLOR_NAMES),
+  seasonFit: oneOf(SEASON_FITS),
+  genre: oneOf(GENRES),
+})
+
+/** A subcategory filter must be of the category type filtered on. */
+export function checkSubcategoryOfType(query: { categoryType?: CategoryType; subcategory?: string }, ctx: z.RefinementCtx): void {
+  if (query.subcategory && query.categoryType) {
+    const group: readonly string[] = SUBCATEGORIES[query.categoryType]
+    if (!group.includes(query.subcategory)) {
+      ctx.addIssue({ code: "custom", path: ["subcategory"], message: `${query.subcategory} is not a ${query.categoryType} subcategory` })
+    }
+  }
+}
+
 /** `GET /api/products`' query (spec section 9): the filters in the API's own names and values. */
-export const listProductsQuery = z
-  .object({
+export const listProductsQuery = listingFilters
+  .extend({
     active: z.enum(["true"], { message: "only active=true is served to shoppers" }).optional(),
-    gender: oneOf(GENDERS),
-    categoryType: oneOf(CATEGORY_TYPES),
-    subcategory: oneOf(allSubcategories),
-    styleGroup: oneOf(STYLE_GROUPS),
     sort: z.enum(SORTS, { message: `must be one of ${SORTS.join(", ")}` }).default("popular"),
-    priceRange: oneOf(Object.keys(PRICE_RANGES) as [PriceRange, ...PriceRange[]]),
-    collarStyle: oneOf(COLLAR_STYLES),
-    sleeveType: oneOf(SLEEVE_TYPES),
-    fabric: oneOf(FABRICS),
-    colorName: oneOf(COLOR_NAMES),
-    seasonFit: oneOf(SEASON_FITS),
-    genre: oneOf(GENRES),
     limit: z.coerce.number().int().min(1).max(100).default(24),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })
-  .superRefine((query, ctx) => {
-    if (query.subcategory && query.categoryType) {
-      const group: readonly string[] = SUBCATEGORIES[query.categoryType]
-      if (!group.includes(query.subcategory)) {
-        ctx.addIssue({ code: "custom", path: ["subcategory"], message: `${query.subcategory} is not a ${query.categoryType} subcategory` })
-      }
-    }
-  })
+  .superRefine(checkSubcategoryOfType)
 export type ListProductsQuery = z.output<typeof listProductsQuery>
 /** The query as a client writes it (before the BFF's defaults and coercion). */
 export type ListProductsParams = z.input<typeof listProductsQuery>

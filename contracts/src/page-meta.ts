@@ -5,7 +5,13 @@ import { CATEGORY_TYPES, GENDERS, STYLE_GROUPS, SUBCATEGORIES, type CategoryType
  * the shop's own origin; none for a page that is not to be indexed, such as the 404 page). The BFF writes them into the HTML it sends; the storefront sets the same ones after a
  * client-side navigation, so both sides read them from here.
  */
-export type PageMeta = { title: string; description: string; canonicalPath: string | null }
+export type PageMeta = {
+  title: string
+  description: string
+  canonicalPath: string | null
+  /** Kept out of search engines' indexes (a search that found nothing). */
+  noindex?: boolean
+}
 
 /** What every title ends with: the tagline (the brand text is deliberately not printed, spec section 1). */
 export const SITE_NAME = "Build Your Fit"
