@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { homeMeta, privatePageMeta, shopMeta } from "@fitshop/contracts"
+import { homeMeta, privatePageMeta, searchMeta, shopMeta } from "@fitshop/contracts"
 import { applyDocumentMeta } from "./document-meta"
 
 const canonical = () => document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null
+const robots = () => [...document.head.querySelectorAll<HTMLMetaElement>('meta[name="robots"]')].map((meta) => meta.content)
 const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? null
 
 afterEach(() => {
@@ -28,5 +29,16 @@ describe("applyDocumentMeta", () => {
     expect(description()).toBe(homeMeta().description)
     expect(canonical()).toBeNull()
     expect(document.head.querySelectorAll("meta[name=description]")).toHaveLength(1)
+  })
+
+  it("keeps a search that found nothing out of indexes, and lets the next page be indexed again", () => {
+    applyDocumentMeta(searchMeta("zzqx", 0))
+    applyDocumentMeta(searchMeta("zzqx", 0))
+    expect(robots()).toEqual(["noindex"])
+    expect(canonical()).toBeNull()
+
+    applyDocumentMeta(searchMeta("black hoodie", 3))
+    expect(robots()).toEqual([])
+    expect(canonical()).toBe(`${window.location.origin}/search?q=black+hoodie`)
   })
 })

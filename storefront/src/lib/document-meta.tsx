@@ -16,12 +16,19 @@ function headElement<K extends "meta" | "link">(tag: K, selector: string, attrib
   return element
 }
 
-/** The document's title, description and canonical link as the page's; a page without a canonical address has no link. */
-export function applyDocumentMeta({ title, description, canonicalPath }: PageMeta): void {
+const ROBOTS_META = 'meta[name="robots"]'
+
+/**
+ * The document's title, description, canonical link and robots tag as the page's; a page without a canonical address
+ * has no link, and only a page kept out of indexes has `<meta name="robots" content="noindex">`.
+ */
+export function applyDocumentMeta({ title, description, canonicalPath, noindex = false }: PageMeta): void {
   document.title = title
   headElement("meta", 'meta[name="description"]', { name: "description" }).content = description
   if (canonicalPath === null) document.head.querySelector('link[rel="canonical"]')?.remove()
   else headElement("link", 'link[rel="canonical"]', { rel: "canonical" }).href = new URL(canonicalPath, pageOrigin()).href
+  if (noindex) headElement("meta", ROBOTS_META, { name: "robots" }).content = "noindex"
+  else document.head.querySelector(ROBOTS_META)?.remove()
 }
 
 /**
@@ -30,8 +37,8 @@ export function applyDocumentMeta({ title, description, canonicalPath }: PageMet
  */
 export function useDocumentMeta(meta: PageMeta, status: 200 | 404 = 200): void {
   use(ServerPageContext)?.(meta, status)
-  const { title, description, canonicalPath } = meta
+  const { title, description, canonicalPath, noindex } = meta
   useEffect(() => {
-    applyDocumentMeta({ title, description, canonicalPath })
-  }, [title, description, canonicalPath])
+    applyDocumentMeta({ title, description, canonicalPath, noindex })
+  }, [title, description, canonicalPath, noindex])
 }
