@@ -11,6 +11,7 @@ import products from "./products"
 import reportedPosts from "./reported-posts"
 import returns from "./returns"
 import reviews from "./reviews"
+import search from "./search"
 
 /** The merchandisers' console; the caller mounts it at /admin/* inside a router. Paths are the spec's (section 2). */
 export function App() {
@@ -35,6 +36,7 @@ export function App() {
       <Resource name="jobs" {...jobs} />
       <Resource name="returns" {...returns} />
       <Resource name="reviews" {...reviews} />
+      <Resource name="search" {...search} />
     </Admin>
   )
 }
