@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react"
+import { Suspense, useEffect, useState, type ReactNode } from "react"
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom"
 import { TAGLINE } from "@/config/brand"
 import { MAIN_NAV, MOBILE_BOTTOM_BAR_COUNT, isAdminPath, paths, type NavItem } from "@/config/paths"
@@ -30,7 +30,7 @@ function Wordmark() {
   )
 }
 
-function SiteHeader() {
+function SiteHeader({ search }: { search: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   const bagCount = useBagCount()
   const closeMenu = () => {
@@ -57,6 +57,7 @@ function SiteHeader() {
             </NavLink>
           ))}
         </nav>
+        {search}
         <button
           type="button"
           className="menu-button"
@@ -95,14 +96,19 @@ function BottomBar() {
   )
 }
 
+type MainLayoutProps = {
+  /** The header's search box: a feature's, handed in by the route map (shared components import no feature). */
+  search?: ReactNode
+}
+
 /** Page frame with the main navigation and the policies' footer, which admin routes do without. */
-export function MainLayout() {
+export function MainLayout({ search = null }: MainLayoutProps) {
   const { pathname } = useLocation()
   const showNavigation = !isAdminPath(pathname)
 
   return (
     <div className={showNavigation ? "app-shell" : "app-shell app-shell--bare"}>
-      {showNavigation ? <SiteHeader /> : null}
+      {showNavigation ? <SiteHeader search={search} /> : null}
       <main className="app-main">
         <RouteErrorBoundary pathname={pathname}>
           <Suspense fallback={<RouteLoading />}>
