@@ -4,6 +4,8 @@ import { MainLayout } from "@/components/layouts/main-layout"
 import { ProductPage } from "@/features/catalog/routes/product-page"
 import { ShopPage } from "@/features/catalog/routes/shop-page"
 import { HomePage } from "@/features/home/routes/home-page"
+import { HeaderSearch } from "@/features/search"
+import { SEARCH_PAGE } from "@/features/search/search-paths"
 import { ProtectedRoute } from "@/lib/auth"
 import { lazyPage } from "./lazy-page"
 import { NotFoundPage } from "@/components/not-found-page"
@@ -25,18 +27,28 @@ const ReturnsPolicyPage = lazyPage(() => import("@/features/legal/routes/returns
 const ShippingPolicyPage = lazyPage(() => import("@/features/legal/routes/shipping-policy-page").then((module) => module.ShippingPolicyPage))
 const ReviewsPolicyPage = lazyPage(() => import("@/features/legal/routes/reviews-policy-page").then((module) => module.ReviewsPolicyPage))
 const ContactPage = lazyPage(() => import("@/features/legal/routes/contact-page").then((module) => module.ContactPage))
+const SearchPage = lazyPage(() => import("@/features/search/routes/search-page").then((module) => module.SearchPage))
 
-/** The policy pages: painted by the server render, which downloads them before its first render (entry-server.tsx). */
-const LEGAL_PAGE_SCREENS = [TermsPage, PrivacyPage, ReturnsPolicyPage, ShippingPolicyPage, ReviewsPolicyPage, ContactPage]
+/** The lazily loaded pages the server renders (the policies, search): it downloads them before its first render (entry-server.tsx). */
+const SERVER_RENDERED_SCREENS = [TermsPage, PrivacyPage, ReturnsPolicyPage, ShippingPolicyPage, ReviewsPolicyPage, ContactPage, SearchPage]
 
-export const preloadLegalPages = () => Promise.all(LEGAL_PAGE_SCREENS.map((page) => page.preload()))
+export const preloadServerRenderedPages = () => Promise.all(SERVER_RENDERED_SCREENS.map((page) => page.preload()))
 
 /** Downloads every lazily loaded screen (tests, and idle time after the first page). */
 export const preloadRoutes = () =>
   Promise.all(
-    [AccountPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, CartPage, PaymentsPage, FeedPage, ProfilePage, WishlistPage, ...LEGAL_PAGE_SCREENS].map(
-      (page) => page.preload(),
-    ),
+    [
+      AccountPage,
+      ForgotPasswordPage,
+      LoginPage,
+      ResetPasswordPage,
+      CartPage,
+      PaymentsPage,
+      FeedPage,
+      ProfilePage,
+      WishlistPage,
+      ...SERVER_RENDERED_SCREENS,
+    ].map((page) => page.preload()),
   )
 
 const protectedPage = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>
@@ -47,11 +59,12 @@ const SERVER_RENDERED = "server-rendered"
 /** The storefront route map (spec section 2): /account and /payments need sign-in; unmatched paths get the 404 page. */
 export const routes: RouteObject[] = [
   {
-    element: <MainLayout />,
+    element: <MainLayout search={<HeaderSearch />} />,
     children: [
       { index: true, element: <HomePage />, handle: SERVER_RENDERED },
       { path: "shop", element: <ShopPage />, handle: SERVER_RENDERED },
       { path: "product/:id", element: <ProductPage />, handle: SERVER_RENDERED },
+      { path: SEARCH_PAGE.slice(1), element: <SearchPage />, handle: SERVER_RENDERED },
       { path: "cart", element: <CartPage /> },
       { path: "wishlist", element: <WishlistPage /> },
       { path: "payments", element: protectedPage(<PaymentsPage />) },
@@ -75,7 +88,7 @@ export const routes: RouteObject[] = [
 ]
 
 /**
- * Whether the server renders the page at this path (home, shop, product pages, the policy pages and unknown addresses: what anyone
+ * Whether the server renders the page at this path (home, shop, product pages, search, the policy pages and unknown addresses: what anyone
  * may open from a link, the same for everyone); a person's own pages (bag, account, …) are painted in the browser.
  */
 export const rendersOnServer = (pathname: string): boolean => matchRoutes(routes, pathname)?.at(-1)?.route.handle === SERVER_RENDERED
