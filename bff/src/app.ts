@@ -21,8 +21,8 @@ import { ordersModule } from "./features/orders/index.js"
 import { referralsModule } from "./features/referrals/index.js"
 import { returnsModule } from "./features/returns/index.js"
 import { reviewsModule } from "./features/reviews/index.js"
-import { seoModule } from "./features/seo/index.js"
-import { readStorefrontIndex } from "./features/seo/storefront-index.js"
+import { searchModule } from "./features/search/index.js"
+import { readStorefrontIndex, seoModule } from "./features/seo/index.js"
 import { serviceabilityModule } from "./features/serviceability/index.js"
 import { medusaStaffCheck, staffAuthModule } from "./features/staff-auth/index.js"
 import { uploadsModule } from "./features/uploads/index.js"
@@ -73,6 +73,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const mail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger })
   const auth = authModule({ ...shared, users: users.repository, mailer: mail, staffCheck: medusaStaffCheck({ ...shared, users: users.repository }) })
   const catalog = catalogModule({ ...shared, cache, sync })
+  const search = searchModule({ ...shared, catalog: catalog.service, cache })
   const cart = cartModule(shared)
   const addresses = addressesModule({ ...shared, users: users.repository })
   const legal = legalModule(shared)
@@ -80,6 +81,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
   const modules: FeatureModule[] = [
     health,
     catalog,
+    search,
     auth,
     users,
     uploads,
@@ -106,7 +108,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     adminJobsModule(shared),
     adminReturnsModule(shared),
     devModule({ ...shared, outbox: developmentTools(config) && !config.SMTP_URL }),
-    seoModule({ ...shared, catalog: catalog.service, storefrontIndex, legal: legal.info }),
+    seoModule({ ...shared, catalog: catalog.service, search: search.service, storefrontIndex, legal: legal.info }),
   ]
   events.hear(modules)
 

@@ -40,6 +40,7 @@ const OWNERS: Record<string, string> = {
   reviews: "reviews",
   schedule_rounds: LIB_OWNER,
   schema_migrations: LIB_OWNER,
+  search_queries: "search",
   session_families: "auth",
   signups: "auth",
   stock_holds: "checkout",

@@ -62,17 +62,27 @@ export function shopSection(search: URLSearchParams): ShopSection {
   return { gender, categoryType, subcategory: SUBCATEGORIES[categoryType].find((name) => name.toLowerCase() === sub) }
 }
 
-export function shopMeta({ gender, categoryType, subcategory, styleGroup }: ShopSection): PageMeta {
+/** A shop section's address: the shop page that lists it. */
+export function shopPath({ gender, categoryType, subcategory, styleGroup }: ShopSection): string {
   const search = new URLSearchParams({ g: gender })
   if (categoryType) search.set("type", categoryType)
   if (subcategory) search.set("sub", subcategory)
   if (styleGroup) search.set("wg", styleGroup)
+  return `/shop?${search.toString()}`
+}
+
+/** A shop section in words: "Men's hoodies", "Women's traditional wear". */
+export function shopSectionWords({ gender, categoryType, subcategory, styleGroup }: ShopSection): string {
   const what = subcategory ?? (categoryType ? CATEGORY_WORDS[categoryType] : styleGroup ? STYLE_GROUP_WORDS[styleGroup] : "streetwear")
-  const words = `${GENDER_WORDS[gender]} ${subcategory ? subcategory.toLowerCase() : what}`
+  return `${GENDER_WORDS[gender]} ${subcategory ? subcategory.toLowerCase() : what}`
+}
+
+export function shopMeta(section: ShopSection): PageMeta {
+  const words = shopSectionWords(section)
   return {
     title: pageTitle(`Shop ${words}`),
     description: `${words} at ${SITE_NAME}, delivered across India. Pay by UPI, card, netbanking or cash on delivery; returns and size exchanges from your account.`,
-    canonicalPath: `/shop?${search.toString()}`,
+    canonicalPath: shopPath(section),
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { CATEGORY_TYPES, COLOR_NAMES, FABRICS, GENDERS, GENRES, SEASON_FITS, SLEEVE_TYPES, STYLE_GROUPS, SUBCATEGORIES } from "./catalog-vocabulary.js"
-import { readSearchQuery } from "./search-query.js"
+import { readSearchQuery, searchWords, shelfOfTerms } from "./search-query.js"
 import { SEARCH_STOP_WORDS, SEARCH_VOCABULARY, type SearchVocabularyEntry } from "./search-vocabulary.js"
 
 /** What an entry's words must read as: its filters, and its terms as the one group for full text. */
@@ -188,5 +188,28 @@ describe("readSearchQuery", () => {
     const started = performance.now()
     readSearchQuery("hoddie jeens palazo kurthi ".repeat(500) + "x".repeat(100_000))
     expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it("corrects a word neither in the vocabulary nor in the catalogue to the catalogue's nearest, never a known one", () => {
+    const knownWords = new Set(["nightshift", "selvedge", "block"])
+    expect(readSearchQuery("nightshfit hoodie", { knownWords })).toMatchObject({ terms: [["nightshift"], ["hoodie"]], corrected: "nightshift hoodie" })
+    expect(readSearchQuery("selvage", { knownWords })).toMatchObject({ terms: [["selvedge"]], corrected: "selvedge" })
+    expect(readSearchQuery("block print", { knownWords })).toMatchObject({ terms: [["block"], ["print"]], corrected: null })
+    // Too far, too short, or a number: kept as typed.
+    expect(readSearchQuery("nightmare zip 2024", { knownWords })).toMatchObject({ terms: [["nightmare"], ["zip"], ["2024"]], corrected: null })
+  })
+})
+
+describe("the words search indexes and looks up", () => {
+  it("are normalised, each with the forms its plural may come from", () => {
+    expect(searchWords("Hoodies, T-Shirt & Cargos")).toEqual([["hoodies", "hoodie", "hoodi", "hoody"], ["t"], ["shirt"], ["cargos", "cargo"]])
+    expect(searchWords("Dress ₹999")).toEqual([["dress"], ["rs"], ["999"]])
+    expect(searchWords("%_'")).toEqual([])
+  })
+
+  it("name the shelf a garment's terms come from, and none for typed words", () => {
+    expect(shelfOfTerms(["kurta", "kurti"])).toEqual({ categoryType: "UPPERS", subcategory: undefined, styleGroup: "TRADITIONS" })
+    expect(shelfOfTerms(["hoodie"])).toEqual({ categoryType: "UPPERS", subcategory: "Hoodies", styleGroup: undefined })
+    expect(shelfOfTerms(["zebra"])).toBeNull()
   })
 })

@@ -26,7 +26,10 @@ export type SearchQueryReading = {
 }
 
 export type ReadSearchQueryOptions = {
-  /** Words the catalogue's titles use, never corrected to a near vocabulary word ("block" print is not "black"). */
+  /**
+   * Words the catalogue's titles use (searchWords' forms): never corrected to a near vocabulary word ("block" print is
+   * not "black"), and what a word that is neither may be corrected to ("nightshfit" -> "nightshift").
+   */
   knownWords?: ReadonlySet<string>
 }
 
@@ -103,8 +106,16 @@ export function readSearchQuery(text: string, options: ReadSearchQueryOptions = 
       corrected = true
     }
     const entry = exact ?? near?.entry
-    if (entry) read(entry)
-    else addTerms([singular(word)])
+    if (entry) {
+      read(entry)
+      continue
+    }
+    const known = options.knownWords && !options.knownWords.has(word) ? nearestKnownWord(word, options.knownWords) : null
+    if (known) {
+      asRead[at - 1] = known
+      corrected = true
+    }
+    addTerms([singular(known ?? word)])
   }
   return { filters: { ...agreedFilters(meanings), ...prices }, terms, corrected: corrected ? asRead.join(" ") : null }
 }
@@ -213,6 +224,29 @@ function rupees(word: string | undefined): number | null {
   return word !== undefined && /^\d{1,7}$/.test(word) ? Number(word) : null
 }
 
+/**
+ * A text's words as search indexes and looks them up: normalised, each with the forms its plural may come from
+ * ("Hoodies" -> ["hoodies", "hoodie", "hoody"]). The catalogue indexes all of a word's forms at its place, and a query
+ * word finds any of them, so "hoodies" finds a "Hoodie" and "cargo" finds "Cargos".
+ */
+export function searchWords(text: string): string[][] {
+  return toWords(text).map((word) => [word, ...singulars(word)])
+}
+
+/** What a garment's terms say about where the shop files it: the shelf of the vocabulary entry they come from. */
+export type SearchShelf = Pick<SearchWordMeaning, "categoryType" | "subcategory" | "styleGroup">
+
+const SHELVES_BY_TERMS = new Map<string, SearchShelf>()
+for (const { terms, categoryType, subcategory, styleGroup } of SEARCH_VOCABULARY) {
+  const key = terms?.join("\n")
+  if (key && !SHELVES_BY_TERMS.has(key)) SHELVES_BY_TERMS.set(key, { categoryType, subcategory, styleGroup })
+}
+
+/** The shelf of the vocabulary entry a term group comes from ("kurta", "kurti": UPPERS, TRADITIONS); null for a typed word. */
+export function shelfOfTerms(group: readonly string[]): SearchShelf | null {
+  return SHELVES_BY_TERMS.get(group.join("\n")) ?? null
+}
+
 /** The forms a plural may come from: "hoodies" -> "hoody", "hoodie"; "cargos" -> "cargo"; "dresses" -> "dress". */
 function singulars(word: string): string[] {
   if (word.length < 4 || !/^[a-z]+s$/.test(word) || word.endsWith("ss")) return []
@@ -247,6 +281,23 @@ function nearestWord(typed: string, knownWords?: ReadonlySet<string>): { word: s
     }
   }
   return best
+}
+
+/** The catalogue's word a typo most likely meant, by the same rule as the vocabulary's; null when none is near. */
+function nearestKnownWord(typed: string, knownWords: ReadonlySet<string>): string | null {
+  const letters = [...typed]
+  if (letters.length < 4 || /^\d+$/.test(typed)) return null
+  let best: { word: string; distance: number } | null = null
+  for (const word of knownWords) {
+    if (!word.startsWith(letters[0]!)) continue
+    const candidate = [...word]
+    if (candidate.length < 4) continue
+    const allowed = Math.min(candidate.length <= 6 ? 1 : 2, best ? best.distance - 1 : 2)
+    if (allowed < 1) break
+    const distance = typoDistance(letters, candidate, allowed)
+    if (distance <= allowed) best = { word, distance }
+  }
+  return best?.word ?? null
 }
 
 /**

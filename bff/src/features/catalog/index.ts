@@ -28,6 +28,10 @@ export { productsByIds } from "./read-model.js"
 export { productAnswerChanged } from "./answer-changes.js"
 export { productIdParams } from "./schema.js"
 export type { CatalogService } from "./service.js"
+/** A cached answer sent with its ETag, gzipped once per answer: search's answers go out as the catalogue's do. */
+export { sendAnswer as sendCachedAnswer } from "./routes.js"
+/** The listing's filters and sorts in SQL, which search narrows and sorts by too. */
+export { ORDER_BY as LISTING_ORDER, whereClause as listingWhere } from "./service.js"
 
 type Deps = Pick<SharedDeps, "db" | "logger" | "events"> & {
   config: Pick<Config, "INTERNAL_API_SECRET">

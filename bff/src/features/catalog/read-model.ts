@@ -1,5 +1,6 @@
 import type { Db } from "../../lib/db.js"
 import { listingDocument } from "./product.js"
+import { searchVectors } from "./search-document.js"
 import type { Product } from "@fitshop/contracts"
 
 type Client = Pick<Db, "query">
@@ -29,6 +30,7 @@ export async function upsertProducts(client: Client, products: Product[], readAt
     "in_stock",
     "created_at",
     "image_url",
+    "sizes_in_stock",
   ]
   const values: unknown[] = [readAt]
   const rows = products.map((p, row) => {
@@ -50,6 +52,7 @@ export async function upsertProducts(client: Client, products: Product[], readAt
       p.availableSizes.length > 0,
       p.createdAt || new Date().toISOString(),
       p.imageUrl,
+      p.availableSizes,
     )
     return `(${columns.map((_, col) => `$${row * columns.length + col + 2}`).join(", ")}, $1)`
   })
@@ -68,6 +71,12 @@ export async function upsertProducts(client: Client, products: Product[], readAt
     `insert into bff.catalog_documents (id, document, listing) select * from unnest($1::text[], $2::json[], $3::json[])
      on conflict (id) do update set document = excluded.document, listing = excluded.listing`,
     [kept.map((p) => p.id), kept.map((p) => JSON.stringify(p)), kept.map((p) => JSON.stringify(listingDocument(p)))],
+  )
+  const vectors = kept.map(searchVectors)
+  await client.query(
+    `update bff.catalog_products p set search_main = s.main, search_more = s.more
+       from unnest($1::text[], $2::tsvector[], $3::tsvector[]) as s (id, main, more) where p.id = s.id`,
+    [kept.map((p) => p.id), vectors.map((v) => v.main), vectors.map((v) => v.more)],
   )
 }
 

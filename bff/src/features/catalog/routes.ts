@@ -21,7 +21,7 @@ const PRODUCTS_PATH = "/api/products"
  * Sends a cached answer with its ETag (304 when the browser already has it), gzipped once per cached answer
  * rather than once per request.
  */
-function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
   const headers = { ...SECURITY_HEADERS, "Content-Type": JSON_TYPE, ETag: answer.etag }
   if (fresh(req.headers, { etag: answer.etag })) res.writeHead(304, { ...headers, ...VARY_BY_ENCODING }).end()
   else sendCompressed(req, res, answer.body, { headers, keep: answer })

@@ -6,7 +6,8 @@ import type { ListProductsQuery } from "./schema.js"
 import { prepared } from "../../lib/db.js"
 import { rupeesToPaise } from "../../lib/money.js"
 
-const ORDER_BY: Record<ListProductsQuery["sort"], string> = {
+/** The listing's sorts as ORDER BY lists over bff.catalog_products' columns (search applies them on top too). */
+export const ORDER_BY: Record<ListProductsQuery["sort"], string> = {
   // Units sold in the last 30 days; ties (and a shop with no sales yet) by newest.
   popular: "units_sold_30d desc, created_at desc, id desc",
   price_asc: "base_price asc, id asc",
@@ -44,10 +45,12 @@ export function isStorefrontListing({ limit, offset }: Pick<ListProductsQuery, "
 const RECOMMENDATIONS_SHOWN = 18
 const MORE_LIKE_THIS = 12
 
-/** Builds the where clause from the query; every value is a bound parameter. */
-function whereClause(query: Omit<ListProductsQuery, "sort" | "limit" | "offset">) {
+/**
+ * The conditions the listing's filters put on bff.catalog_products' columns, their values appended to `values` as
+ * bound parameters (so a caller may have placed its own first); `sql` is the where clause, empty without filters.
+ */
+export function whereClause(query: Omit<ListProductsQuery, "sort" | "limit" | "offset">, values: unknown[] = []) {
   const conditions: string[] = []
-  const values: unknown[] = []
   for (const [field, column] of Object.entries(EQUALITY_FILTERS)) {
     const value = query[field as keyof typeof EQUALITY_FILTERS]
     if (value === undefined) continue

@@ -8,10 +8,15 @@ import { storefrontPageRoutes } from "./routes.js"
 import { sitemapRoutes } from "./sitemap.js"
 import { socialPageRoutes } from "./social-pages.js"
 import type { StorefrontIndex } from "./storefront-index.js"
+import type { SearchService } from "../search/index.js"
+
+export { readStorefrontIndex } from "./storefront-index.js"
 
 type Deps = Pick<SharedDeps, "db" | "logger" | "events"> & {
   config: Pick<Config, "STOREFRONT_DIST" | "PUBLIC_URL">
   catalog: CatalogService
+  /** The /search page comes rendered with its first page of results. */
+  search: SearchService
   storefrontIndex: StorefrontIndex | null
   /** The policy pages' facts (legal), which those pages come rendered with. */
   legal: LegalInfo
@@ -21,7 +26,7 @@ type Deps = Pick<SharedDeps, "db" | "logger" | "events"> & {
  * What search engines and link previews read: robots.txt, the sitemap, FITFEED's shareable pages and the storefront
  * pages whose HTML the server fills in; none while the storefront isn't built (its index.html is their start).
  */
-export function seoModule({ config, db, logger, events, catalog, storefrontIndex, legal }: Deps): FeatureModule {
+export function seoModule({ config, db, logger, events, catalog, search, storefrontIndex, legal }: Deps): FeatureModule {
   if (!storefrontIndex) return {}
   const publicUrl = config.PUBLIC_URL
   const pages = Router()
@@ -29,7 +34,16 @@ export function seoModule({ config, db, logger, events, catalog, storefrontIndex
   pages.use(sitemapRoutes({ db, publicUrl, logger }))
   pages.use(socialPageRoutes({ db, indexHtml: storefrontIndex.html, publicUrl }))
   pages.use(
-    storefrontPageRoutes({ catalog, reviews: events.ask, legal, storefrontDist: config.STOREFRONT_DIST, indexHtml: storefrontIndex.html, publicUrl, logger }),
+    storefrontPageRoutes({
+      catalog,
+      search,
+      reviews: events.ask,
+      legal,
+      storefrontDist: config.STOREFRONT_DIST,
+      indexHtml: storefrontIndex.html,
+      publicUrl,
+      logger,
+    }),
   )
   return { pages }
 }

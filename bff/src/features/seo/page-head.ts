@@ -22,7 +22,11 @@ const meta = (attribute: "name" | "property", key: string, value: string) => `<m
 /** A page's description and canonical link, and its link preview when it has one (its <title> is set by withPageHead). */
 export function pageHeadTags(page: PageMeta, publicUrl: string, preview?: LinkPreview): string[] {
   const url = page.canonicalPath === null ? null : absoluteUrl(page.canonicalPath, publicUrl)
-  const tags = [meta("name", "description", page.description), ...(url ? [`<link rel="canonical" href="${escapeHtml(url)}" />`] : [])]
+  const tags = [
+    meta("name", "description", page.description),
+    ...(url ? [`<link rel="canonical" href="${escapeHtml(url)}" />`] : []),
+    ...(page.noindex ? [meta("name", "robots", "noindex")] : []),
+  ]
   if (!preview) return tags
   const image = preview.image ? absoluteUrl(preview.image, publicUrl) : undefined
   return [

@@ -7,6 +7,7 @@ import { feedMember, recordedOrder } from "../../../test/fitfeed.js"
 import { createLogger } from "../../lib/logger.js"
 import { productMeta, type ListedProduct, type ProductDetail } from "@fitshop/contracts"
 import { answerOf } from "../catalog/cache.js"
+import type { SearchService } from "../search/index.js"
 import type { CatalogService } from "../catalog/service.js"
 import { legalInfo } from "../legal/index.js"
 import { pageHeadTags, withPageHead } from "./page-head.js"
@@ -202,6 +203,7 @@ describe("the answers a page comes with (server-answers)", () => {
     const app = express().use(
       storefrontPageRoutes({
         catalog: failing,
+        search: { search: () => Promise.reject(new Error("database down")) } as unknown as SearchService,
         reviews: { firstReviews: () => Promise.reject(new Error("database down")) },
         legal: legalInfo(ctx.config),
         storefrontDist: build.dist,
@@ -210,7 +212,7 @@ describe("the answers a page comes with (server-answers)", () => {
         logger: createLogger("silent"),
       }),
     )
-    for (const path of ["/", "/shop?g=MEN"]) {
+    for (const path of ["/", "/shop?g=MEN", "/search?q=hoodie"]) {
       const response = await request(app).get(path)
       expect(response.status).toBe(200)
       expect(response.text).toContain('<div id="root"></div>')

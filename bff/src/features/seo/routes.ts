@@ -6,6 +6,12 @@ import {
   legalPageMeta,
   productMeta,
   productPath,
+  SEARCH_API_PATH,
+  SEARCH_PAGE_PATH,
+  searchFirstRead,
+  searchMeta,
+  searchQuerySchema,
+  sortedUrl,
   type LegalInfo,
   type PageMeta,
   type RenderedPage,
@@ -22,6 +28,7 @@ import { galleryImagePreload, productJsonLd, productPreview } from "./product-me
 import { serverAnswersTag, withHeadTags, type ServerAnswer, type ServerFailures } from "./server-answers.js"
 import { loadStorefrontRenderer, type StorefrontServer } from "./storefront-renderer.js"
 import { remembered, touched } from "../../lib/recently-used.js"
+import type { SearchService } from "../search/index.js"
 
 /** The pages carry a few kilobytes of data; compressed once per request, like the API's answers. */
 export function sendHtml(req: Request, res: Response, html: string, status = 200) {
@@ -56,6 +63,7 @@ const NO_ANSWERS = (): Pick<PageParts, "sentAt" | "answers"> => ({ sentAt: Date.
 
 type PageRoutesDeps = {
   catalog: CatalogService
+  search: SearchService
   /** The first page of a product's reviews, which its page comes rendered with. */
   reviews: Pick<Answers, "firstReviews">
   legal: LegalInfo
@@ -76,7 +84,7 @@ type PageRoutesDeps = {
  * shop's first reads are the storefront's server build's (firstReads): without that build they come without answers,
  * and the browser reads them.
  */
-export function storefrontPageRoutes({ catalog, reviews, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
+export function storefrontPageRoutes({ catalog, search, reviews, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
   const router = Router()
   const storefrontServer: Promise<StorefrontServer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
     logger.error({ err: error }, "the storefront's server render could not be loaded; pages are painted in the browser")
@@ -173,6 +181,20 @@ export function storefrontPageRoutes({ catalog, reviews, legal, storefrontDist, 
       if (error instanceof HttpError && error.status === 404) return sendPage(req, res, missing)
       throw error
     }
+  })
+
+  // A search's page is rendered each time, not kept: the words are anyone's, and must not push the shop's pages out.
+  router.get(SEARCH_PAGE_PATH, async (req, res) => {
+    const read = searchFirstRead(new URL(req.originalUrl, "http://shop.invalid").searchParams)
+    if (!read) return sendPage(req, res, { ...NO_ANSWERS(), otherwise: { meta: searchMeta("", 0), status: 200 } })
+    let total = 0
+    const parts = await withAnswers("search page", async () => {
+      const sentAt = Date.now()
+      const answer = await search.search(searchQuerySchema.parse(read.params))
+      total = answerData(answer).total
+      return { sentAt, answers: [{ url: sortedUrl(SEARCH_API_PATH, read.params), answer }] }
+    })
+    await sendPage(req, res, { ...parts, otherwise: { meta: searchMeta(read.params.q!, total), status: 200 } })
   })
 
   const legalAnswer = answerOf(JSON.stringify(legal))

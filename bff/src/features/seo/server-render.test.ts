@@ -8,6 +8,7 @@ import { HttpError } from "../../http/errors.js"
 import { createLogger } from "../../lib/logger.js"
 import { answerOf } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
+import type { SearchService } from "../search/index.js"
 import { legalInfo } from "../legal/index.js"
 import { storefrontPageRoutes } from "./routes.js"
 
@@ -72,6 +73,12 @@ const catalog = {
       : Promise.reject(new HttpError(404, "not_found", "Product not found")),
 } as unknown as CatalogService
 
+/** Search finds the Boxy Tee for "tee" and nothing for anything else. */
+const searchAnswer = (q: string) => ({ query: q, products: q === "tee" ? [product] : [], total: q === "tee" ? 1 : 0 })
+const search = {
+  search: (query: { q: string }) => Promise.resolve(answerOf(JSON.stringify(searchAnswer(query.q)))),
+} as unknown as SearchService
+
 /** A product nobody reviewed yet. */
 const reviews = { firstReviews: () => Promise.resolve({ reviews: [], nextCursor: null }) }
 
@@ -82,6 +89,7 @@ const pagesOf = (storefrontDist: string, listings: CatalogService = catalog) =>
   express().use(
     storefrontPageRoutes({
       catalog: listings,
+      search,
       reviews,
       legal,
       storefrontDist,
@@ -146,6 +154,31 @@ describe("the first reads of home and the shop", () => {
       expect(carriedAnswers(response.text)).toBeUndefined()
       expect(preloads(response.text)).toEqual([])
     }
+  })
+
+  it("answer a search with its first page under the address's query and the filters search takes, whatever else it holds", async () => {
+    const response = await request(app).get("/search?q=tee&colorName=Black&junk=1&sort=relevance&size=XXL&cursor=24")
+    expect(response.status).toBe(200)
+    expect(carriedAnswers(response.text)).toEqual({ "/api/search?colorName=Black&q=tee&size=XXL": searchAnswer("tee") })
+    expect(lastRender()).toMatchObject({ url: "/search?q=tee&colorName=Black&junk=1&sort=relevance&size=XXL&cursor=24" })
+  })
+
+  it("name a search page for its words, indexed only when it found something, when the render can't", async () => {
+    const browserOnly = await genericFrontEndDist()
+    onTestFinished(() => rm(browserOnly, { recursive: true, force: true }))
+    const pages = pagesOf(browserOnly)
+    const found = await request(pages).get("/search?q=tee&colorName=Black")
+    expect(found.text).toContain("<title>Search results for “tee” | Build Your Fit</title>")
+    expect(found.text).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/search?q=tee" />`)
+    expect(found.text).not.toContain("noindex")
+    const nothing = await request(pages).get("/search?q=%3Cscript%3Ezzz")
+    expect(nothing.text).toContain('<meta name="robots" content="noindex" />')
+    expect(nothing.text).toContain("Search results for “&lt;script&gt;zzz”")
+    expect(nothing.text).not.toContain('rel="canonical"')
+    const tooShort = await request(pages).get("/search?q=a")
+    expect(tooShort.status).toBe(200)
+    expect(tooShort.text).toContain('<meta name="robots" content="noindex" />')
+    expect(carriedAnswers(tooShort.text)).toBeUndefined()
   })
 
   it("leaves a page without answers when the API would refuse a read it names", async () => {

@@ -1,0 +1,34 @@
+-- Issue 46: search answers from the catalogue's read model (features/search/). The catalogue writes each product's
+-- words as two tsvectors, built in the BFF from contracts' searchWords (a word and the forms its plural may come from
+-- at one position): search_main weighs the title A, category B, colour C, fabric D; search_more the genre A and the
+-- description B. Ranking reads the weights (title first … description last).
+alter table bff.catalog_products
+  add column search_main tsvector not null default ''::tsvector,
+  add column search_more tsvector not null default ''::tsvector,
+  add column sizes_in_stock text[] not null default '{}';
+
+-- Until the next full sync rewrites them with every form, the rows already here are found by their own words.
+update bff.catalog_products p
+   set search_main = setweight(to_tsvector('simple', coalesce(d.document ->> 'title', '')), 'A')
+         || setweight(to_tsvector('simple', concat_ws(' ', p.category_type, p.subcategory, p.style_group)), 'B')
+         || setweight(to_tsvector('simple', coalesce(p.color_name, '')), 'C')
+         || setweight(to_tsvector('simple', coalesce(p.fabric, '')), 'D'),
+       search_more = setweight(to_tsvector('simple', coalesce(p.genre, '')), 'A')
+         || setweight(to_tsvector('simple', coalesce(d.document ->> 'description', '')), 'B'),
+       sizes_in_stock = coalesce(array(select json_array_elements_text(d.document -> 'availableSizes')), '{}')
+  from bff.catalog_documents d
+ where d.id = p.id;
+
+create index catalog_products_search_main_idx on bff.catalog_products using gin (search_main);
+create index catalog_products_search_more_idx on bff.catalog_products using gin (search_more);
+
+-- What shoppers searched for, per query as read (lower case, single spaces) and India's day: the console's top
+-- queries and those that found nothing. Counted in each process and added here every few seconds.
+create table bff.search_queries (
+  query text not null check (char_length(query) between 1 and 200),
+  day date not null,
+  searches integer not null check (searches >= 0),
+  no_results integer not null check (no_results between 0 and searches),
+  last_at timestamptz not null,
+  primary key (day, query)
+);

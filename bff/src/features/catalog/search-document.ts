@@ -1,0 +1,45 @@
+import { searchWords, type Product } from "@fitshop/contracts"
+
+/** tsvector weights: the first field of a vector weighs most. */
+const WEIGHTS = ["A", "B", "C", "D"] as const
+
+/** Positions left between two fields, so a phrase never runs from one field into the next. */
+const FIELD_GAP = 8
+/** PostgreSQL keeps positions up to 16,383; a longer description's tail is still found, at the last position. */
+const LAST_POSITION = 16_383
+
+/**
+ * The fields' words as a tsvector literal: each word with the forms its plural may come from at its position, under
+ * its field's weight. The words are letters, marks and digits only (contracts' normalising), so quoting is all they need.
+ */
+function tsvectorLiteral(fields: readonly string[]): string {
+  const positions = new Map<string, string[]>()
+  let position = 1
+  fields.forEach((text, field) => {
+    for (const forms of searchWords(text)) {
+      for (const form of new Set(forms)) {
+        const at = positions.get(form) ?? []
+        // PostgreSQL keeps up to 256 positions of a lexeme: more only repeat the word.
+        if (at.length < 256) at.push(`${Math.min(position, LAST_POSITION)}${WEIGHTS[field]}`)
+        positions.set(form, at)
+      }
+      position += 1
+    }
+    position += FIELD_GAP
+  })
+  return [...positions].map(([lexeme, at]) => `'${lexeme}':${at.join(",")}`).join(" ")
+}
+
+/** The words the shop files a product under: its category type, subcategory and style group, as shoppers read them. */
+const shelfWords = (product: Product): string => [product.categoryType, product.subcategory, product.styleGroup].filter(Boolean).join(" ")
+
+/**
+ * A product's search vectors (migration 046): the title, its shelf, colour and fabric in the first; its genre and
+ * description in the second. Ranking reads the fields in that order.
+ */
+export function searchVectors(product: Product): { main: string; more: string } {
+  return {
+    main: tsvectorLiteral([product.title, shelfWords(product), product.colorName ?? "", product.fabric ?? ""]),
+    more: tsvectorLiteral([product.genre ?? "", product.description]),
+  }
+}

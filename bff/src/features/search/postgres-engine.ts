@@ -1,0 +1,186 @@
+import { GENDERS, PRICE_RANGE_ORDER, PRICE_RANGES, SEARCH_FACETS, SIZES, type SearchFacets, type SearchShelf } from "@fitshop/contracts"
+import { prepared, type Db } from "../../lib/db.js"
+import { rupeesToPaise } from "../../lib/money.js"
+import { LISTING_ORDER, listingWhere } from "../catalog/index.js"
+import type { EngineSearch, EngineSuggest, SearchEngine, SearchFilters, SearchTermGroup } from "./engine.js"
+import { groupQuery, type Weight } from "./tsquery.js"
+
+/** The fields in ranking order, as (vector, weight): a group found in the title counts most, in the description least. */
+const FIELDS: readonly [vector: "search_main" | "search_more", weight: Weight][] = [
+  ["search_main", "A"], // title
+  ["search_main", "B"], // category type, subcategory, style group
+  ["search_main", "C"], // colour
+  ["search_main", "D"], // fabric
+  ["search_more", "A"], // genre
+  ["search_more", "B"], // description
+]
+/** A product on the shelf a garment's words name counts as found in its category. */
+const SHELF_FIELD = 1
+/** Among products found alike, those on the shelf the words named come first. */
+const SHELF_BOOST = 0.5
+
+const SHELF_COLUMNS = { categoryType: "category_type", subcategory: "subcategory", styleGroup: "style_group" } as const
+
+/** The price range a product's price falls in, by the shop's ranges (lower bound included, upper excluded). */
+const PRICE_RANGE_CASE = `case ${PRICE_RANGE_ORDER.map((range) => {
+  const [, max] = PRICE_RANGES[range]
+  return max === null ? `else '${range}'` : `when base_price < ${rupeesToPaise(max)} then '${range}'`
+}).join(" ")} end`
+
+/** SQL with its bound values: each condition appends its own and names them by position. */
+class Statement {
+  readonly values: unknown[] = []
+  bind(value: unknown): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+/** The filters every product must pass, as conditions on bff.catalog_products. */
+function filterConditions(filters: SearchFilters, statement: Statement): string[] {
+  const { size, minPaise, maxPaise, ...listing } = filters
+  const where = listingWhere(listing, statement.values).sql
+  const conditions = where ? [where.slice("where ".length)] : []
+  if (size) conditions.push(`${statement.bind(size)} = any(sizes_in_stock)`)
+  if (minPaise !== undefined) conditions.push(`base_price >= ${statement.bind(minPaise)}`)
+  if (maxPaise !== undefined) conditions.push(`base_price <= ${statement.bind(maxPaise)}`)
+  return conditions
+}
+
+/** Whether a product is on a shelf (each of its named fields); null for a shelf naming nothing. */
+function onShelf(shelf: SearchShelf, statement: Statement): string | null {
+  const conditions = Object.entries(SHELF_COLUMNS)
+    .filter(([field]) => shelf[field as keyof SearchShelf] !== undefined)
+    .map(([field, column]) => `${column} = ${statement.bind(shelf[field as keyof SearchShelf])}`)
+  return conditions.length ? `(${conditions.join(" and ")})` : null
+}
+
+/**
+ * A group's place in a product, as a score: 6 when found in the title, 5 in its category (or on the shelf the garment
+ * names, when that shelf is a subcategory or style group: the category type alone is too wide to stand for a word),
+ * … 1 in its description, 0 when not found. `found` is the group anywhere, for the where clause.
+ */
+function groupScore(group: SearchTermGroup, statement: Statement, prefixLast = false): { score: string; found: string } | null {
+  const anywhere = groupQuery(group.alternatives, { prefixLast })
+  if (!anywhere) return null
+  const query = statement.bind(anywhere)
+  const shelf = group.shelf && (group.shelf.subcategory || group.shelf.styleGroup) ? onShelf(group.shelf, statement) : null
+  const cases = FIELDS.map(([vector, weight], field) => {
+    const found = `${vector} @@ ${statement.bind(groupQuery(group.alternatives, { weight, prefixLast }))}::tsquery`
+    return `when ${field === SHELF_FIELD && shelf ? `${found} or ${shelf}` : found} then ${FIELDS.length - field}`
+  })
+  const found = `(search_main @@ ${query}::tsquery or search_more @@ ${query}::tsquery${shelf ? ` or ${shelf}` : ""})`
+  return { score: `(case ${cases.join(" ")} else 0 end)`, found }
+}
+
+/** The products the words and filters find, each with its relevance. */
+function matching(groups: readonly SearchTermGroup[], filters: SearchFilters, boost: SearchShelf, statement: Statement, prefixLast = false) {
+  const conditions = filterConditions(filters, statement)
+  const scores: string[] = []
+  groups.forEach((group, index) => {
+    const scored = groupScore(group, statement, prefixLast && index === groups.length - 1)
+    if (!scored) return
+    scores.push(scored.score)
+    conditions.push(scored.found)
+  })
+  const shelf = onShelf(boost, statement)
+  if (shelf) scores.push(`(case when ${shelf} then ${SHELF_BOOST} else 0 end)`)
+  return { where: conditions.length ? `where ${conditions.join(" and ")}` : "", score: scores.length ? scores.join(" + ") : "0" }
+}
+
+const RELEVANCE_ORDER = "score desc, in_stock desc, units_sold_30d desc, created_at desc, id desc"
+
+type FacetRow = [facet: keyof SearchFacets, value: string, count: number]
+
+/** Facet counts in the shop's order: genders and ranges and sizes as the shop lists them, the rest most first. */
+function facetsOf(rows: FacetRow[]): SearchFacets {
+  const facets = Object.fromEntries(SEARCH_FACETS.map((facet) => [facet, [] as { value: string; count: number }[]])) as SearchFacets
+  for (const [facet, value, count] of rows) facets[facet].push({ value, count })
+  const inOrder = (order: readonly string[]) => (a: { value: string }, b: { value: string }) => order.indexOf(a.value) - order.indexOf(b.value)
+  const mostFirst = (a: { value: string; count: number }, b: { value: string; count: number }) => b.count - a.count || (a.value < b.value ? -1 : 1)
+  facets.gender.sort(inOrder(GENDERS))
+  facets.priceRange.sort(inOrder(PRICE_RANGE_ORDER))
+  facets.size.sort(inOrder(SIZES))
+  for (const facet of ["categoryType", "subcategory", "colorName", "fabric"] as const) facets[facet].sort(mostFirst)
+  return facets
+}
+
+/**
+ * Search over the BFF's read model (migration 046): the catalogue writes each product's words as weighted tsvectors;
+ * a query's words are matched with their forms and alternatives, ranked by the field they are found in, then stock and
+ * sales; the page, its total and the facets come back from one statement. Named statements: the shapes are bounded
+ * (the filters given, up to `MAX_GROUPS` words), never built from the text typed.
+ */
+export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
+  return {
+    async search({ groups, filters, boost, sort, limit, offset }: EngineSearch) {
+      const statement = new Statement()
+      const { where, score } = matching(groups, filters, boost, statement)
+      const order = sort === "relevance" ? RELEVANCE_ORDER : LISTING_ORDER[sort]
+      const limitAt = statement.bind(limit)
+      const offsetAt = statement.bind(offset)
+      const facet = (name: string, column: string) => `select '${name}', ${column}, count(*)::int from matched where ${column} is not null group by 2`
+      const { rows } = await db.query<{ total: number; products: string; facets: FacetRow[] }>(
+        prepared(
+          `with matched as materialized (
+             select id, gender, category_type, subcategory, color_name, fabric, base_price, sizes_in_stock, in_stock,
+                    units_sold_30d, created_at, ${score} as score
+               from bff.catalog_products ${where}
+           ), page as (
+             select id, row_number() over (order by ${order}) as n from matched order by ${order} limit ${limitAt} offset ${offsetAt}
+           )
+           select (select count(*)::int from matched) as total,
+                  (select '[' || coalesce(string_agg(d.listing::text, ',' order by page.n), '') || ']'
+                     from page join bff.catalog_documents d on d.id = page.id) as products,
+                  (select coalesce(json_agg(json_build_array(f.facet, f.value, f.count)), '[]') from (
+                     ${facet("gender", "gender")}
+                     union all ${facet("categoryType", "category_type")}
+                     union all ${facet("subcategory", "subcategory")}
+                     union all ${facet("colorName", "color_name")}
+                     union all ${facet("fabric", "fabric")}
+                     union all select 'priceRange', ${PRICE_RANGE_CASE}, count(*)::int from matched group by 2
+                     union all select 'size', size, count(*)::int from matched, unnest(sizes_in_stock) as size group by 2
+                   ) as f (facet, value, count)) as facets`,
+          statement.values,
+        ),
+      )
+      const row = rows[0]!
+      return { productsJson: row.products, total: row.total, facets: facetsOf(row.facets) }
+    },
+
+    async suggest({ groups, prefix, filters, limit }: EngineSuggest) {
+      const statement = new Statement()
+      const all = prefix ? [...groups, { alternatives: [prefix], shelf: null }] : groups
+      const { where, score } = matching(all, filters, {}, statement, prefix !== null)
+      const limitAt = statement.bind(limit)
+      const { rows } = await db.query<{
+        products: { id: string; title: string; imageUrl: string | null; price: number }[]
+        colours: { colorName: string; count: number }[]
+      }>(
+        prepared(
+          `with matched as materialized (
+             select id, color_name, base_price, in_stock, units_sold_30d, created_at, ${score} as score from bff.catalog_products ${where}
+           )
+           select (select coalesce(json_agg(json_build_object('id', m.id, 'title', d.listing ->> 'title', 'imageUrl', d.listing ->> 'imageUrl', 'price', m.base_price)
+                                   order by m.score desc, m.in_stock desc, m.units_sold_30d desc, m.created_at desc, m.id desc), '[]')
+                     from (select * from matched order by ${RELEVANCE_ORDER} limit ${limitAt}) m join bff.catalog_documents d on d.id = m.id) as products,
+                  (select coalesce(json_agg(json_build_object('colorName', c.color_name, 'count', c.count) order by c.count desc, c.color_name), '[]')
+                     from (select color_name, count(*)::int as count from matched where color_name is not null group by color_name) c) as colours`,
+          statement.values,
+        ),
+      )
+      return rows[0]!
+    },
+
+    async knownWords() {
+      const { rows } = await db.query<{ word: string }>(
+        prepared(
+          `select distinct word from bff.catalog_products, unnest(tsvector_to_array(search_main) || tsvector_to_array(search_more)) as word
+            where word ~ '^[[:alpha:]]{4,}$'`,
+          [],
+        ),
+      )
+      return rows.map((row) => row.word)
+    },
+  }
+}
