@@ -1,5 +1,6 @@
 import {
   adminProductAnswerSchema,
+  adminSearchQueriesSchema,
   adminReviewAnswerSchema,
   analyticsOverviewSchema,
   fitReturnRatesSchema,
@@ -12,6 +13,7 @@ import {
   sizesConfigSchema,
   type AdminProduct,
   type AdminReview,
+  type AdminSearchQueries,
   type AnalyticsOverview,
   type FitReturnRate,
   type ProductSales,
@@ -92,6 +94,11 @@ export const customMethods = {
   /** Each product's share of the last 90 days' delivered units that came back or were exchanged for fit, highest first. */
   async getFitReturnRates({ signal }: Signal = {}): Promise<{ data: FitReturnRate[] }> {
     return { data: fitReturnRatesSchema.parse(await authorizedJson("/api/admin/analytics/fit-returns", { signal })).products }
+  },
+
+  /** What shoppers searched for over the last `days`, and what found nothing. */
+  async getSearchQueries(days: number, { signal }: Signal = {}): Promise<{ data: AdminSearchQueries }> {
+    return { data: adminSearchQueriesSchema.parse(await authorizedJson(`/api/admin/search/queries?days=${String(days)}`, { signal })) }
   },
 
   /** Queues a failed job again, from its first attempt, to run now. */
