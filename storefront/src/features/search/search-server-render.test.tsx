@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { renderPage } from "@/entry-server"
-import { SEARCH_API_PATH, searchFirstRead, sortedUrl, type PageRenderRequest, type SearchAnswer } from "@fitshop/contracts"
+import { SEARCH_API_PATH, searchFirstRead, searchMeta, sortedUrl, type PageRenderRequest, type SearchAnswer } from "@fitshop/contracts"
 import { buildListedProduct, buildSearchAnswer } from "./testing/search-factory"
 
 /** A /search address as the BFF renders it: with its answer to the read searchFirstRead names, keyed as the page looks it up. */
@@ -66,6 +66,7 @@ describe("the search page's server render", () => {
     const page = renderPage({ url: "/search?q=a", origin: window.location.origin, sentAt: Date.now(), answers: {} })!
 
     expect(page.html).toContain("Type at least 2 letters to search")
-    expect(page.meta?.noindex).toBe(true)
+    expect(page.meta).toEqual(searchMeta("", 0))
+    expect(page.meta).toMatchObject({ title: "Search | Build Your Fit", noindex: true })
   })
 })

@@ -182,7 +182,8 @@ export function SearchPage() {
 /** No request for an address without a query to search: the field, and what it takes. */
 function TooShortQuery() {
   const q = new URLSearchParams(useLocation().search).get("q")?.trim() ?? ""
-  useDocumentMeta(searchMeta(q, 0))
+  // Named as the BFF names an address it does not search: "Search", kept out of indexes.
+  useDocumentMeta(searchMeta("", 0))
   return (
     <SearchLayout q={q}>
       <h1 className="page-title">Search</h1>
