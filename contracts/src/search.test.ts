@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { searchFirstRead, searchMeta, searchPath, searchQuerySchema } from "./search.js"
+import { searchPath } from "./search-paths.js"
+import { searchFirstRead, searchMeta, searchQuerySchema } from "./search.js"
 
 describe("the search page's address", () => {
   it("reads the query and the filters search takes, dropping the rest, and names the address it is kept under", () => {

@@ -2,12 +2,8 @@ import { z } from "zod"
 import { checkSubcategoryOfType, listedProductSchema, listingFilters } from "./catalog.js"
 import { PRICE_RANGES, SORTS, type PriceRange } from "./catalog-vocabulary.js"
 import { pageTitle, type PageMeta } from "./page-meta.js"
+import { SEARCH_PAGE_PATH, searchPath } from "./search-paths.js"
 import { SIZES } from "./sizes.js"
-
-/** `GET /api/search` and its completions as you type; `/search?q=` is the page. */
-export const SEARCH_API_PATH = "/api/search"
-export const SEARCH_SUGGEST_PATH = "/api/search/suggest"
-export const SEARCH_PAGE_PATH = "/search"
 
 export const SEARCH_TEXT_MIN = 2
 export const SEARCH_TEXT_MAX = 200
@@ -110,13 +106,6 @@ export const searchSuggestionSchema = z.strictObject({
 export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>
 export const searchSuggestAnswerSchema = z.strictObject({ suggestions: z.array(searchSuggestionSchema).max(SEARCH_SUGGESTIONS_MAX) })
 export type SearchSuggestAnswer = z.infer<typeof searchSuggestAnswerSchema>
-
-/** The search page's address for a query (and filters), as links and the suggestions write it. */
-export function searchPath(q: string, filters: Record<string, string | undefined> = {}): string {
-  const search = new URLSearchParams({ q })
-  for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value)
-  return `${SEARCH_PAGE_PATH}?${search.toString()}`
-}
 
 /** The search page's head: indexed under its query only when it found something (filters and pages narrow it). */
 export function searchMeta(q: string, total: number): PageMeta {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { App } from "@/app/app"
 import { errorResponse, mockFetch } from "@/testing/mock-fetch"
 import { buildProduct } from "@/testing/product-factory"
+import { buildListedProduct, buildSearchAnswer } from "@/features/search/testing/search-factory"
 import { pageCameWith } from "@/testing/server-answers"
 import type { PageRenderRequest } from "@fitshop/contracts"
 import { renderPage } from "./entry-server"
@@ -109,6 +110,17 @@ describe("hydrating what the server painted", () => {
     ["the shop", "/shop?g=MEN", shopAnswers],
     ["a product page", `/product/${product.id}`, productAnswers],
     ["the 404 page", "/no/such/page", {}],
+    [
+      "a search",
+      "/search?q=hoodie&colorName=Black",
+      {
+        "/api/search?colorName=Black&q=hoodie": buildSearchAnswer({
+          query: "hoodie",
+          products: [buildListedProduct({ title: "Night Rider Hoodie" })],
+          total: 1,
+        }),
+      },
+    ],
   ])("takes over %s without a mismatch", async (_label, url, answers) => {
     // Reads the page did not come with (home's feed preview, the session) find nothing to change the first render.
     mockFetch(() => errorResponse("unavailable", 503))

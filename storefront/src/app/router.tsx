@@ -5,11 +5,10 @@ import { ProductPage } from "@/features/catalog/routes/product-page"
 import { ShopPage } from "@/features/catalog/routes/shop-page"
 import { HomePage } from "@/features/home/routes/home-page"
 import { HeaderSearch } from "@/features/search"
-import { SEARCH_PAGE } from "@/features/search/search-paths"
 import { ProtectedRoute } from "@/lib/auth"
 import { lazyPage } from "./lazy-page"
 import { NotFoundPage } from "@/components/not-found-page"
-import { LEGAL_PAGES } from "@fitshop/contracts"
+import { LEGAL_PAGES, SEARCH_PAGE_PATH } from "@fitshop/contracts"
 
 // The home, shop and product pages are in the first download; every other screen loads when first opened.
 const AccountPage = lazyPage(() => import("@/features/account/routes/account-page").then((module) => module.AccountPage))
@@ -64,7 +63,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage />, handle: SERVER_RENDERED },
       { path: "shop", element: <ShopPage />, handle: SERVER_RENDERED },
       { path: "product/:id", element: <ProductPage />, handle: SERVER_RENDERED },
-      { path: SEARCH_PAGE.slice(1), element: <SearchPage />, handle: SERVER_RENDERED },
+      { path: SEARCH_PAGE_PATH.slice(1), element: <SearchPage />, handle: SERVER_RENDERED },
       { path: "cart", element: <CartPage /> },
       { path: "wishlist", element: <WishlistPage /> },
       { path: "payments", element: protectedPage(<PaymentsPage />) },

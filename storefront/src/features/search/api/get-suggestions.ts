@@ -1,7 +1,7 @@
+import { SEARCH_SUGGEST_PATH } from "@fitshop/contracts"
 import { useEffect, useState } from "react"
 import { apiClient } from "@/lib/api-client"
 import type { SearchSuggestAnswer, SearchSuggestion } from "@fitshop/contracts"
-import { SUGGEST_API } from "../search-paths"
 
 /** How long typing pauses before the completions are asked for: one request per pause, not per key. */
 export const SUGGEST_DEBOUNCE_MS = 120
@@ -9,7 +9,7 @@ export const SUGGEST_DEBOUNCE_MS = 120
 const NO_SUGGESTIONS: SearchSuggestion[] = []
 
 export const getSuggestions = (q: string, signal?: AbortSignal) =>
-  apiClient.get<SearchSuggestAnswer>(SUGGEST_API, { params: { q }, signal, skipSessionRefresh: true })
+  apiClient.get<SearchSuggestAnswer>(SEARCH_SUGGEST_PATH, { params: { q }, signal, skipSessionRefresh: true })
 
 /**
  * The completions of what is typed (`GET /api/search/suggest`), asked once typing pauses and only for a non-blank

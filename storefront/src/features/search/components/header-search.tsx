@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react"
 import { Link, useNavigate } from "react-router-dom"
-import { formatPaise, type SearchSuggestion } from "@fitshop/contracts"
+import { formatPaise, SEARCH_PAGE_PATH, searchPath, type SearchSuggestion } from "@fitshop/contracts"
 import { resolveMediaUrl } from "@/lib/product-image"
 import { useSearchSuggestions } from "../api/get-suggestions"
-import { SEARCH_PAGE, searchAddress } from "../search-paths"
 
 export const SEARCH_PLACEHOLDER = "Search hoodies, kurtis, black jeans…"
 
@@ -103,12 +102,12 @@ export function HeaderSearch() {
         ref={formRef}
         id={formId}
         role="search"
-        action={SEARCH_PAGE}
+        action={SEARCH_PAGE_PATH}
         className="header-search__form"
         onSubmit={(event) => {
           event.preventDefault()
           const q = text.trim()
-          if (q) go(searchAddress(q))
+          if (q) go(searchPath(q))
         }}
       >
         <input
