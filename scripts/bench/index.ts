@@ -9,14 +9,15 @@ import { benchOrderMessages, type OrderMessagesBench } from "./order-messages.js
 import { renderReport, verdicts } from "./report.js"
 import { benchRequestMetrics, type RequestMetricsBench } from "./request-metrics.js"
 import { benchReviews, type ReviewsBench } from "./reviews.js"
+import { benchSearch, type SearchBench } from "./search.js"
 import { benchStartup } from "./startup.js"
 
 /**
  * What BENCH_ONLY narrows a run to; `drop:embedded` and `drop:redis` run the drop on one of its two stacks,
  * `messages` the order messages alone on one start of the shop, `metrics` the request metrics' cost on the catalogue's listing,
- * `reviews` the product answer with 200 reviews and the reviews list beside it.
+ * `reviews` the product answer with 200 reviews and the reviews list beside it, `search` search and its suggestions beside it.
  */
-const ONLY = ["fitfeed", "admin", "metrics", "reviews", "drop", "drop:embedded", "drop:redis", "messages"] as const
+const ONLY = ["fitfeed", "admin", "metrics", "reviews", "search", "drop", "drop:embedded", "drop:redis", "messages"] as const
 type Only = (typeof ONLY)[number]
 
 function onlyOf(value: string | undefined): Only | undefined {
@@ -31,27 +32,30 @@ const CATALOG_MODES: Record<Only | "all", CatalogMode | undefined> = {
   admin: "reference",
   metrics: "reference",
   reviews: "reference",
+  search: "reference",
   drop: "drop",
   "drop:redis": "drop",
   "drop:embedded": undefined,
   messages: undefined,
 }
 
-type Beside = { fitfeed?: FitfeedBench; admin?: AdminAnalyticsBench; metrics?: RequestMetricsBench; reviews?: ReviewsBench }
+type Beside = { fitfeed?: FitfeedBench; admin?: AdminAnalyticsBench; metrics?: RequestMetricsBench; reviews?: ReviewsBench; search?: SearchBench }
 
-/** FITFEED, the admin analytics, the request metrics' cost and the reviews, each measured right after a cache-off listing of its own. */
-function besideCatalogue(fitfeed: boolean, admin: boolean, metrics: boolean, reviews: boolean): Alongside<Beside> | undefined {
-  if (!fitfeed && !admin && !metrics && !reviews) return undefined
+/** FITFEED, the admin analytics, the request metrics' cost, the reviews and search, each measured right after a cache-off listing of its own. */
+function besideCatalogue(fitfeed: boolean, admin: boolean, metrics: boolean, reviews: boolean, search: boolean): Alongside<Beside> | undefined {
+  if (!fitfeed && !admin && !metrics && !reviews && !search) return undefined
   return async (stack) => {
     const runFitfeed = fitfeed ? await benchFitfeed(stack) : undefined
     const runAdmin = admin ? await benchAdminAnalytics(stack) : undefined
     const runMetrics = metrics ? await benchRequestMetrics(stack) : undefined
     const runReviews = reviews ? await benchReviews(stack) : undefined
+    const runSearch = search ? await benchSearch(stack) : undefined
     return async (reference) => ({
       fitfeed: await runFitfeed?.(reference),
       admin: await runAdmin?.(reference),
       metrics: await runMetrics?.(reference),
       reviews: await runReviews?.(reference),
+      search: await runSearch?.(reference),
     })
   }
 }
@@ -66,13 +70,13 @@ function onStart(drop: boolean, messages: boolean): ((shop: DropTarget) => Promi
 
 /**
  * `npm run bench`: the catalogue benchmark (5,000 bench products, Medusa vs the BFF, Lighthouse), the
- * FITFEED, admin analytics and reviews benchmarks (measured on the catalogue's cache-off BFF right after its listing), the request
+ * FITFEED, admin analytics, reviews and search benchmarks (measured on the catalogue's cache-off BFF right after its listing), the request
  * metrics' cost (the same listing on cache-off BFFs with REQUEST_METRICS off and on, in turn), the start-up
  * benchmark, the drop (on the start command's warm-started shop, and on the catalogue's Redis stack) and the
  * order messages (on the start command's shop, after its drop), written to bench/report.md. Exits non-zero when a target is missed.
  * BENCH_PRODUCTS, BENCH_SECONDS, BENCH_SKIP_STARTUP=1, BENCH_KEEP_DATABASE=name and BENCH_ONLY=fitfeed
  * (FITFEED and its catalogue reference only), BENCH_ONLY=admin (the admin analytics and its reference only),
- * BENCH_ONLY=metrics (the request metrics' cost and its reference only), BENCH_ONLY=reviews (the reviews and their reference only) or BENCH_ONLY=drop (the drop alone: one start of the shop,
+ * BENCH_ONLY=metrics (the request metrics' cost and its reference only), BENCH_ONLY=reviews (the reviews and their reference only), BENCH_ONLY=search (search and its reference only) or BENCH_ONLY=drop (the drop alone: one start of the shop,
  * and the Redis stack with only the demo seed; `drop:embedded` or `drop:redis` for one of them) or
  * BENCH_ONLY=messages (the order messages alone, on one start of the shop) shorten runs while developing.
  */
@@ -88,10 +92,17 @@ async function main() {
     only === undefined || only === "admin",
     only === undefined || only === "metrics",
     only === undefined || only === "reviews",
+    only === undefined || only === "search",
   )
   const catalogRun = catalogMode ? await benchCatalog({ products, seconds, mode: catalogMode, alongside, drop }) : undefined
   const startupRun =
-    process.env.BENCH_SKIP_STARTUP === "1" || only === "fitfeed" || only === "admin" || only === "metrics" || only === "reviews" || only === "drop:redis"
+    process.env.BENCH_SKIP_STARTUP === "1" ||
+    only === "fitfeed" ||
+    only === "admin" ||
+    only === "metrics" ||
+    only === "reviews" ||
+    only === "search" ||
+    only === "drop:redis"
       ? undefined
       : await benchStartup({ onShop: onStart(dropping, only === undefined || only === "messages"), startupFigures: only === undefined })
   const drops = [startupRun?.onShop?.drop, catalogRun?.drop].filter((run): run is DropBench => run !== undefined)
@@ -103,6 +114,7 @@ async function main() {
     admin: catalogRun?.alongside?.admin,
     requestMetrics: catalogRun?.alongside?.metrics,
     reviews: catalogRun?.alongside?.reviews,
+    search: catalogRun?.alongside?.search,
     startup: startupRun?.startup,
     drops,
     messages: startupRun?.onShop?.messages,

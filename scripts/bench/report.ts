@@ -48,13 +48,15 @@ import {
   type RequestMetricsBench,
 } from "./request-metrics.js"
 import { REVIEWED_THROUGHPUT_TARGET, REVIEWS_P99_TARGET_MS, type ReviewsBench, type ReviewsLoad } from "./reviews.js"
+import { SEARCH_THROUGHPUT_TARGET, SUGGEST_P99_TARGET_MS, type SearchBench, type SearchLoad } from "./search.js"
+import { BENCH_PREFIXES } from "./search-queries.js"
 import type { StartupBench } from "./startup.js"
 
 export type Verdict = { name: string; ok: boolean }
 
 /**
  * One run's figures: the full catalogue (absent with BENCH_ONLY), its cache-off reference (absent with
- * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, the admin analytics, the request metrics' cost, the reviews, start-up,
+ * BENCH_ONLY=drop), the Redis stack's versions, FITFEED, the admin analytics, the request metrics' cost, the reviews, search, start-up,
  * the drops (one per stack) and the order messages.
  */
 export type BenchRun = {
@@ -65,6 +67,7 @@ export type BenchRun = {
   admin?: AdminAnalyticsBench
   requestMetrics?: RequestMetricsBench
   reviews?: ReviewsBench
+  search?: SearchBench
   startup?: StartupBench
   drops?: DropBench[]
   messages?: OrderMessagesBench
@@ -82,7 +85,7 @@ function loadRow(load: Load, medusa: Load): string {
 const clean = (load: Load) => load.errors + load.non2xx === 0
 
 /** Pass or fail for every target the issues set, from one run's figures. */
-export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, startup, drops = [], messages }: BenchRun): Verdict[] {
+export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages }: BenchRun): Verdict[] {
   const list: Verdict[] = []
   if (catalog) {
     const { medusa } = catalog
@@ -157,6 +160,7 @@ export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, sta
     })
   }
   if (reviews) list.push(...reviewVerdicts(reviews))
+  if (search) list.push(...searchVerdicts(search))
   if (startup) {
     list.push({ name: `warm start ≤ ${startup.warmTargetS} s`, ok: startup.warm.seconds <= startup.warmTargetS })
     list.push({ name: `stack memory ≤ ${startup.memoryTargetMb} MB`, ok: startup.warm.memoryMb <= startup.memoryTargetMb })
@@ -178,6 +182,22 @@ function reviewVerdicts({ seed, uncached, warm, lists }: ReviewsBench): Verdict[
     { name: `reviews: the reviews list, first page: p99 < ${REVIEWS_P99_TARGET_MS} ms, no errors`, ok: quick(lists.first) },
     { name: `reviews: the reviews list, filtered by stars and by photo: p99 < ${REVIEWS_P99_TARGET_MS} ms, no errors`, ok: quick(lists.filtered) },
     { name: `reviews: the reviews list, second page: p99 < ${REVIEWS_P99_TARGET_MS} ms, no errors`, ok: quick(lists.second) },
+  ]
+}
+
+/** Search is judged as production runs it: the cache on, every query one it has not answered before (so computed), the word list cached. */
+function searchVerdicts({ unseen, suggest }: SearchBench): Verdict[] {
+  return [
+    {
+      name:
+        `search: \`GET /api/search\`, cache on and each query unseen: ≥ ${SEARCH_THROUGHPUT_TARGET}× the catalogue listing's cache-off throughput ` +
+        "(the same run, in alternating halves), no errors",
+      ok: unseen.search.requestsPerSecond >= SEARCH_THROUGHPUT_TARGET * unseen.listing.requestsPerSecond && clean(unseen.search) && clean(unseen.listing),
+    },
+    {
+      name: `search: \`GET /api/search/suggest\`, cache on and each prefix unseen: p99 < ${SUGGEST_P99_TARGET_MS} ms, no errors`,
+      ok: suggest.unseen.p99 < SUGGEST_P99_TARGET_MS && clean(suggest.unseen),
+    },
   ]
 }
 
@@ -544,8 +564,91 @@ function reviewsLines({ seed, reference, uncached, warm, lists, answers, plans }
   ]
 }
 
+/** The word list's statement has no parameters: its plan is the same either way, and its time is all execution. */
+const wordListNote = (plan: QueryPlan | undefined) =>
+  plan ? ` Every request also computes the word list: ${plan.executionMs.toFixed(2)} ms executing, every product's words unnested and made distinct.` : ""
+
+/** Each planned search statement's execution and the tables it scans whole. */
+const searchPlansNote = (plans: QueryPlan[]) =>
+  plans
+    .map(
+      (plan) =>
+        ` ${plan.label}: ${plan.executionMs.toFixed(2)} ms executing (${plan.kind} plan)` +
+        `${plan.seqScans.length ? `, a sequential scan of ${plan.seqScans.map((table) => `\`${table}\``).join(", ")}` : ", from the indexes"}.`,
+    )
+    .join("")
+
+function searchLines({ reference, uncached, unseen, warm, suggest, found, suggested, knownWords, plans }: SearchBench): string[] {
+  const number = (value: number) => value.toLocaleString("en-IN")
+  const row = (load: SearchLoad, against?: Load) =>
+    `| ${load.label} | ${number(Math.round(load.requestsPerSecond))} | ${ms(load.p50)} | ${ms(load.p99)} | ${load.errors + load.non2xx} | ` +
+    `${against ? `${ratio(load.requestsPerSecond / against.requestsPerSecond)} / p99 ${ratio(load.p99 / against.p99)}` : "—"} | ` +
+    `${load.quietShare === undefined ? "—" : percent(load.quietShare)} |`
+  const times = (value: number) => `${value.toFixed(2)} ×`
+  const foundLine = ({ path, total, corrected, fallback, bytes }: SearchBench["found"][number]) =>
+    `- \`${decodeURIComponent(path.replace(/\+/g, " "))}\`: ${fallback ? `nothing found, the ${fallback} fallback` : `${number(total)} found`}` +
+    `${corrected ? ` (read as “${corrected}”)` : ""}, ${kilobytes(bytes)}`
+  const totals = found.filter((query) => !query.fallback).map((query) => query.total)
+  return [
+    "## Search",
+    "",
+    `The catalogue's bench products and the demo catalogue, their words written by the catalogue's sync (the read model's weighted tsvectors). ` +
+      `The search load rotates through ${found.length} queries (\`scripts/bench/search-queries.ts\`) in the words the bench catalogue has: typos, plurals and synonyms, ` +
+      "Hinglish and Devanagari, gender words, prices in the words, filters, sorts and a second page on top, and two that find nothing " +
+      `(found ${number(Math.min(...totals))} to ${number(Math.max(...totals))} products; each checked on both BFFs, and in its unseen form, to answer alike before anything was measured):`,
+    "",
+    ...found.map(foundLine),
+    "",
+    `Suggestions rotate through ${BENCH_PREFIXES.length} prefixes as typed (${BENCH_PREFIXES.map((prefix) => `\`${prefix}\``).join(", ")}), ` +
+      `${Math.min(...suggested) === Math.max(...suggested) ? Math.min(...suggested) : `${Math.min(...suggested)} to ${Math.max(...suggested)}`} suggestions each. ` +
+      "Measured right after the catalogue's cache-off listing, with the same client, connections and duration: " +
+      "search against that listing in two halves of the time each, in the order listing, search, search, listing (so a drift of the machine weighs on both alike; " +
+      "throughput and p50 are the halves' means, p99 the higher of the two), once on the cache-off BFF (`CATALOG_CACHE=off`: every search also reads the catalogue's word list again) " +
+      "and once on the cached BFF with every query unseen: each request's text carries a mark of its own, zero-width non-joiners and joiners spelling a counter, " +
+      "which search reads away (the same words, products and facets; checked) but which makes the cache's key one never asked before, so every answer is computed " +
+      "while the word list comes from the cache, as for the distinct searches of a busy shop. Then search with its answers cached, and suggestions cache off, unseen and cached. " +
+      `Before each the bench waited for the CPUs to go quiet (at most ${percent(QUIET_SHARE)} busy over a second, giving up after ${QUIET_TIMEOUT_MS / 1000} s), then warmed the target for 3 s.`,
+    "",
+    "| Request | req/s | p50 | p99 | errors | vs the cache-off listing of its halves (throughput / p99) | CPUs busy the second before (halves: the busier) |",
+    "|---|---|---|---|---|---|---|",
+    row(reference),
+    row(uncached.listing),
+    row(uncached.search, uncached.listing),
+    row(unseen.listing),
+    row(unseen.search, unseen.listing),
+    row(warm),
+    row(suggest.uncached),
+    row(suggest.unseen),
+    row(suggest.warm),
+    "",
+    `Search against the cache-off listing, same run: cache on with every query unseen **${times(unseen.search.requestsPerSecond / unseen.listing.requestsPerSecond)}** the throughput ` +
+      `(the target's figure: production runs with the cache on, and a search it has not answered yet is computed while the catalogue's word list is read once per catalogue version); ` +
+      `cache off ${times(uncached.search.requestsPerSecond / uncached.listing.requestsPerSecond)}; target ≥ ${SEARCH_THROUGHPUT_TARGET} ×. ` +
+      `Suggestions, cache on and every prefix unseen: p99 **${ms(suggest.unseen.p99)}** (target under ${SUGGEST_P99_TARGET_MS} ms). ` +
+      `The catalogue's word list: ${number(knownWords.count)} words, ${ms(knownWords.ms)} to compute on the idle database (the median of 5), which cache off adds to every search and suggestion.`,
+    "",
+    "What limited each figure (CPU from /proc over the run; PostgreSQL's backends for the bench database sampled from pg_stat_activity every 50 ms):",
+    "",
+    `- Catalogue listing, cache off (the reference): ${limitedBy(reference)}`,
+    `- ${uncached.search.label}: ${limitedBy(uncached.search)}${wordListNote(plans[0])}`,
+    `- ${unseen.search.label}: ${limitedBy(unseen.search, CACHED_PROCESS_NAMES)}${searchPlansNote(plans.slice(1, 3))}`,
+    `- ${warm.label}: ${limitedBy(warm, CACHED_PROCESS_NAMES)}`,
+    `- ${suggest.uncached.label}: ${limitedBy(suggest.uncached)}${wordListNote(plans[0])}`,
+    `- ${suggest.unseen.label}: ${limitedBy(suggest.unseen, CACHED_PROCESS_NAMES)}${searchPlansNote(plans.slice(3, 4))}`,
+    `- ${suggest.warm.label}: ${limitedBy(suggest.warm, CACHED_PROCESS_NAMES)}`,
+    "",
+    "### Query plans",
+    "",
+    "`EXPLAIN (ANALYZE, BUFFERS)` on the seeded data, the SQL and parameters recorded from the BFF's own search service " +
+      "(`bff/src/features/search/service.ts` with `postgres-engine.ts`, without a cache), as the BFF runs them: named statements, which each connection plans once, " +
+      "so with the generic plan (forced here; each run three times first).",
+    "",
+    ...plans.flatMap(planLines),
+  ]
+}
+
 export function renderReport(run: BenchRun, date = new Date()): string {
-  const { catalog, reference, versions, fitfeed, admin, requestMetrics, reviews, startup, drops = [], messages } = run
+  const { catalog, reference, versions, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages } = run
   const cpu = os.cpus()
   const lines = [
     "# Benchmark report",
@@ -566,8 +669,8 @@ export function renderReport(run: BenchRun, date = new Date()): string {
     lines.push(
       "## Catalogue (reference only)",
       "",
-      `A \`BENCH_ONLY=fitfeed\`, \`BENCH_ONLY=admin\`, \`BENCH_ONLY=metrics\` or \`BENCH_ONLY=reviews\` run: of the catalogue (${reference.products.toLocaleString("en-IN")} bench products plus the demo catalogue, seeded in ${reference.seedSeconds.toFixed(0)} s) ` +
-        "only the BFF's cache-off filtered listings were measured, as the reference of FITFEED, the admin analytics, the request metrics or the reviews; no Medusa, cached, product page, Lighthouse or start-up figures.",
+      `A \`BENCH_ONLY=fitfeed\`, \`BENCH_ONLY=admin\`, \`BENCH_ONLY=metrics\`, \`BENCH_ONLY=reviews\` or \`BENCH_ONLY=search\` run: of the catalogue (${reference.products.toLocaleString("en-IN")} bench products plus the demo catalogue, seeded in ${reference.seedSeconds.toFixed(0)} s) ` +
+        "only the BFF's cache-off filtered listings were measured, as the reference of FITFEED, the admin analytics, the request metrics, the reviews or search; no Medusa, cached, product page, Lighthouse or start-up figures.",
       "",
       ...FILTERED_LISTINGS.map((listing, index) => `- \`${listing}\` (${reference.filteredTotals[index]} matches)`),
       "",
@@ -577,6 +680,7 @@ export function renderReport(run: BenchRun, date = new Date()): string {
   if (admin) lines.push(...adminLines(admin))
   if (requestMetrics) lines.push(...requestMetricsLines(requestMetrics))
   if (reviews) lines.push(...reviewsLines(reviews))
+  if (search) lines.push(...searchLines(search))
   if (startup) {
     lines.push(
       "## Start-up and memory",
