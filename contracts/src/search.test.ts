@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { searchPath } from "./search-paths.js"
-import { searchFirstRead, searchMeta, searchQuerySchema } from "./search.js"
+import { searchFirstRead, searchMeta, searchPath } from "./search-address.js"
+import { searchQuerySchema } from "./search.js"
 
 describe("the search page's address", () => {
   it("reads the query and the filters search takes, dropping the rest, and names the address it is kept under", () => {
@@ -23,6 +23,11 @@ describe("the search page's address", () => {
     })
     expect(searchMeta("zzz", 0)).toMatchObject({ canonicalPath: null, noindex: true })
     expect(searchPath("kala hoodie", { gender: "MEN", colorName: undefined })).toBe("/search?q=kala+hoodie&gender=MEN")
+  })
+
+  it("names only reads the API accepts", () => {
+    const read = searchFirstRead(new URLSearchParams("q=  tee &gender=WOMEN&categoryType=LOWERS&subcategory=Jeans&priceRange=500-1000&sort=newest&size=S"))!
+    expect(searchQuerySchema.safeParse(read.params).success).toBe(true)
   })
 
   it("refuses a subcategory of another type, as the listing does", () => {

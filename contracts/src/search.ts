@@ -1,21 +1,12 @@
 import { z } from "zod"
 import { checkSubcategoryOfType, listedProductSchema, listingFilters } from "./catalog.js"
-import { PRICE_RANGES, SORTS, type PriceRange } from "./catalog-vocabulary.js"
-import { pageTitle, type PageMeta } from "./page-meta.js"
-import { SEARCH_PAGE_PATH, searchPath } from "./search-paths.js"
+import { SEARCH_FACETS, SEARCH_SORTS, SEARCH_TEXT_MAX, SEARCH_TEXT_MESSAGES, SEARCH_TEXT_MIN, type SearchFacet } from "./search-address.js"
 import { SIZES } from "./sizes.js"
 
-export const SEARCH_TEXT_MIN = 2
-export const SEARCH_TEXT_MAX = 200
 export const SEARCH_PAGE_SIZE = 24
 export const SEARCH_SUGGESTIONS_MAX = 8
 /** How far a shopper may page into results (the cursor is the offset of the next page). */
 export const SEARCH_DEEPEST_OFFSET = 2_400
-
-export const SEARCH_TEXT_MESSAGES = {
-  tooShort: `Type at least ${SEARCH_TEXT_MIN} letters to search`,
-  tooLong: `Search is limited to ${SEARCH_TEXT_MAX} characters`,
-} as const
 
 /** What a shopper typed: trimmed, 2 to 200 characters (an empty or one-letter query is a 400 with the message above). */
 export const searchText = z
@@ -23,10 +14,6 @@ export const searchText = z
   .trim()
   .min(SEARCH_TEXT_MIN, { message: SEARCH_TEXT_MESSAGES.tooShort })
   .max(SEARCH_TEXT_MAX, { message: SEARCH_TEXT_MESSAGES.tooLong })
-
-/** Relevance first; the listing's own sorts apply on top when asked. */
-export const SEARCH_SORTS = ["relevance", ...SORTS] as const
-export type SearchSort = (typeof SEARCH_SORTS)[number]
 
 /** `GET /api/search?q=&limit=&cursor=` with the listing's filters and sorts on top, and a size in stock. */
 export const searchQuerySchema = listingFilters
@@ -45,10 +32,6 @@ export const searchQuerySchema = listingFilters
   .superRefine(checkSubcategoryOfType)
 export type SearchQuery = z.output<typeof searchQuerySchema>
 export type SearchParams = z.input<typeof searchQuerySchema>
-
-/** The filters a search narrows by, in the order the page shows them. */
-export const SEARCH_FACETS = ["gender", "categoryType", "subcategory", "colorName", "fabric", "priceRange", "size"] as const
-export type SearchFacet = (typeof SEARCH_FACETS)[number]
 
 const facetCountSchema = z.strictObject({ value: z.string(), count: z.number().int().positive() })
 export type FacetCount = z.infer<typeof facetCountSchema>
@@ -107,22 +90,6 @@ export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>
 export const searchSuggestAnswerSchema = z.strictObject({ suggestions: z.array(searchSuggestionSchema).max(SEARCH_SUGGESTIONS_MAX) })
 export type SearchSuggestAnswer = z.infer<typeof searchSuggestAnswerSchema>
 
-/** The search page's head: indexed under its query only when it found something (filters and pages narrow it). */
-export function searchMeta(q: string, total: number): PageMeta {
-  const words = q.trim()
-  return {
-    title: pageTitle(words ? `Search results for “${words}”` : "Search"),
-    description: total
-      ? `${total} ${total === 1 ? "product" : "products"} for “${words}”: streetwear for men and women, delivered across India.`
-      : `No products for “${words}” yet: see what's trending in streetwear for men and women.`,
-    canonicalPath: total ? searchPath(words) : null,
-    noindex: total === 0,
-  }
-}
-
-/** Price range facet values in the shop's order. */
-export const PRICE_RANGE_ORDER = Object.keys(PRICE_RANGES) as PriceRange[]
-
 /** `GET /api/admin/search/queries?days=`: what shoppers searched for, and what found nothing. */
 export const adminSearchQueriesQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) })
 const searchedQuerySchema = z.strictObject({
@@ -139,25 +106,3 @@ export const adminSearchQueriesSchema = z.strictObject({
   noResults: z.array(searchedQuerySchema),
 })
 export type AdminSearchQueries = z.infer<typeof adminSearchQueriesSchema>
-
-/** The search page's address parameters besides `q`: the filters and sort a search takes, in the API's names. */
-export const SEARCH_ADDRESS_FILTERS = [...Object.keys(listingFilters.shape), "size", "sort"] as const
-
-/**
- * What a /search address reads first: `GET /api/search` with its query and the filters of its address that search
- * takes (an unknown or malformed one is dropped), the first page (no cursor); and the address it is rendered and kept
- * under. The storefront's page and the BFF's server render both read it from here, so they ask the same thing.
- */
-export function searchFirstRead(search: URLSearchParams): { address: string; params: Record<string, string> } | null {
-  const q = searchText.safeParse(search.get("q") ?? "")
-  if (!q.success) return null
-  const params: Record<string, string> = { q: q.data }
-  const shape = searchQuerySchema.shape as Record<string, z.ZodType>
-  for (const key of SEARCH_ADDRESS_FILTERS) {
-    const value = search.get(key)
-    if (value && shape[key]!.safeParse(value).success && !(key === "sort" && value === "relevance")) params[key] = value
-  }
-  if (params.subcategory && params.categoryType && !searchQuerySchema.safeParse(params).success) delete params.subcategory
-  const address = new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)))
-  return { address: `${SEARCH_PAGE_PATH}?${address.toString()}`, params }
-}
