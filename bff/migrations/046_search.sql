@@ -22,6 +22,15 @@ update bff.catalog_products p
 create index catalog_products_search_main_idx on bff.catalog_products using gin (search_main);
 create index catalog_products_search_more_idx on bff.catalog_products using gin (search_more);
 
+-- The words of the catalogue's titles (4 letters or more, with their plurals' forms), which a typo is corrected to and a
+-- word typed is never corrected away from. Written by the catalogue's sync as products arrive; a word of a product
+-- gone stays (a correction to it then finds nothing, and says so).
+create table bff.search_words (word text primary key);
+insert into bff.search_words (word)
+select distinct word from bff.catalog_products, regexp_split_to_table(lower(title), '[^[:alpha:]]+') as word
+ where char_length(word) >= 4
+on conflict do nothing;
+
 -- What shoppers searched for, per query as read (lower case, single spaces) and India's day: the console's top
 -- queries and those that found nothing. Counted in each process and added here every few seconds.
 create table bff.search_queries (

@@ -41,6 +41,7 @@ const OWNERS: Record<string, string> = {
   schedule_rounds: LIB_OWNER,
   schema_migrations: LIB_OWNER,
   search_queries: "search",
+  search_words: "catalog",
   session_families: "auth",
   signups: "auth",
   stock_holds: "checkout",

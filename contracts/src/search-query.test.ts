@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { CATEGORY_TYPES, COLOR_NAMES, FABRICS, GENDERS, GENRES, SEASON_FITS, SLEEVE_TYPES, STYLE_GROUPS, SUBCATEGORIES } from "./catalog-vocabulary.js"
-import { readSearchQuery, searchWords, shelfOfTerms } from "./search-query.js"
+import { readSearchQuery, searchWords, shelfOfTerms, shelfTermsOf } from "./search-query.js"
 import { SEARCH_STOP_WORDS, SEARCH_VOCABULARY, type SearchVocabularyEntry } from "./search-vocabulary.js"
 
 /** What an entry's words must read as: its filters, and its terms as the one group for full text. */
@@ -211,5 +211,12 @@ describe("the words search indexes and looks up", () => {
     expect(shelfOfTerms(["kurta", "kurti"])).toEqual({ categoryType: "UPPERS", subcategory: undefined, styleGroup: "TRADITIONS" })
     expect(shelfOfTerms(["hoodie"])).toEqual({ categoryType: "UPPERS", subcategory: "Hoodies", styleGroup: undefined })
     expect(shelfOfTerms(["zebra"])).toBeNull()
+  })
+
+  it("give a product the garment words of the shelves it is on, and none of a shelf it isn't", () => {
+    expect(shelfTermsOf({ categoryType: "UPPERS", styleGroup: "TRADITIONS" })).toEqual(expect.arrayContaining(["kurta", "kurti", "anarkali"]))
+    expect(shelfTermsOf({ categoryType: "UPPERS", subcategory: "Hoodies" })).toEqual(expect.arrayContaining(["hoodie"]))
+    expect(shelfTermsOf({ categoryType: "UPPERS", subcategory: "Hoodies" })).not.toContain("kurta")
+    expect(shelfTermsOf({ categoryType: "LOWERS", styleGroup: "TRADITIONS" })).not.toContain("kurti")
   })
 })

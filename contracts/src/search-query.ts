@@ -242,6 +242,21 @@ for (const { terms, categoryType, subcategory, styleGroup } of SEARCH_VOCABULARY
   if (key && !SHELVES_BY_TERMS.has(key)) SHELVES_BY_TERMS.set(key, { categoryType, subcategory, styleGroup })
 }
 
+/**
+ * The garment words a product answers to by where the shop files it: the terms of every vocabulary entry whose shelf
+ * names a subcategory or style group the product is on ("kurta", "kurti" for a women's traditional upper). Search
+ * indexes them with the product's category, so a garment's words find its shelf from the word index alone.
+ */
+export function shelfTermsOf(product: SearchShelf): string[] {
+  const terms = new Set<string>()
+  for (const entry of SEARCH_VOCABULARY) {
+    if (!entry.terms || (!entry.subcategory && !entry.styleGroup)) continue
+    const onShelf = (["categoryType", "subcategory", "styleGroup"] as const).every((field) => entry[field] === undefined || entry[field] === product[field])
+    if (onShelf) for (const term of entry.terms) terms.add(term)
+  }
+  return [...terms]
+}
+
 /** The shelf of the vocabulary entry a term group comes from ("kurta", "kurti": UPPERS, TRADITIONS); null for a typed word. */
 export function shelfOfTerms(group: readonly string[]): SearchShelf | null {
   return SHELVES_BY_TERMS.get(group.join("\n")) ?? null

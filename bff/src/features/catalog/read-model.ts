@@ -1,6 +1,6 @@
 import type { Db } from "../../lib/db.js"
 import { listingDocument } from "./product.js"
-import { searchVectors } from "./search-document.js"
+import { searchVectors, titleWords } from "./search-document.js"
 import type { Product } from "@fitshop/contracts"
 
 type Client = Pick<Db, "query">
@@ -78,6 +78,8 @@ export async function upsertProducts(client: Client, products: Product[], readAt
        from unnest($1::text[], $2::tsvector[], $3::tsvector[]) as s (id, main, more) where p.id = s.id`,
     [kept.map((p) => p.id), vectors.map((v) => v.main), vectors.map((v) => v.more)],
   )
+  const words = [...new Set(kept.flatMap(titleWords))]
+  await client.query("insert into bff.search_words (word) select unnest($1::text[]) order by 1 on conflict do nothing", [words])
 }
 
 /** The database's clock now (not the transaction's start), to stamp a read from Medusa about to begin. */

@@ -1,4 +1,4 @@
-import { searchWords, type Product } from "@fitshop/contracts"
+import { searchWords, shelfTermsOf, type Product, type SearchShelf } from "@fitshop/contracts"
 
 /** tsvector weights: the first field of a vector weighs most. */
 const WEIGHTS = ["A", "B", "C", "D"] as const
@@ -30,8 +30,21 @@ function tsvectorLiteral(fields: readonly string[]): string {
   return [...positions].map(([lexeme, at]) => `'${lexeme}':${at.join(",")}`).join(" ")
 }
 
-/** The words the shop files a product under: its category type, subcategory and style group, as shoppers read them. */
-const shelfWords = (product: Product): string => [product.categoryType, product.subcategory, product.styleGroup].filter(Boolean).join(" ")
+/**
+ * The words the shop files a product under: its category type, subcategory and style group, and the garment words
+ * that name its shelf (contracts' shelfTermsOf: a women's traditional upper answers to "kurti").
+ */
+function shelfWords(product: Product): string {
+  const shelf = { categoryType: product.categoryType ?? undefined, subcategory: product.subcategory ?? undefined, styleGroup: product.styleGroup ?? undefined }
+  return [product.categoryType, product.subcategory, product.styleGroup, ...shelfTermsOf(shelf as SearchShelf)].filter(Boolean).join(" ")
+}
+
+/** A title's words that typos are corrected to (migration 046's bff.search_words): 4 letters or more, each with its plural's forms. */
+export function titleWords(product: Product): string[] {
+  return searchWords(product.title)
+    .flat()
+    .filter((word) => /^\p{L}{4,}$/u.test(word))
+}
 
 /**
  * A product's search vectors (migration 046): the title, its shelf, colour and fabric in the first; its genre and

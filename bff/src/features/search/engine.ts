@@ -1,6 +1,6 @@
 import type { ListProductsQuery, SearchFacets, SearchShelf, SearchSort, Size } from "@fitshop/contracts"
 
-/** A word of the query and its alternatives ("kurta", "kurti"); a garment's also name the shelf that answers for them. */
+/** A word of the query and its alternatives ("kurta", "kurti"); a garment's also name its shelf (the service's filters read it). */
 export type SearchTermGroup = { alternatives: readonly string[]; shelf: SearchShelf | null }
 
 /** What every product found must be: the listing's filters, a size in stock, a price in paise (both bounds included). */
@@ -19,6 +19,8 @@ export type EngineSearch = {
   sort: SearchSort
   limit: number
   offset: number
+  /** Whether to count the facets (a first page's answer carries them; the pages after need only products). */
+  facets: boolean
 }
 
 export type EngineHits = {
@@ -34,6 +36,8 @@ export type EngineSuggest = {
   prefix: string | null
   filters: SearchFilters
   limit: number
+  /** Whether to count the colours the matches come in (for "hoodie in black": only once a word is whole). */
+  colours: boolean
 }
 
 export type SuggestedProduct = { id: string; title: string; imageUrl: string | null; price: number }
@@ -52,6 +56,6 @@ export type EngineSuggestions = {
 export type SearchEngine = {
   search(query: EngineSearch): Promise<EngineHits>
   suggest(query: EngineSuggest): Promise<EngineSuggestions>
-  /** The catalogue's own words (4 letters or more), which typos are corrected to and never away from. */
+  /** The words of the catalogue's titles (4 letters or more), which typos are corrected to and never away from. */
   knownWords(): Promise<string[]>
 }

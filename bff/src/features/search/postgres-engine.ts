@@ -14,8 +14,6 @@ const FIELDS: readonly [vector: "search_main" | "search_more", weight: Weight][]
   ["search_more", "A"], // genre
   ["search_more", "B"], // description
 ]
-/** A product on the shelf a garment's words name counts as found in its category. */
-const SHELF_FIELD = 1
 /** Among products found alike, those on the shelf the words named come first. */
 const SHELF_BOOST = 0.5
 
@@ -56,21 +54,19 @@ function onShelf(shelf: SearchShelf, statement: Statement): string | null {
 }
 
 /**
- * A group's place in a product, as a score: 6 when found in the title, 5 in its category (or on the shelf the garment
- * names, when that shelf is a subcategory or style group: the category type alone is too wide to stand for a word),
- * … 1 in its description, 0 when not found. `found` is the group anywhere, for the where clause.
+ * A group's place in a product, as a score: 6 when found in the title, 5 in its category (which holds the garment words
+ * naming its shelf: catalog/search-document.ts), … 1 in its description, 0 when not found. `found` is the group
+ * anywhere, for the where clause, where the word indexes find it.
  */
 function groupScore(group: SearchTermGroup, statement: Statement, prefixLast = false): { score: string; found: string } | null {
   const anywhere = groupQuery(group.alternatives, { prefixLast })
   if (!anywhere) return null
   const query = statement.bind(anywhere)
-  const shelf = group.shelf && (group.shelf.subcategory || group.shelf.styleGroup) ? onShelf(group.shelf, statement) : null
-  const cases = FIELDS.map(([vector, weight], field) => {
-    const found = `${vector} @@ ${statement.bind(groupQuery(group.alternatives, { weight, prefixLast }))}::tsquery`
-    return `when ${field === SHELF_FIELD && shelf ? `${found} or ${shelf}` : found} then ${FIELDS.length - field}`
-  })
-  const found = `(search_main @@ ${query}::tsquery or search_more @@ ${query}::tsquery${shelf ? ` or ${shelf}` : ""})`
-  return { score: `(case ${cases.join(" ")} else 0 end)`, found }
+  const cases = FIELDS.map(
+    ([vector, weight], field) =>
+      `when ${vector} @@ ${statement.bind(groupQuery(group.alternatives, { weight, prefixLast }))}::tsquery then ${FIELDS.length - field}`,
+  )
+  return { score: `(case ${cases.join(" ")} else 0 end)`, found: `(search_main @@ ${query}::tsquery or search_more @@ ${query}::tsquery)` }
 }
 
 /** The products the words and filters find, each with its relevance. */
@@ -87,6 +83,24 @@ function matching(groups: readonly SearchTermGroup[], filters: SearchFilters, bo
   if (shelf) scores.push(`(case when ${shelf} then ${SHELF_BOOST} else 0 end)`)
   return { where: conditions.length ? `where ${conditions.join(" and ")}` : "", score: scores.length ? scores.join(" + ") : "0" }
 }
+
+/**
+ * Every facet's counts over the matches in one pass (grouping sets), sizes in stock beside them: rows of
+ * [facet, value, count].
+ */
+const FACETS_SQL = `(select coalesce(json_agg(json_build_array(f.facet, f.value, f.count)), '[]') from (
+    select case when grouping(gender) = 0 then 'gender' when grouping(category_type) = 0 then 'categoryType'
+                when grouping(subcategory) = 0 then 'subcategory' when grouping(color_name) = 0 then 'colorName'
+                when grouping(fabric) = 0 then 'fabric' else 'priceRange' end,
+           coalesce(gender, category_type, subcategory, color_name, fabric, price_range), count(*)::int
+      from (select gender, category_type, subcategory, color_name, fabric, ${PRICE_RANGE_CASE} as price_range from matched) m
+     group by grouping sets ((gender), (category_type), (subcategory), (color_name), (fabric), (price_range))
+    union all select 'size', size, count(*)::int from matched, unnest(sizes_in_stock) as size group by 2
+  ) as f (facet, value, count) where f.value is not null)`
+
+/** The colours the matches come in, most first. */
+const COLOURS_SQL = `(select coalesce(json_agg(json_build_object('colorName', c.color_name, 'count', c.count) order by c.count desc, c.color_name), '[]')
+    from (select color_name, count(*)::int as count from matched where color_name is not null group by color_name) c)`
 
 const RELEVANCE_ORDER = "score desc, in_stock desc, units_sold_30d desc, created_at desc, id desc"
 
@@ -113,14 +127,13 @@ function facetsOf(rows: FacetRow[]): SearchFacets {
  */
 export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
   return {
-    async search({ groups, filters, boost, sort, limit, offset }: EngineSearch) {
+    async search({ groups, filters, boost, sort, limit, offset, facets: withFacets }: EngineSearch) {
       const statement = new Statement()
       const { where, score } = matching(groups, filters, boost, statement)
       const order = sort === "relevance" ? RELEVANCE_ORDER : LISTING_ORDER[sort]
       const limitAt = statement.bind(limit)
       const offsetAt = statement.bind(offset)
-      const facet = (name: string, column: string) => `select '${name}', ${column}, count(*)::int from matched where ${column} is not null group by 2`
-      const { rows } = await db.query<{ total: number; products: string; facets: FacetRow[] }>(
+      const { rows } = await db.query<{ total: number; products: string; facets: FacetRow[] | null }>(
         prepared(
           `with matched as materialized (
              select id, gender, category_type, subcategory, color_name, fabric, base_price, sizes_in_stock, in_stock,
@@ -132,23 +145,15 @@ export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
            select (select count(*)::int from matched) as total,
                   (select '[' || coalesce(string_agg(d.listing::text, ',' order by page.n), '') || ']'
                      from page join bff.catalog_documents d on d.id = page.id) as products,
-                  (select coalesce(json_agg(json_build_array(f.facet, f.value, f.count)), '[]') from (
-                     ${facet("gender", "gender")}
-                     union all ${facet("categoryType", "category_type")}
-                     union all ${facet("subcategory", "subcategory")}
-                     union all ${facet("colorName", "color_name")}
-                     union all ${facet("fabric", "fabric")}
-                     union all select 'priceRange', ${PRICE_RANGE_CASE}, count(*)::int from matched group by 2
-                     union all select 'size', size, count(*)::int from matched, unnest(sizes_in_stock) as size group by 2
-                   ) as f (facet, value, count)) as facets`,
+                  ${withFacets ? FACETS_SQL : "null"} as facets`,
           statement.values,
         ),
       )
       const row = rows[0]!
-      return { productsJson: row.products, total: row.total, facets: facetsOf(row.facets) }
+      return { productsJson: row.products, total: row.total, facets: facetsOf(row.facets ?? []) }
     },
 
-    async suggest({ groups, prefix, filters, limit }: EngineSuggest) {
+    async suggest({ groups, prefix, filters, limit, colours }: EngineSuggest) {
       const statement = new Statement()
       const all = prefix ? [...groups, { alternatives: [prefix], shelf: null }] : groups
       const { where, score } = matching(all, filters, {}, statement, prefix !== null)
@@ -164,8 +169,7 @@ export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
            select (select coalesce(json_agg(json_build_object('id', m.id, 'title', d.listing ->> 'title', 'imageUrl', d.listing ->> 'imageUrl', 'price', m.base_price)
                                    order by m.score desc, m.in_stock desc, m.units_sold_30d desc, m.created_at desc, m.id desc), '[]')
                      from (select * from matched order by ${RELEVANCE_ORDER} limit ${limitAt}) m join bff.catalog_documents d on d.id = m.id) as products,
-                  (select coalesce(json_agg(json_build_object('colorName', c.color_name, 'count', c.count) order by c.count desc, c.color_name), '[]')
-                     from (select color_name, count(*)::int as count from matched where color_name is not null group by color_name) c) as colours`,
+                  ${colours ? COLOURS_SQL : "'[]'::json"} as colours`,
           statement.values,
         ),
       )
@@ -173,13 +177,7 @@ export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
     },
 
     async knownWords() {
-      const { rows } = await db.query<{ word: string }>(
-        prepared(
-          `select distinct word from bff.catalog_products, unnest(tsvector_to_array(search_main) || tsvector_to_array(search_more)) as word
-            where word ~ '^[[:alpha:]]{4,}$'`,
-          [],
-        ),
-      )
+      const { rows } = await db.query<{ word: string }>(prepared("select word from bff.search_words", []))
       return rows.map((row) => row.word)
     },
   }

@@ -119,7 +119,9 @@ export function createSearchService({ engine, catalog, cache, log }: Deps) {
     const groups = groupsOf(reading)
     const { filters, boost } = filtersOf(reading, groups, query)
     const found =
-      groups.length || Object.keys(filters).length ? await engine.search({ groups, filters, boost, sort: query.sort, limit: query.limit, offset }) : null
+      groups.length || Object.keys(filters).length
+        ? await engine.search({ groups, filters, boost, sort: query.sort, limit: query.limit, offset, facets: offset === 0 })
+        : null
     const hits: EngineHits = found ?? {
       productsJson: "[]",
       total: 0,
@@ -169,14 +171,20 @@ export function createSearchService({ engine, catalog, cache, log }: Deps) {
     const read = readSearchQuery(whole ? text : words.slice(0, -1).join(" "), { knownWords: known })
     const groups = groupsOf(read)
     const { filters } = filtersOf(read, groups)
-    const { products, colours } = await engine.suggest({ groups, prefix: whole ? null : last, filters, limit: SEARCH_SUGGESTIONS_MAX })
+    const { products, colours } = await engine.suggest({
+      groups,
+      prefix: whole ? null : last,
+      filters,
+      limit: SEARCH_SUGGESTIONS_MAX,
+      colours: whole && groups.length > 0 && !read.filters.colorName,
+    })
 
     const suggestions: SearchSuggestion[] = []
     const suggested = (kind: SearchSuggestion["kind"], shown: string, path: string) =>
       suggestions.push({ kind, text: shown, path, imageUrl: null, price: null })
-    if (whole && groups.length && !read.filters.colorName) {
-      for (const { colorName } of colours.slice(0, COLOUR_SUGGESTIONS))
-        suggested("query", `${text.trim()} in ${colorName.toLowerCase()}`, searchPath(`${text.trim()} in ${colorName.toLowerCase()}`))
+    for (const { colorName } of colours.slice(0, COLOUR_SUGGESTIONS)) {
+      const narrower = `${text.trim()} in ${colorName.toLowerCase()}`
+      suggested("query", narrower, searchPath(narrower))
     }
     const section = nearestSection(read)
     if (section && SHELF_FIELDS.some((field) => read.filters[field])) suggested("category", shopSectionWords(section), shopPath(section))
