@@ -56,6 +56,7 @@ export const searchAnswerSchema = z.strictObject({
   products: z.array(listedProductSchema),
   /** Products matching the words and filters; 0 when a fallback shows other products. */
   total: z.number().int().nonnegative(),
+  /** Counted over every product found, on the first page (the pages after a cursor carry none). */
   facets: searchFacetsSchema,
   /** The query as searched when words were corrected ("hoddie" -> "hoodie"); null otherwise. */
   correctedQuery: z.string().nullable(),
