@@ -4,11 +4,12 @@ import { reviewsPage } from "../../bff/src/features/reviews/reviews-page.js"
 import { reviewSummary } from "../../bff/src/features/reviews/summary.js"
 import type { Db } from "../../bff/src/lib/db.js"
 import type { Alongside, CacheOffStack } from "./catalog.js"
-import { planOf, type QueryPlan, type Statement } from "./fitfeed.js"
-import { measureLoad, warmUp, type Load } from "./load.js"
-import { observed, type Observation, type Watched } from "./observe.js"
+import type { QueryPlan, Statement } from "./fitfeed.js"
+import { measureLoad, warmUp } from "./load.js"
+import { observed, type Watched } from "./observe.js"
+import { getJson, halves, namedPlan, type QuietLoad } from "./halves.js"
 import { waitForQuietCpu } from "./quiet.js"
-import { meanObservation, QUIET_SHARE, QUIET_TIMEOUT_MS } from "./request-metrics.js"
+import { QUIET_SHARE, QUIET_TIMEOUT_MS } from "./request-metrics.js"
 import { REVIEWS_SEED, seedReviews, type ReviewsSeed } from "./reviews-seed.js"
 
 /** Issue 45's targets: the product answer with 200 reviews keeps ≥ 0.8× the product read's throughput; it (cache warm) and the reviews list p99 < 50 ms. */
@@ -18,7 +19,7 @@ export const PRODUCT_PATH = (id: string) => `/api/products/${id}`
 export const REVIEWS_PATH = (id: string) => `/api/products/${id}/reviews`
 
 /** A measurement, with how busy the machine was over the second before its warm-up (above QUIET_SHARE: the wait was given up). */
-export type ReviewsLoad = Load & Observation & { quietShare?: number }
+export type ReviewsLoad = QuietLoad
 /**
  * The product read of the products without reviews and of those with 200 each on one BFF, in two halves each, in the
  * order without, with, with, without (so a drift of the machine over the four weighs on both alike): the throughput and
@@ -44,13 +45,6 @@ export type ReviewsBench = {
 }
 
 const log = (line: string) => process.stdout.write(`bench: ${line}\n`)
-
-async function getJson<T>(url: string): Promise<{ body: T; bytes: number }> {
-  const response = await fetch(url)
-  const text = await response.text()
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`)
-  return { body: JSON.parse(text) as T, bytes: Buffer.byteLength(text) }
-}
 
 /** Tells the cached BFF the products' answers changed (as commerce does), so it drops what it cached before the seed. */
 async function productsChanged(stack: CacheOffStack, productIds: string[]): Promise<void> {
@@ -103,20 +97,6 @@ async function listPaths(origin: string, reviewed: string[]) {
   return { first, second, filtered, firstPageBytes }
 }
 
-/** Two halves of one target as one figure: throughput and p50 their means, p99 the higher, errors and CPU over both. */
-function halves(a: ReviewsLoad, b: ReviewsLoad): ReviewsLoad {
-  return {
-    label: a.label,
-    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
-    p50: (a.p50 + b.p50) / 2,
-    p99: Math.max(a.p99, b.p99),
-    errors: a.errors + b.errors,
-    non2xx: a.non2xx + b.non2xx,
-    ...meanObservation([a, b]),
-    quietShare: Math.max(a.quietShare ?? 0, b.quietShare ?? 0),
-  }
-}
-
 // ---- Query plans -----------------------------------------------------------------------------------
 
 /** Runs a BFF query function on the bench database, recording each statement it sends with its real parameters. */
@@ -132,18 +112,6 @@ async function recorded(client: pg.Client, run: (db: Db) => Promise<unknown>): P
   }
   await run(recorder as unknown as Db)
   return statements
-}
-
-/**
- * EXPLAIN (ANALYZE, BUFFERS) of a statement as the BFF runs it: a named statement, which each connection plans once and
- * then runs with the generic plan (forced here, as PostgreSQL settles on it after a few executions).
- */
-async function namedPlan(client: pg.Client, label: string, statement: Statement): Promise<QueryPlan> {
-  await client.query("set plan_cache_mode = force_generic_plan")
-  for (let i = 0; i < 3; i++) await client.query(statement.text, statement.values)
-  const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${statement.text}`, statement.values)
-  await client.query("reset plan_cache_mode")
-  return planOf(label, statement, rows)
 }
 
 async function reviewPlans(databaseUrl: string, productId: string): Promise<QueryPlan[]> {

@@ -6,11 +6,12 @@ import { postgresSearchEngine } from "../../bff/src/features/search/postgres-eng
 import { createSearchService } from "../../bff/src/features/search/service.js"
 import type { Db } from "../../bff/src/lib/db.js"
 import { FILTERED_LISTINGS, type Alongside, type CacheOffStack } from "./catalog.js"
-import { planOf, type QueryPlan, type Statement } from "./fitfeed.js"
-import { CONNECTIONS, loadOf, type Load } from "./load.js"
-import { observed, type Observation, type Watched } from "./observe.js"
+import type { QueryPlan, Statement } from "./fitfeed.js"
+import { CONNECTIONS, loadOf } from "./load.js"
+import { observed, type Watched } from "./observe.js"
+import { getJson, halves, namedPlan, type QuietLoad } from "./halves.js"
 import { waitForQuietCpu } from "./quiet.js"
-import { meanObservation, QUIET_SHARE, QUIET_TIMEOUT_MS } from "./request-metrics.js"
+import { QUIET_SHARE, QUIET_TIMEOUT_MS } from "./request-metrics.js"
 import { BENCH_PREFIXES, BENCH_SEARCHES, type BenchSearch } from "./search-queries.js"
 
 /** Issue 46's targets: search keeps ≥ 0.5× the catalogue's cache-off listing's throughput (same run); suggest p99 < 50 ms. */
@@ -18,7 +19,7 @@ export const SEARCH_THROUGHPUT_TARGET = 0.5
 export const SUGGEST_P99_TARGET_MS = 50
 
 /** A measurement, with how busy the machine was over the second before its warm-up (above QUIET_SHARE: the wait was given up). */
-export type SearchLoad = Load & Observation & { quietShare?: number }
+export type SearchLoad = QuietLoad
 /** The cache-off listing and a search on one BFF or the other, in halves in the order listing, search, search, listing. */
 export type SearchPair = { listing: SearchLoad; search: SearchLoad }
 /** What one query found on the cache-off BFF, as the report lists it. */
@@ -74,13 +75,6 @@ async function drive(origin: string, rotation: Rotation, seconds: number): Promi
   return autocannon({ url: origin, connections: CONNECTIONS, duration: seconds, requests: requestsOf(rotation) })
 }
 
-async function getJson<T>(url: string): Promise<{ body: T; bytes: number }> {
-  const response = await fetch(url)
-  const text = await response.text()
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`)
-  return { body: JSON.parse(text) as T, bytes: Buffer.byteLength(text) }
-}
-
 /**
  * Fails the bench unless each query finds what it should on both BFFs (products, or its fallback) and its unseen form
  * (a mark added) answers the same: otherwise the unseen figures would measure other work.
@@ -125,20 +119,6 @@ async function checkPrefixes(stack: CacheOffStack): Promise<number[]> {
   return counts
 }
 
-/** Two halves of one target as one figure: throughput and p50 their means, p99 the higher, errors and CPU over both. */
-function halves(a: SearchLoad, b: SearchLoad): SearchLoad {
-  return {
-    label: a.label,
-    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
-    p50: (a.p50 + b.p50) / 2,
-    p99: Math.max(a.p99, b.p99),
-    errors: a.errors + b.errors,
-    non2xx: a.non2xx + b.non2xx,
-    ...meanObservation([a, b]),
-    quietShare: Math.max(a.quietShare ?? 0, b.quietShare ?? 0),
-  }
-}
-
 // ---- The word list and query plans --------------------------------------------------------------------
 
 /** Runs the BFF's search service on the bench database (no cache), recording each statement it sends with its real parameters. */
@@ -159,15 +139,6 @@ async function recorded(client: pg.Client, run: (service: ReturnType<typeof crea
   })
   await run(service)
   return statements
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS) of a named statement as the BFF's connections run it: the generic plan (forced here), after three runs. */
-async function namedPlan(client: pg.Client, label: string, statement: Statement): Promise<QueryPlan> {
-  await client.query("set plan_cache_mode = force_generic_plan")
-  for (let i = 0; i < 3; i++) await client.query(statement.text, statement.values)
-  const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${statement.text}`, statement.values)
-  await client.query("reset plan_cache_mode")
-  return planOf(label, statement, rows)
 }
 
 async function searchPlans(databaseUrl: string): Promise<{ plans: QueryPlan[]; knownWords: SearchBench["knownWords"] }> {
