@@ -86,7 +86,7 @@ export function HeaderSearch() {
     <div className={fieldOpen ? "header-search is-open" : "header-search"}>
       <button
         type="button"
-        className="header-search__toggle"
+        className="menu-button header-search__toggle"
         aria-label="Open search"
         aria-expanded={fieldOpen}
         aria-controls={formId}
