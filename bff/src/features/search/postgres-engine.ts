@@ -58,23 +58,32 @@ function onShelf(shelf: SearchShelf, statement: Statement): string | null {
  * naming its shelf: catalog/search-document.ts), … 1 in its description, 0 when not found. `found` is the group
  * anywhere, for the where clause, where the word indexes find it.
  */
-function groupScore(group: SearchTermGroup, statement: Statement, prefixLast = false): { score: string; found: string } | null {
+function groupScore(group: SearchTermGroup, statement: Statement, { prefixLast = false, titleOnly = false } = {}): { score: string; found: string } | null {
   const anywhere = groupQuery(group.alternatives, { prefixLast })
   if (!anywhere) return null
   const query = statement.bind(anywhere)
-  const cases = FIELDS.map(
+  const cases = (titleOnly ? FIELDS.slice(0, 1) : FIELDS).map(
     ([vector, weight], field) =>
       `when ${vector} @@ ${statement.bind(groupQuery(group.alternatives, { weight, prefixLast }))}::tsquery then ${FIELDS.length - field}`,
   )
   return { score: `(case ${cases.join(" ")} else 0 end)`, found: `(search_main @@ ${query}::tsquery or search_more @@ ${query}::tsquery)` }
 }
 
-/** The products the words and filters find, each with its relevance. */
-function matching(groups: readonly SearchTermGroup[], filters: SearchFilters, boost: SearchShelf, statement: Statement, prefixLast = false) {
+/**
+ * The products the words and filters find, each with its relevance: by the field each word is found in, or (for
+ * suggestions, asked at every keystroke) only whether it is in the title.
+ */
+function matching(
+  groups: readonly SearchTermGroup[],
+  filters: SearchFilters,
+  boost: SearchShelf,
+  statement: Statement,
+  { prefixLast = false, titleOnly = false } = {},
+) {
   const conditions = filterConditions(filters, statement)
   const scores: string[] = []
   groups.forEach((group, index) => {
-    const scored = groupScore(group, statement, prefixLast && index === groups.length - 1)
+    const scored = groupScore(group, statement, { prefixLast: prefixLast && index === groups.length - 1, titleOnly })
     if (!scored) return
     scores.push(scored.score)
     conditions.push(scored.found)
@@ -156,7 +165,7 @@ export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
     async suggest({ groups, prefix, filters, limit, colours }: EngineSuggest) {
       const statement = new Statement()
       const all = prefix ? [...groups, { alternatives: [prefix], shelf: null }] : groups
-      const { where, score } = matching(all, filters, {}, statement, prefix !== null)
+      const { where, score } = matching(all, filters, {}, statement, { prefixLast: prefix !== null, titleOnly: true })
       const limitAt = statement.bind(limit)
       const { rows } = await db.query<{
         products: { id: string; title: string; imageUrl: string | null; price: number }[]
