@@ -9,8 +9,8 @@ const LOCAL_ENTRIES = 500
 /**
  * New answers Redis takes per minute (one TTL), by kind, so at most twice these live at once whatever
  * arrives: the listings shoppers open in a minute are a few hundred, product pages a few thousand at a
- * drop, searches as many distinct ones as listings. Past a budget an answer is sent without being stored until the next minute, while the ones already
- * cached keep serving. With answers of tens of KB this keeps the cache within ~200 MB of Redis's 256 MB.
+ * drop, searches and their suggestions as many as listings. Past a budget an answer is sent without being
+ * stored until the next minute, while the ones already cached keep serving. With answers of tens of KB this keeps the cache within ~200 MB of Redis's 256 MB.
  */
 export const STORED_PER_MINUTE = { listing: 1000, product: 2000, search: 1000 } as const
 /** How long a replica trusts its copy of the catalogue version when a change message could have been missed. */

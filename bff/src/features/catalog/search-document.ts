@@ -7,6 +7,8 @@ const WEIGHTS = ["A", "B", "C", "D"] as const
 const FIELD_GAP = 8
 /** PostgreSQL keeps positions up to 16,383; a longer description's tail is still found, at the last position. */
 const LAST_POSITION = 16_383
+/** No word is longer; a run of letters that is (a pasted link, say) is not indexed, and can't exceed a lexeme's 2 KB. */
+const LONGEST_WORD = 100
 
 /**
  * The fields' words as a tsvector literal: each word with the forms its plural may come from at its position, under
@@ -18,6 +20,7 @@ function tsvectorLiteral(fields: readonly string[]): string {
   fields.forEach((text, field) => {
     for (const forms of searchWords(text)) {
       for (const form of new Set(forms)) {
+        if (form.length > LONGEST_WORD) continue
         const at = positions.get(form) ?? []
         // PostgreSQL keeps up to 256 positions of a lexeme: more only repeat the word.
         if (at.length < 256) at.push(`${Math.min(position, LAST_POSITION)}${WEIGHTS[field]}`)

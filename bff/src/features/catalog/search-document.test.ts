@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest"
+import type { Product } from "@fitshop/contracts"
+import { searchVectors, titleWords } from "./search-document.js"
+
+const product = (overrides: Partial<Product>): Product =>
+  ({
+    title: "Cargo Pants",
+    categoryType: "LOWERS",
+    subcategory: "Cargo pants",
+    styleGroup: null,
+    colorName: "Black",
+    fabric: "Cotton",
+    genre: "Anime",
+    description: "Six pockets.",
+    ...overrides,
+  }) as Product
+
+describe("a product's search vectors", () => {
+  it("weigh the title A, its shelf B, colour C and fabric D; genre A and description B in the second; a word's plural forms at its place", () => {
+    const { main, more } = searchVectors(product({}))
+    expect(main).toContain("'pants':2A")
+    expect(main).toContain("'pant':2A")
+    expect(main).toContain("'black':")
+    expect(main).toMatch(/'black':\d+C/)
+    expect(main).toMatch(/'cotton':\d+D/)
+    expect(main).toMatch(/'lowers':\d+B/)
+    expect(more).toMatch(/'anime':1A/)
+    expect(more).toMatch(/'pockets':\d+B/)
+  })
+
+  it("index the garment words that name a product's shelf with its category", () => {
+    const kurta = searchVectors(product({ title: "Mirror Work Top", categoryType: "UPPERS", subcategory: "Regular", styleGroup: "TRADITIONS" }))
+    expect(kurta.main).toMatch(/'kurti':\d+B/)
+    expect(searchVectors(product({})).main).not.toContain("'kurti'")
+  })
+
+  it("leave out a run of letters no word is as long as, and quote nothing but words", () => {
+    const { more } = searchVectors(product({ description: `Read ${"x".repeat(3000)} it's "quoted" & 100% cotton` }))
+    expect(more).not.toContain("xxx")
+    expect(more).toMatch(/'its':\d+B/)
+    expect(more).not.toMatch(/[&"%]/)
+  })
+
+  it("give typos the title's words of 4 letters or more, with their forms", () => {
+    expect(titleWords(product({ title: "Six Pocket Cargos 2.0" }))).toEqual(["pocket", "cargos", "cargo"])
+  })
+})
