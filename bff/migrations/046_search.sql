@@ -5,7 +5,8 @@
 alter table bff.catalog_products
   add column search_main tsvector not null default ''::tsvector,
   add column search_more tsvector not null default ''::tsvector,
-  add column sizes_in_stock text[] not null default '{}';
+  -- The sizes in stock as bits in contracts' SIZES order (XS = 1, S = 2, M = 4 …): search filters and counts them.
+  add column size_mask integer not null default 0;
 
 -- Until the next full sync rewrites them with every form, the rows already here are found by their own words.
 update bff.catalog_products p
@@ -15,7 +16,9 @@ update bff.catalog_products p
          || setweight(to_tsvector('simple', coalesce(p.fabric, '')), 'D'),
        search_more = setweight(to_tsvector('simple', coalesce(p.genre, '')), 'A')
          || setweight(to_tsvector('simple', coalesce(d.document ->> 'description', '')), 'B'),
-       sizes_in_stock = coalesce(array(select json_array_elements_text(d.document -> 'availableSizes')), '{}')
+       size_mask = coalesce((select sum(distinct 1 << (array_position(array['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'], size) - 1))
+                               from json_array_elements_text(d.document -> 'availableSizes') as size
+                              where size in ('XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL')), 0)
   from bff.catalog_documents d
  where d.id = p.id;
 

@@ -32,6 +32,8 @@ export type { CatalogService } from "./service.js"
 export { sendAnswer as sendCachedAnswer } from "./routes.js"
 /** The listing's filters and sorts in SQL, which search narrows and sorts by too. */
 export { ORDER_BY as LISTING_ORDER, whereClause as listingWhere } from "./service.js"
+/** A size's bit in the read model's sizes in stock (size_mask), which search filters and counts by. */
+export { sizeBit } from "./search-document.js"
 
 type Deps = Pick<SharedDeps, "db" | "logger" | "events"> & {
   config: Pick<Config, "INTERNAL_API_SECRET">

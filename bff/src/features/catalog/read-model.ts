@@ -1,6 +1,6 @@
 import type { Db } from "../../lib/db.js"
 import { listingDocument } from "./product.js"
-import { searchVectors, titleWords } from "./search-document.js"
+import { searchVectors, sizeMask, titleWords } from "./search-document.js"
 import type { Product } from "@fitshop/contracts"
 
 type Client = Pick<Db, "query">
@@ -30,7 +30,7 @@ export async function upsertProducts(client: Client, products: Product[], readAt
     "in_stock",
     "created_at",
     "image_url",
-    "sizes_in_stock",
+    "size_mask",
   ]
   const values: unknown[] = [readAt]
   const rows = products.map((p, row) => {
@@ -52,7 +52,7 @@ export async function upsertProducts(client: Client, products: Product[], readAt
       p.availableSizes.length > 0,
       p.createdAt || new Date().toISOString(),
       p.imageUrl,
-      p.availableSizes,
+      sizeMask(p.availableSizes),
     )
     return `(${columns.map((_, col) => `$${row * columns.length + col + 2}`).join(", ")}, $1)`
   })

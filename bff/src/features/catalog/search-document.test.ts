@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { Product } from "@fitshop/contracts"
-import { searchVectors, titleWords } from "./search-document.js"
+import { searchVectors, sizeBit, sizeMask, titleWords } from "./search-document.js"
 
 const product = (overrides: Partial<Product>): Product =>
   ({
@@ -43,5 +43,12 @@ describe("a product's search vectors", () => {
 
   it("give typos the title's words of 4 letters or more, with their forms", () => {
     expect(titleWords(product({ title: "Six Pocket Cargos 2.0" }))).toEqual(["pocket", "cargos", "cargo"])
+  })
+
+  it("keep the sizes in stock as bits in the shop's size order", () => {
+    expect(sizeMask(["XS", "M", "XXXL"])).toBe(0b1000101)
+    expect(sizeMask([])).toBe(0)
+    expect(sizeBit("L")).toBe(8)
+    expect(sizeBit("XXXXL")).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { searchWords, shelfTermsOf, type Product, type SearchShelf } from "@fitshop/contracts"
+import { searchWords, shelfTermsOf, SIZES, type Product, type SearchShelf } from "@fitshop/contracts"
 
 /** tsvector weights: the first field of a vector weighs most. */
 const WEIGHTS = ["A", "B", "C", "D"] as const
@@ -59,3 +59,12 @@ export function searchVectors(product: Product): { main: string; more: string } 
     more: tsvectorLiteral([product.genre ?? "", product.description]),
   }
 }
+
+/** A size's bit in bff.catalog_products.size_mask: contracts' SIZES order, XS first. */
+export const sizeBit = (size: string): number => {
+  const at = (SIZES as readonly string[]).indexOf(size)
+  return at < 0 ? 0 : 1 << at
+}
+
+/** The sizes in stock as bits (migration 046's size_mask), which search filters and counts by. */
+export const sizeMask = (sizes: readonly string[]): number => sizes.reduce((mask, size) => mask | sizeBit(size), 0)

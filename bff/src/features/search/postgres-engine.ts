@@ -1,7 +1,7 @@
 import { GENDERS, PRICE_RANGE_ORDER, PRICE_RANGES, SEARCH_FACETS, SIZES, type SearchFacets, type SearchShelf } from "@fitshop/contracts"
 import { prepared, type Db } from "../../lib/db.js"
 import { rupeesToPaise } from "../../lib/money.js"
-import { LISTING_ORDER, listingWhere } from "../catalog/index.js"
+import { LISTING_ORDER, listingWhere, sizeBit } from "../catalog/index.js"
 import type { EngineSearch, EngineSuggest, SearchEngine, SearchFilters, SearchTermGroup } from "./engine.js"
 import { groupQuery, type Weight } from "./tsquery.js"
 
@@ -14,8 +14,12 @@ const FIELDS: readonly [vector: "search_main" | "search_more", weight: Weight][]
   ["search_more", "A"], // genre
   ["search_more", "B"], // description
 ]
-/** Among products found alike, those on the shelf the words named come first. */
-const SHELF_BOOST = 0.5
+/**
+ * Among products found alike, those on the shelf the words named come first: a word's field counts twice this, so the
+ * boost never outweighs a field. Scores stay integers, which sort several times faster than numerics.
+ */
+const SHELF_BOOST = 1
+const FIELD_STEP = 2
 
 const SHELF_COLUMNS = { categoryType: "category_type", subcategory: "subcategory", styleGroup: "style_group" } as const
 
@@ -39,7 +43,7 @@ function filterConditions(filters: SearchFilters, statement: Statement): string[
   const { size, minPaise, maxPaise, ...listing } = filters
   const where = listingWhere(listing, statement.values).sql
   const conditions = where ? [where.slice("where ".length)] : []
-  if (size) conditions.push(`${statement.bind(size)} = any(sizes_in_stock)`)
+  if (size) conditions.push(`size_mask & ${statement.bind(sizeBit(size))} <> 0`)
   if (minPaise !== undefined) conditions.push(`base_price >= ${statement.bind(minPaise)}`)
   if (maxPaise !== undefined) conditions.push(`base_price <= ${statement.bind(maxPaise)}`)
   return conditions
@@ -64,7 +68,7 @@ function groupScore(group: SearchTermGroup, statement: Statement, { prefixLast =
   const query = statement.bind(anywhere)
   const cases = (titleOnly ? FIELDS.slice(0, 1) : FIELDS).map(
     ([vector, weight], field) =>
-      `when ${vector} @@ ${statement.bind(groupQuery(group.alternatives, { weight, prefixLast }))}::tsquery then ${FIELDS.length - field}`,
+      `when ${vector} @@ ${statement.bind(groupQuery(group.alternatives, { weight, prefixLast }))}::tsquery then ${(FIELDS.length - field) * FIELD_STEP}`,
   )
   return { score: `(case ${cases.join(" ")} else 0 end)`, found: `(search_main @@ ${query}::tsquery or search_more @@ ${query}::tsquery)` }
 }
@@ -94,8 +98,8 @@ function matching(
 }
 
 /**
- * Every facet's counts over the matches in one pass (grouping sets), sizes in stock beside them: rows of
- * [facet, value, count].
+ * Every facet's counts over the matches in one pass (grouping sets), and the sizes in stock in another (one filtered
+ * count a size): rows of [facet, value, count].
  */
 const FACETS_SQL = `(select coalesce(json_agg(json_build_array(f.facet, f.value, f.count)), '[]') from (
     select case when grouping(gender) = 0 then 'gender' when grouping(category_type) = 0 then 'categoryType'
@@ -104,8 +108,10 @@ const FACETS_SQL = `(select coalesce(json_agg(json_build_array(f.facet, f.value,
            coalesce(gender, category_type, subcategory, color_name, fabric, price_range), count(*)::int
       from (select gender, category_type, subcategory, color_name, fabric, ${PRICE_RANGE_CASE} as price_range from matched) m
      group by grouping sets ((gender), (category_type), (subcategory), (color_name), (fabric), (price_range))
-    union all select 'size', size, count(*)::int from matched, unnest(sizes_in_stock) as size group by 2
-  ) as f (facet, value, count) where f.value is not null)`
+    union all select 'size', s.size, s.count from (
+      select ${SIZES.map((size, i) => `count(*) filter (where size_mask & ${sizeBit(size)} <> 0)::int as c${i}`).join(", ")} from matched
+    ) as counts, unnest(array['${SIZES.join("', '")}'], array[${SIZES.map((_, i) => `counts.c${i}`).join(", ")}]) as s (size, count)
+  ) as f (facet, value, count) where f.value is not null and f.count > 0)`
 
 /** The colours the matches come in, most first. */
 const COLOURS_SQL = `(select coalesce(json_agg(json_build_object('colorName', c.color_name, 'count', c.count) order by c.count desc, c.color_name), '[]')
@@ -145,7 +151,7 @@ export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
       const { rows } = await db.query<{ total: number; products: string; facets: FacetRow[] | null }>(
         prepared(
           `with matched as materialized (
-             select id, gender, category_type, subcategory, color_name, fabric, base_price, sizes_in_stock, in_stock,
+             select id, gender, category_type, subcategory, color_name, fabric, base_price, size_mask, in_stock,
                     units_sold_30d, created_at, ${score} as score
                from bff.catalog_products ${where}
            ), page as (
