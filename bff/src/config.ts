@@ -139,6 +139,8 @@ const configSchema = z
     REDIS_KEY_PREFIX: z.string().default("bff:"),
     /** The catalogue response cache; `off` answers every listing from PostgreSQL (the bench measures both). */
     CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
+    /** Where search looks: an index in each process's memory, or PostgreSQL's word indexes (for a catalogue too large to hold). */
+    SEARCH_ENGINE: z.enum(["memory", "postgres"]).default("memory"),
     /** Request metrics (GET /metrics on the internal listener); `off` stops counting requests (the bench measures both). */
     REQUEST_METRICS: z.enum(["on", "off"]).default("on"),
     /** An OpenTelemetry collector (OTLP over HTTP): set, the BFF sends its traces there; unset, tracing is off. */

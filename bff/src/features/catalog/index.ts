@@ -31,7 +31,7 @@ export type { CatalogService } from "./service.js"
 /** A cached answer sent with its ETag, gzipped once per answer: search's answers go out as the catalogue's do. */
 export { sendAnswer as sendCachedAnswer } from "./routes.js"
 /** The listing's filters and sorts in SQL, which search narrows and sorts by too. */
-export { ORDER_BY as LISTING_ORDER, whereClause as listingWhere } from "./service.js"
+export { EQUALITY_FILTERS as LISTING_EQUALITY_FILTERS, ORDER_BY as LISTING_ORDER, whereClause as listingWhere } from "./service.js"
 /** A size's bit in the read model's sizes in stock (size_mask), which search filters and counts by. */
 export { sizeBit } from "./search-document.js"
 

@@ -15,7 +15,7 @@ export const ORDER_BY: Record<ListProductsQuery["sort"], string> = {
   newest: "created_at desc, id desc",
 }
 
-const EQUALITY_FILTERS = {
+export const EQUALITY_FILTERS = {
   gender: "gender",
   categoryType: "category_type",
   subcategory: "subcategory",

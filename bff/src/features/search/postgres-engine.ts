@@ -1,33 +1,15 @@
-import { GENDERS, PRICE_RANGE_ORDER, PRICE_RANGES, SEARCH_FACETS, SIZES, type SearchFacets, type SearchShelf } from "@fitshop/contracts"
+import { SIZES, type SearchShelf } from "@fitshop/contracts"
 import { prepared, type Db } from "../../lib/db.js"
-import { rupeesToPaise } from "../../lib/money.js"
 import { LISTING_ORDER, listingWhere, sizeBit } from "../catalog/index.js"
 import type { EngineSearch, EngineSuggest, SearchEngine, SearchFilters, SearchTermGroup } from "./engine.js"
-import { groupQuery, type Weight } from "./tsquery.js"
-
-/** The fields in ranking order, as (vector, weight): a group found in the title counts most, in the description least. */
-const FIELDS: readonly [vector: "search_main" | "search_more", weight: Weight][] = [
-  ["search_main", "A"], // title
-  ["search_main", "B"], // category type, subcategory, style group
-  ["search_main", "C"], // colour
-  ["search_main", "D"], // fabric
-  ["search_more", "A"], // genre
-  ["search_more", "B"], // description
-]
-/**
- * Among products found alike, those on the shelf the words named come first: a word's field counts twice this, so the
- * boost never outweighs a field. Scores stay integers, which sort several times faster than numerics.
- */
-const SHELF_BOOST = 1
-const FIELD_STEP = 2
+import { facetsOf, PRICE_RANGE_BOUNDS, type FacetRow } from "./facets.js"
+import { FIELDS, fieldScore, SHELF_BOOST } from "./ranking.js"
+import { groupQuery } from "./tsquery.js"
 
 const SHELF_COLUMNS = { categoryType: "category_type", subcategory: "subcategory", styleGroup: "style_group" } as const
 
 /** The price range a product's price falls in, by the shop's ranges (lower bound included, upper excluded). */
-const PRICE_RANGE_CASE = `case ${PRICE_RANGE_ORDER.map((range) => {
-  const [, max] = PRICE_RANGES[range]
-  return max === null ? `else '${range}'` : `when base_price < ${rupeesToPaise(max)} then '${range}'`
-}).join(" ")} end`
+const PRICE_RANGE_CASE = `case ${PRICE_RANGE_BOUNDS.map(([range, max]) => (max === null ? `else '${range}'` : `when base_price < ${max} then '${range}'`)).join(" ")} end`
 
 /** SQL with its bound values: each condition appends its own and names them by position. */
 class Statement {
@@ -68,7 +50,7 @@ function groupScore(group: SearchTermGroup, statement: Statement, { prefixLast =
   const query = statement.bind(anywhere)
   const cases = (titleOnly ? FIELDS.slice(0, 1) : FIELDS).map(
     ([vector, weight], field) =>
-      `when ${vector} @@ ${statement.bind(groupQuery(group.alternatives, { weight, prefixLast }))}::tsquery then ${(FIELDS.length - field) * FIELD_STEP}`,
+      `when ${vector} @@ ${statement.bind(groupQuery(group.alternatives, { weight, prefixLast }))}::tsquery then ${fieldScore(field)}`,
   )
   return { score: `(case ${cases.join(" ")} else 0 end)`, found: `(search_main @@ ${query}::tsquery or search_more @@ ${query}::tsquery)` }
 }
@@ -119,19 +101,10 @@ const COLOURS_SQL = `(select coalesce(json_agg(json_build_object('colorName', c.
 
 const RELEVANCE_ORDER = "score desc, in_stock desc, units_sold_30d desc, created_at desc, id desc"
 
-type FacetRow = [facet: keyof SearchFacets, value: string, count: number]
-
-/** Facet counts in the shop's order: genders and ranges and sizes as the shop lists them, the rest most first. */
-function facetsOf(rows: FacetRow[]): SearchFacets {
-  const facets = Object.fromEntries(SEARCH_FACETS.map((facet) => [facet, [] as { value: string; count: number }[]])) as SearchFacets
-  for (const [facet, value, count] of rows) facets[facet].push({ value, count })
-  const inOrder = (order: readonly string[]) => (a: { value: string }, b: { value: string }) => order.indexOf(a.value) - order.indexOf(b.value)
-  const mostFirst = (a: { value: string; count: number }, b: { value: string; count: number }) => b.count - a.count || (a.value < b.value ? -1 : 1)
-  facets.gender.sort(inOrder(GENDERS))
-  facets.priceRange.sort(inOrder(PRICE_RANGE_ORDER))
-  facets.size.sort(inOrder(SIZES))
-  for (const facet of ["categoryType", "subcategory", "colorName", "fabric"] as const) facets[facet].sort(mostFirst)
-  return facets
+/** The words of the catalogue's titles that typos are corrected to (migration 046's bff.search_words). */
+export async function catalogueWords(db: Pick<Db, "query">): Promise<string[]> {
+  const { rows } = await db.query<{ word: string }>(prepared("select word from bff.search_words", []))
+  return rows.map((row) => row.word)
 }
 
 /**
@@ -165,7 +138,7 @@ export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
         ),
       )
       const row = rows[0]!
-      return { productsJson: row.products, total: row.total, facets: facetsOf(row.facets ?? []) }
+      return { productsJson: row.products, total: row.total, facets: facetsOf(row.facets ?? undefined) }
     },
 
     async suggest({ groups, prefix, filters, limit, colours }: EngineSuggest) {
@@ -191,9 +164,6 @@ export function postgresSearchEngine(db: Pick<Db, "query">): SearchEngine {
       return rows[0]!
     },
 
-    async knownWords() {
-      const { rows } = await db.query<{ word: string }>(prepared("select word from bff.search_words", []))
-      return rows.map((row) => row.word)
-    },
+    knownWords: () => catalogueWords(db),
   }
 }

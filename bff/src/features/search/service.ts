@@ -22,6 +22,7 @@ import {
 import { rupeesToPaise } from "../../lib/money.js"
 import { answerData, type CachedAnswer, type CatalogCache, type CatalogService } from "../catalog/index.js"
 import type { EngineHits, SearchEngine, SearchFilters, SearchTermGroup } from "./engine.js"
+import { facetsOf } from "./facets.js"
 import type { SearchQueryLog } from "./query-log.js"
 
 const KNOWN_WORDS_KEY = "search:known-words"
@@ -122,11 +123,7 @@ export function createSearchService({ engine, catalog, cache, log }: Deps) {
       groups.length || Object.keys(filters).length
         ? await engine.search({ groups, filters, boost, sort: query.sort, limit: query.limit, offset, facets: offset === 0 })
         : null
-    const hits: EngineHits = found ?? {
-      productsJson: "[]",
-      total: 0,
-      facets: { gender: [], categoryType: [], subcategory: [], colorName: [], fabric: [], priceRange: [], size: [] },
-    }
+    const hits: EngineHits = found ?? { productsJson: "[]", total: 0, facets: facetsOf() }
 
     let products = hits.productsJson
     let fallback: SearchFallback | null = null
