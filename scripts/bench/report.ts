@@ -280,7 +280,10 @@ function limitedBy({ cpu, waits }: Observation, names = PROCESS_NAMES, statement
   const head =
     cpu.machineBusy >= 0.85
       ? `CPU: the ${cpu.cores} cores were ${percent(cpu.machineBusy)} busy, most of it ${names[users[0]!]}'s (cores used: ${shares})`
-      : `not the CPU alone: the ${cpu.cores} cores were ${percent(cpu.machineBusy)} busy (cores used: ${shares})`
+      : cpu.bff >= 0.9
+        ? // Node runs a process's JavaScript on one thread: a BFF process near a whole core is at its ceiling.
+          `one core: ${names.bff} used ${cores(cpu.bff)}, all one Node process can run its JavaScript on, while the ${cpu.cores} cores were ${percent(cpu.machineBusy)} busy (cores used: ${shares})`
+        : `not the CPU alone: the ${cpu.cores} cores were ${percent(cpu.machineBusy)} busy (cores used: ${shares})`
   const backends =
     `PostgreSQL's backends (${waits.meanBackends.toFixed(1)} busy on average, ${waits.samples} samples): ${percent(waits.running)} running, ` +
     `${percent(waits.rowLock)} waiting on a lock, ${percent(waits.midTransaction)} idle in a transaction (waiting for ${statementsFrom}'s next statement), ${percent(waits.other)} other waits${otherWaits(waits)}`
@@ -566,7 +569,7 @@ function reviewsLines({ seed, reference, uncached, warm, lists, answers, plans }
 
 /** The word list's statement has no parameters: its plan is the same either way, and its time is all execution. */
 const wordListNote = (plan: QueryPlan | undefined) =>
-  plan ? ` Every request also computes the word list: ${plan.executionMs.toFixed(2)} ms executing, every product's words unnested and made distinct.` : ""
+  plan ? ` Every request also reads the word list: ${plan.executionMs.toFixed(2)} ms executing (\`bff.search_words\`).` : ""
 
 /** Each planned search statement's execution and the tables it scans whole. */
 const searchPlansNote = (plans: QueryPlan[]) =>
@@ -578,7 +581,7 @@ const searchPlansNote = (plans: QueryPlan[]) =>
     )
     .join("")
 
-function searchLines({ reference, uncached, unseen, warm, suggest, found, suggested, knownWords, plans }: SearchBench): string[] {
+function searchLines({ reference, uncached, unseen, warm, suggest, found, suggested, knownWords, index, plans }: SearchBench): string[] {
   const number = (value: number) => value.toLocaleString("en-IN")
   const row = (load: SearchLoad, against?: Load) =>
     `| ${load.label} | ${number(Math.round(load.requestsPerSecond))} | ${ms(load.p50)} | ${ms(load.p99)} | ${load.errors + load.non2xx} | ` +
@@ -627,20 +630,26 @@ function searchLines({ reference, uncached, unseen, warm, suggest, found, sugges
       `Suggestions, cache on and every prefix unseen: p99 **${ms(suggest.unseen.p99)}** (target under ${SUGGEST_P99_TARGET_MS} ms). ` +
       `The catalogue's word list: ${number(knownWords.count)} words, ${ms(knownWords.ms)} to compute on the idle database (the median of 5), which cache off adds to every search and suggestion.`,
     "",
+    `The memory engine (\`SEARCH_ENGINE=memory\`, the default: \`bff/src/features/search/memory-index.ts\`) held ${number(index.products)} products, ` +
+      `${number(index.lexemes)} distinct lexemes and ${number(index.places)} places (${kilobytes(index.places * 8)} of postings); ` +
+      `a build (read every product's words and attributes, index them) took ${ms(index.buildMs)} (the median of 3), which a process pays after a product's words change; ` +
+      "after an order it re-reads four figures a product instead.",
+    "",
     "What limited each figure (CPU from /proc over the run; PostgreSQL's backends for the bench database sampled from pg_stat_activity every 50 ms):",
     "",
     `- Catalogue listing, cache off (the reference): ${limitedBy(reference)}`,
     `- ${uncached.search.label}: ${limitedBy(uncached.search)}${wordListNote(plans[0])}`,
-    `- ${unseen.search.label}: ${limitedBy(unseen.search, CACHED_PROCESS_NAMES)}${searchPlansNote(plans.slice(1, 3))}`,
+    `- ${unseen.search.label}: ${limitedBy(unseen.search, CACHED_PROCESS_NAMES)}${searchPlansNote(plans.slice(1, 2))}`,
     `- ${warm.label}: ${limitedBy(warm, CACHED_PROCESS_NAMES)}`,
     `- ${suggest.uncached.label}: ${limitedBy(suggest.uncached)}${wordListNote(plans[0])}`,
-    `- ${suggest.unseen.label}: ${limitedBy(suggest.unseen, CACHED_PROCESS_NAMES)}${searchPlansNote(plans.slice(3, 4))}`,
+    `- ${suggest.unseen.label}: ${limitedBy(suggest.unseen, CACHED_PROCESS_NAMES)}${searchPlansNote(plans.slice(2, 3))}`,
     `- ${suggest.warm.label}: ${limitedBy(suggest.warm, CACHED_PROCESS_NAMES)}`,
     "",
     "### Query plans",
     "",
     "`EXPLAIN (ANALYZE, BUFFERS)` on the seeded data, the SQL and parameters recorded from the BFF's own search service " +
-      "(`bff/src/features/search/service.ts` with `postgres-engine.ts`, without a cache), as the BFF runs them: named statements, which each connection plans once, " +
+      "(`bff/src/features/search/service.ts` with `memory-engine.ts`, then with `postgres-engine.ts`, which `SEARCH_ENGINE=postgres` chooses; without a cache), " +
+      "as the BFF runs them: named statements, which each connection plans once, " +
       "so with the generic plan (forced here; each run three times first).",
     "",
     ...plans.flatMap(planLines),

@@ -2,6 +2,8 @@ import { SEARCH_API_PATH, SEARCH_SUGGEST_PATH, searchQuerySchema, type SearchAns
 import autocannon from "autocannon"
 import pg from "pg"
 import { noCatalogCache } from "../../bff/src/features/catalog/cache.js"
+import type { SearchEngine } from "../../bff/src/features/search/engine.js"
+import { memorySearchEngine } from "../../bff/src/features/search/memory-engine.js"
 import { postgresSearchEngine } from "../../bff/src/features/search/postgres-engine.js"
 import { createSearchService } from "../../bff/src/features/search/service.js"
 import type { Db } from "../../bff/src/lib/db.js"
@@ -39,6 +41,9 @@ export type SearchBench = {
   suggested: number[]
   /** The catalogue's word list: how many words, and one computation's time on the idle database (median of 5). */
   knownWords: { count: number; ms: number }
+  /** The memory engine's index of the bench database: what it holds, and one build's time (read and index; the median of 3). */
+  index: { products: number; lexemes: number; places: number; buildMs: number }
+  /** The memory engine's statements (the page with the generation; the generation alone), then the PostgreSQL engine's. */
   plans: QueryPlan[]
 }
 
@@ -121,8 +126,10 @@ async function checkPrefixes(stack: CacheOffStack): Promise<number[]> {
 
 // ---- The word list and query plans --------------------------------------------------------------------
 
+type Engine = (db: Db) => SearchEngine
+
 /** Runs the BFF's search service on the bench database (no cache), recording each statement it sends with its real parameters. */
-async function recorded(client: pg.Client, run: (service: ReturnType<typeof createSearchService>) => Promise<unknown>): Promise<Statement[]> {
+async function recorded(client: pg.Client, engine: Engine, run: (service: ReturnType<typeof createSearchService>) => Promise<unknown>): Promise<Statement[]> {
   const statements: Statement[] = []
   const recorder = {
     query: (config: string | pg.QueryConfig, values: unknown[] = []) => {
@@ -132,7 +139,7 @@ async function recorded(client: pg.Client, run: (service: ReturnType<typeof crea
     },
   }
   const service = createSearchService({
-    engine: postgresSearchEngine(recorder as unknown as Db),
+    engine: engine(recorder as unknown as Db),
     catalog: { listProducts: () => Promise.reject(new Error("the planned queries find products; no fallback listing")) },
     cache: noCatalogCache,
     log: { record: () => undefined, queries: () => Promise.reject(new Error("unused")), flush: async () => undefined },
@@ -141,15 +148,30 @@ async function recorded(client: pg.Client, run: (service: ReturnType<typeof crea
   return statements
 }
 
-async function searchPlans(databaseUrl: string): Promise<{ plans: QueryPlan[]; knownWords: SearchBench["knownWords"] }> {
+/** The median of three runs' times, in ms. */
+async function medianMs(run: () => Promise<unknown>): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now()
+    await run()
+    times.push(performance.now() - started)
+  }
+  return times.sort((a, b) => a - b)[1]!
+}
+
+async function searchPlans(databaseUrl: string): Promise<Pick<SearchBench, "plans" | "knownWords" | "index">> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    const [words, first] = await recorded(client, (service) => service.search(searchQuerySchema.parse({ q: "kala hoodie" })))
-    const [, filtered] = await recorded(client, (service) =>
+    const kalaHoodie = (service: ReturnType<typeof createSearchService>) => service.search(searchQuerySchema.parse({ q: "kala hoodie" }))
+    const [words, first] = await recorded(client, postgresSearchEngine, kalaHoodie)
+    const [, filtered] = await recorded(client, postgresSearchEngine, (service) =>
       service.search(searchQuerySchema.parse({ q: "tee", gender: "MEN", fabric: "Cotton", sort: "popular" })),
     )
-    const [, suggested] = await recorded(client, (service) => service.suggest("kala h"))
+    const [, suggested] = await recorded(client, postgresSearchEngine, (service) => service.suggest("kala h"))
+    // A fresh memory engine: its generation, its build's read, then the page with the generation.
+    const memoryStatements = await recorded(client, memorySearchEngine, kalaHoodie)
+    const [generation, build, page] = memoryStatements.slice(1)
     const times: number[] = []
     let count = 0
     for (let i = 0; i < 5; i++) {
@@ -158,17 +180,30 @@ async function searchPlans(databaseUrl: string): Promise<{ plans: QueryPlan[]; k
       times.push(performance.now() - started)
     }
     times.sort((a, b) => a - b)
+    let engine = memorySearchEngine(client as unknown as Db)
+    const buildMs = await medianMs(async () => {
+      engine = memorySearchEngine(client as unknown as Db)
+      await engine.suggest({ groups: [], prefix: "ka", filters: {}, limit: 8, colours: false })
+    })
     return {
       knownWords: { count, ms: times[2]! },
+      index: { ...engine.indexStats()!, buildMs },
       plans: [
         await namedPlan(
           client,
           "The catalogue's word list (`knownWords`: read once per catalogue version when cached, on every search and suggestion cache off)",
           words!,
         ),
-        await namedPlan(client, "Search `kala hoodie` (black, the hoodie group ranked by field; page, total and facets in one statement)", first!),
-        await namedPlan(client, "Search `tee` with `gender=MEN&fabric=Cotton&sort=popular`", filtered!),
-        await namedPlan(client, "Suggest `kala h` (black, `h` a prefix)", suggested!),
+        await namedPlan(client, "Memory engine, every search: the page's listing documents by id, with the catalogue's generation", page!),
+        await namedPlan(client, "Memory engine, every suggestion: the catalogue's generation", generation!),
+        await namedPlan(client, "Memory engine, a rebuild: every product's words and attributes", build!),
+        await namedPlan(
+          client,
+          "PostgreSQL engine, search `kala hoodie` (black, the hoodie group ranked by field; page, total and facets in one statement)",
+          first!,
+        ),
+        await namedPlan(client, "PostgreSQL engine, search `tee` with `gender=MEN&fabric=Cotton&sort=popular`", filtered!),
+        await namedPlan(client, "PostgreSQL engine, suggest `kala h` (black, `h` a prefix)", suggested!),
       ],
     }
   } finally {
@@ -228,7 +263,7 @@ export const benchSearch: Alongside<SearchBench> = async (stack) => {
     const suggestUnseen = await measure(`${prefixesLabel}, cache on, each prefix unseen`, stack.cached.origin, unseenPrefixes, cachedWatch)
     const suggest = { uncached: suggestUncached, unseen: suggestUnseen, warm: suggestWarm }
     log("explaining the search's queries…")
-    const { plans, knownWords } = await searchPlans(stack.databaseUrl)
-    return { reference: referenceLoad, uncached, unseen, warm, suggest, found, suggested, knownWords, plans }
+    const { plans, knownWords, index } = await searchPlans(stack.databaseUrl)
+    return { reference: referenceLoad, uncached, unseen, warm, suggest, found, suggested, knownWords, index, plans }
   }
 }

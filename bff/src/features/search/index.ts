@@ -18,5 +18,5 @@ export function searchModule({ config, db, logger, authentication, catalog, cach
   const log = searchQueryLog({ db, logger })
   const engine = config.SEARCH_ENGINE === "memory" ? memorySearchEngine(db) : postgresSearchEngine(db)
   const service = createSearchService({ engine, catalog, cache, log })
-  return { early: [searchReads(service, cache, logger)], routes: searchAdminRoutes(service, authentication), service }
+  return { early: [searchReads(service, logger)], routes: searchAdminRoutes(service, authentication), service }
 }

@@ -5,13 +5,14 @@ import { eachLexeme, SearchIndex, type IndexedProduct } from "./memory-index.js"
 describe("eachLexeme", () => {
   it("reads PostgreSQL's tsvector text: quotes doubled, weights (D unwritten), a lexeme without positions", () => {
     const read: [string, number][] = []
-    eachLexeme(`'it''s':1A,2 'back\\\\slash':3B 'bare' 'kala':16383C`, 1, (lexeme, code) => read.push([lexeme, code]))
+    eachLexeme(`'it''s':1A,2 'back\\\\slash':3B 'bare' 'kala':16383C,7D`, 1, (lexeme, code) => read.push([lexeme, code]))
     expect(read).toEqual([
       ["it's", (1 << 3) | (1 << 2) | 0],
       ["it's", (2 << 3) | (1 << 2) | 3],
       ["back\\slash", (3 << 3) | (1 << 2) | 1],
       ["bare", (1 << 2) | 3],
       ["kala", (16383 << 3) | (1 << 2) | 2],
+      ["kala", (7 << 3) | (1 << 2) | 3],
     ])
   })
 

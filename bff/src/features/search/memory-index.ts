@@ -1,4 +1,4 @@
-import { PRICE_RANGES, SIZES, type SearchShelf, type SearchSort } from "@fitshop/contracts"
+import { PRICE_RANGE_ORDER, PRICE_RANGES, SIZES, type SearchShelf, type SearchSort } from "@fitshop/contracts"
 import { rupeesToPaise } from "../../lib/money.js"
 import { LISTING_EQUALITY_FILTERS, sizeBit } from "../catalog/index.js"
 import type { EngineSearch, EngineSuggest, EngineSuggestions, SearchFilters, SearchTermGroup } from "./engine.js"
@@ -54,23 +54,35 @@ export function eachLexeme(text: string, vector: number, add: (lexeme: string, c
   let at = 0
   while (at < text.length) {
     if (text[at] !== "'") throw new Error(`unreadable tsvector at ${at}: ${text.slice(at, at + 20)}`)
-    let lexeme = ""
-    for (at += 1; at < text.length; at += 1) {
-      const char = text[at]!
-      if (char === "\\" || (char === "'" && text[at + 1] === "'")) lexeme += text[++at]
-      else if (char === "'") break
-      else lexeme += char
+    let close = text.indexOf("'", at + 1)
+    let lexeme = text.slice(at + 1, close)
+    if (close < 0 || text[close + 1] === "'" || lexeme.includes("\\")) {
+      // Quoted quotes or backslashes (never in the catalogue's own words): read a character at a time.
+      lexeme = ""
+      for (close = at + 1; close < text.length; close += 1) {
+        const char = text[close]!
+        if (char === "\\" || (char === "'" && text[close + 1] === "'")) lexeme += text[++close]
+        else if (char === "'") break
+        else lexeme += char
+      }
     }
-    at += 1
+    at = close + 1
     if (text[at] !== ":")
       add(lexeme, (vector << 2) | 3) // no position: PostgreSQL's weight D
     else {
-      const end = text.indexOf(" ", at)
-      for (const place of text.slice(at + 1, end < 0 ? undefined : end).split(",")) {
-        const weight = /[ABC]$/.test(place) ? place.charCodeAt(place.length - 1) - 65 : 3
-        add(lexeme, (Number.parseInt(place, 10) << FIELD_BITS) | (vector << 2) | weight)
+      // Positions as digits, each with its weight's letter (PostgreSQL writes none for D), separated by commas.
+      let position = 0
+      for (at += 1; at <= text.length; at += 1) {
+        const char = text.charCodeAt(at)
+        if (char >= 48 && char <= 57) position = position * 10 + char - 48
+        else {
+          const letter = char >= 65 && char <= 68 // A to D
+          add(lexeme, (position << FIELD_BITS) | (vector << 2) | (letter ? char - 65 : 3))
+          position = 0
+          if (letter) at += 1
+          if (text[at] !== ",") break
+        }
       }
-      at = end < 0 ? text.length : end
     }
     while (text[at] === " ") at += 1
   }
@@ -78,18 +90,19 @@ export function eachLexeme(text: string, vector: number, add: (lexeme: string, c
 
 const byId = (a: Product, b: Product) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 const newestFirst = (a: Product, b: Product) => b.createdAt - a.createdAt || byId(b, a)
-const popularFirst = (a: Product, b: Product) => b.unitsSold - a.unitsSold || newestFirst(a, b)
 
-/** The listing's sorts (catalog's LISTING_ORDER) and relevance (postgres-engine's), over products and their scores. */
-const ORDERS: Record<SearchSort, (a: Product, b: Product, scoreA: number, scoreB: number) => number> = {
-  relevance: (a, b, scoreA, scoreB) => scoreB - scoreA || Number(b.inStock) - Number(a.inStock) || popularFirst(a, b),
-  popular: popularFirst,
+/** The listing's sorts (catalog's LISTING_ORDER) as comparisons of products: each ranks the catalogue once per index state. */
+const LISTING_ORDERS: Record<Exclude<SearchSort, "relevance">, (a: Product, b: Product) => number> = {
+  popular: (a, b) => b.unitsSold - a.unitsSold || newestFirst(a, b),
   price_asc: (a, b) => a.basePrice - b.basePrice || byId(a, b),
   price_desc: (a, b) => b.basePrice - a.basePrice || byId(b, a),
   newest: newestFirst,
 }
+/** No score reaches this (MAX_GROUPS words and a prefix, 12 each, and the shelf's 1): relevance keys stay positive. */
+const SCORE_CEILING = 1_000
 
-type Matches = { products: Product[]; scores: number[] }
+/** The matches: each product's index in the catalogue and its score, in step. */
+type Matches = { at: number[]; scores: number[] }
 
 /**
  * The catalogue's words as an inverted index, with what filters, ranks and counts its products: a search is a few map
@@ -97,11 +110,18 @@ type Matches = { products: Product[]; scores: number[] }
  */
 export class SearchIndex {
   private readonly products: Product[]
-  private readonly byProductId: Map<string, Product>
+  /** Each product's index by its id. */
+  private readonly byProductId: Map<string, number>
   /** Each lexeme's places: pairs of (product's index, code). */
   private readonly postings = new Map<string, Int32Array>()
   /** The lexemes in order, for prefixes. */
   private readonly lexemes: string[]
+  /** Each listing sort's place of every product (0 first), and the products in that order; ranked when first asked after a change of figures. */
+  private ranks: Partial<Record<keyof typeof LISTING_ORDERS, { rank: Int32Array; order: Int32Array }>> = {}
+  /** Each product's price range, as an index into PRICE_RANGE_ORDER (kept with its figures). */
+  private readonly priceRanges: Uint8Array
+  /** Each counted facet's values, and every product's value as an index into them (-1: none). */
+  private readonly facetValues: Record<(typeof INTERNED_FACETS)[number], { values: string[]; of: Int32Array }>
 
   constructor(indexed: readonly IndexedProduct[]) {
     const building = new Map<string, number[]>()
@@ -117,43 +137,78 @@ export class SearchIndex {
     })
     for (const [lexeme, places] of building) this.postings.set(lexeme, Int32Array.from(places))
     this.lexemes = [...building.keys()].sort()
-    this.byProductId = new Map(this.products.map((product) => [product.id, product]))
+    this.byProductId = new Map(this.products.map((product, at) => [product.id, at]))
+    this.priceRanges = Uint8Array.from(this.products, (product) => PRICE_RANGE_ORDER.indexOf(priceRangeOf(product.basePrice)))
+    this.facetValues = Object.fromEntries(
+      INTERNED_FACETS.map((facet) => [facet, interned(this.products.map((product) => product[facet]))]),
+    ) as SearchIndex["facetValues"]
   }
 
-  get size(): number {
-    return this.products.length
+  /** How much it holds: products, distinct lexemes, and places (each 8 bytes in the postings). */
+  stats(): { products: number; lexemes: number; places: number } {
+    let places = 0
+    for (const list of this.postings.values()) places += list.length / 2
+    return { products: this.products.length, lexemes: this.lexemes.length, places }
   }
 
   /** Takes new prices, stock, sizes and units sold for the products named (others as they were). */
   setFigures(figures: readonly ProductFigures[]): void {
     for (const { id, ...changed } of figures) {
-      const product = this.byProductId.get(id)
-      if (product) Object.assign(product, changed)
+      const at = this.byProductId.get(id)
+      if (at === undefined) continue
+      Object.assign(this.products[at]!, changed)
+      this.priceRanges[at] = PRICE_RANGE_ORDER.indexOf(priceRangeOf(changed.basePrice))
     }
+    this.ranks = {}
+  }
+
+  /** A listing sort's ranking of the whole catalogue, kept until the figures change. */
+  private ranking(sort: keyof typeof LISTING_ORDERS): { rank: Int32Array; order: Int32Array } {
+    const kept = this.ranks[sort]
+    if (kept) return kept
+    const compare = LISTING_ORDERS[sort]
+    const order = Int32Array.from(this.products.keys()).sort((a, b) => compare(this.products[a]!, this.products[b]!))
+    const rank = new Int32Array(order.length)
+    order.forEach((product, place) => (rank[product] = place))
+    return (this.ranks[sort] = { rank, order })
+  }
+
+  /**
+   * The matches in a sort's order, the first `count` of them: each match's key is a number whose order is the sort's
+   * (relevance: the score, then in stock, then popular's rank; a listing sort: its rank), so a numeric sort ranks them.
+   */
+  private ranked({ at, scores }: Matches, sort: SearchSort, count: number): number[] {
+    const n = this.products.length
+    const { rank, order } = this.ranking(sort === "relevance" ? "popular" : sort)
+    const keys = new Float64Array(at.length)
+    at.forEach((product, i) => {
+      keys[i] = sort === "relevance" ? ((SCORE_CEILING - scores[i]!) * 2 + (this.products[product]!.inStock ? 0 : 1)) * n + rank[product]! : rank[product]!
+    })
+    keys.sort()
+    return Array.from(keys.subarray(0, count), (key) => order[key % n]!)
   }
 
   search({ groups, filters, boost, sort, limit, offset, facets }: EngineSearch) {
-    const { products, scores } = this.matching(groups, filters, boost)
-    const order = ORDERS[sort]
-    const ranked = products.map((_, at) => at).sort((a, b) => order(products[a]!, products[b]!, scores[a]!, scores[b]!))
+    const matches = this.matching(groups, filters, boost)
     return {
-      ids: ranked.slice(offset, offset + limit).map((at) => products[at]!.id),
-      total: products.length,
-      facets: facetsOf(facets ? facetRows(products) : undefined),
+      ids: this.ranked(matches, sort, offset + limit)
+        .slice(offset)
+        .map((product) => this.products[product]!.id),
+      total: matches.at.length,
+      facets: facetsOf(facets ? this.facetRows(matches.at) : undefined),
     }
   }
 
   /** Products found by the words so far and the word being typed (its title's words rank them), and the colours they come in. */
   suggest({ groups, prefix, filters, limit, colours }: EngineSuggest): EngineSuggestions {
     const all = prefix ? [...groups, { alternatives: [prefix], shelf: null }] : groups
-    const { products, scores } = this.matching(all, filters, {}, { prefixLast: prefix !== null, titleOnly: true })
-    const ranked = products.map((_, at) => at).sort((a, b) => ORDERS.relevance(products[a]!, products[b]!, scores[a]!, scores[b]!))
+    const matches = this.matching(all, filters, {}, { prefixLast: prefix !== null, titleOnly: true })
     return {
-      products: ranked.slice(0, limit).map((at) => {
-        const { id, title, imageUrl, basePrice } = products[at]!
+      products: this.ranked(matches, "relevance", limit).map((product) => {
+        const { id, title, imageUrl, basePrice } = this.products[product]!
         return { id, title, imageUrl, price: basePrice }
       }),
-      colours: colours ? colourCounts(products) : [],
+      colours: colours ? this.colourCounts(matches.at) : [],
     }
   }
 
@@ -162,58 +217,98 @@ export class SearchIndex {
    * is found in (for suggestions, only whether it is in the title), and the boost for the shelf named.
    */
   private matching(groups: readonly SearchTermGroup[], filters: SearchFilters, boost: SearchShelf, { prefixLast = false, titleOnly = false } = {}): Matches {
-    let found: Map<number, number> | null = null
+    let found: number[] | null = null
+    const scores = new Int32Array(this.products.length)
     groups.forEach((group, index) => {
       const masks = this.groupMasks(group, prefixLast && index === groups.length - 1)
       if (!masks) return
-      const scored = new Map<number, number>()
-      for (const [product, score] of found ?? masks) {
-        const mask = masks.get(product)
-        if (mask === undefined) continue
-        const earned = titleOnly ? (mask & TITLE_BIT ? fieldScore(0) : 0) : SCORE_OF_MASK[mask]!
-        scored.set(product, (found ? score : 0) + earned)
+      const kept: number[] = []
+      for (const product of found ?? masks.found) {
+        const mask = masks.of[product]!
+        if (mask === 0) continue
+        scores[product]! += titleOnly ? (mask & TITLE_BIT ? fieldScore(0) : 0) : SCORE_OF_MASK[mask]!
+        kept.push(product)
       }
-      found = scored
+      found = kept
     })
     const allowed = allows(filters)
     const boosted = onShelf(boost)
-    const matches: Matches = { products: [], scores: [] }
-    const add = (product: Product, score: number) => {
+    const matches: Matches = { at: [], scores: [] }
+    const add = (at: number) => {
+      const product = this.products[at]!
       if (!allowed(product)) return
-      matches.products.push(product)
-      matches.scores.push(score + (boosted?.(product) ? SHELF_BOOST : 0))
+      matches.at.push(at)
+      matches.scores.push(scores[at]! + (boosted?.(product) ? SHELF_BOOST : 0))
     }
-    if (found) for (const [product, score] of found as Map<number, number>) add(this.products[product]!, score)
-    else for (const product of this.products) add(product, 0)
+    if (found) for (const at of found as number[]) add(at)
+    else for (let at = 0; at < this.products.length; at += 1) add(at)
     return matches
   }
 
-  /** The fields (as a mask of bits) each product holds a group in, any of its phrases; null for a group with no words. */
-  private groupMasks(group: SearchTermGroup, prefixLast: boolean): Map<number, number> | null {
+  /** Every facet's counts over the matches, as rows for facetsOf. */
+  private facetRows(at: readonly number[]): FacetRow[] {
+    const rows: FacetRow[] = []
+    for (const facet of INTERNED_FACETS) {
+      const { values, of } = this.facetValues[facet]
+      const counts = new Int32Array(values.length)
+      for (const product of at) if (of[product]! >= 0) counts[of[product]!]! += 1
+      counts.forEach((count, value) => count > 0 && rows.push([facet, values[value]!, count]))
+    }
+    const ranges = new Int32Array(PRICE_RANGE_ORDER.length)
+    const sizes = new Int32Array(SIZES.length)
+    for (const product of at) {
+      ranges[this.priceRanges[product]!]! += 1
+      const { sizeMask } = this.products[product]!
+      for (let size = 0; size < SIZES.length; size += 1) if (sizeMask & (1 << size)) sizes[size]! += 1
+    }
+    ranges.forEach((count, range) => count > 0 && rows.push(["priceRange", PRICE_RANGE_ORDER[range]!, count]))
+    sizes.forEach((count, size) => count > 0 && rows.push(["size", SIZES[size]!, count]))
+    return rows
+  }
+
+  /** The colours the matches come in, most first (then by name). */
+  private colourCounts(at: readonly number[]): { colorName: string; count: number }[] {
+    const { values, of } = this.facetValues.colorName
+    const counts = new Int32Array(values.length)
+    for (const product of at) if (of[product]! >= 0) counts[of[product]!]! += 1
+    return values
+      .map((colorName, value) => ({ colorName, count: counts[value]! }))
+      .filter(({ count }) => count > 0)
+      .sort((a, b) => b.count - a.count || (a.colorName < b.colorName ? -1 : 1))
+  }
+
+  /** The fields (as a mask of bits, 0 for none) each product holds a group in, any of its phrases, and the products found; null for a group with no words. */
+  private groupMasks(group: SearchTermGroup, prefixLast: boolean): { of: Uint8Array; found: number[] } | null {
     const phrases = groupPhrases(group.alternatives, { prefixLast })
     if (!phrases.length) return null
-    const masks = new Map<number, number>()
+    const of = new Uint8Array(this.products.length)
+    const found: number[] = []
     for (const [first, ...rest] of phrases) {
-      let places = this.places(first!)
+      let lists: ArrayLike<number>[] = this.places(first!)
       // A phrase's next word at the next position of the same field (a field's words are never adjacent to another's).
       rest.forEach((word, step) => {
         const next = new Set<number>()
-        const found = this.places(word)
-        for (let at = 0; at < found.length; at += 2) next.add(found[at]! * CODE_SPAN + found[at + 1]!)
+        for (const list of this.places(word)) for (let at = 0; at < list.length; at += 2) next.add(list[at]! * CODE_SPAN + list[at + 1]!)
         const kept: number[] = []
         const shift = (step + 1) << FIELD_BITS
-        for (let at = 0; at < places.length; at += 2) {
-          if (next.has(places[at]! * CODE_SPAN + places[at + 1]! + shift)) kept.push(places[at]!, places[at + 1]!)
+        for (const list of lists) {
+          for (let at = 0; at < list.length; at += 2) if (next.has(list[at]! * CODE_SPAN + list[at + 1]! + shift)) kept.push(list[at]!, list[at + 1]!)
         }
-        places = kept
+        lists = [kept]
       })
-      for (let at = 0; at < places.length; at += 2) masks.set(places[at]!, (masks.get(places[at]!) ?? 0) | (1 << (places[at + 1]! & FIELD_MASK)))
+      for (const list of lists) {
+        for (let at = 0; at < list.length; at += 2) {
+          const product = list[at]!
+          if (of[product] === 0) found.push(product)
+          of[product]! |= 1 << (list[at + 1]! & FIELD_MASK)
+        }
+      }
     }
-    return masks
+    return { of, found }
   }
 
-  /** Where a word is: any of its forms, or any lexeme they start when it is a prefix; pairs of (product, code). */
-  private places({ forms, prefix }: PhraseWord): ArrayLike<number> {
+  /** Where a word is: the places of each of its forms, or of each lexeme they start when it is a prefix; pairs of (product, code). */
+  private places({ forms, prefix }: PhraseWord): Int32Array[] {
     const lists: Int32Array[] = []
     for (const form of forms) {
       if (!prefix) {
@@ -225,10 +320,7 @@ export class SearchIndex {
         lists.push(this.postings.get(this.lexemes[at]!)!)
       }
     }
-    if (lists.length === 1) return lists[0]!
-    const joined: number[] = []
-    for (const list of lists) for (const value of list) joined.push(value)
-    return joined
+    return lists
   }
 }
 
@@ -245,19 +337,21 @@ function lowerBound(sorted: readonly string[], value: string): number {
 
 /** The filters as a test of a product: the listing's (as catalog's listingWhere reads them), a size in stock, a price in paise. */
 function allows({ size, minPaise, maxPaise, priceRange, ...listing }: SearchFilters): (product: Product) => boolean {
-  const equal = Object.keys(LISTING_EQUALITY_FILTERS).flatMap((field) => {
-    const value = listing[field as keyof typeof LISTING_EQUALITY_FILTERS]
-    return value === undefined ? [] : [[field as keyof typeof LISTING_EQUALITY_FILTERS, value] as const]
-  })
+  const fields: (keyof typeof LISTING_EQUALITY_FILTERS)[] = []
+  const values: string[] = []
+  for (const field of Object.keys(LISTING_EQUALITY_FILTERS) as (keyof typeof LISTING_EQUALITY_FILTERS)[]) {
+    if (listing[field] === undefined) continue
+    fields.push(field)
+    values.push(listing[field])
+  }
   const [rangeMin, rangeMax] = priceRange ? PRICE_RANGES[priceRange] : [null, null]
+  const least = Math.max(minPaise ?? 0, rangeMin === null ? 0 : rupeesToPaise(rangeMin))
+  const most = Math.min(maxPaise ?? Infinity, rangeMax === null ? Infinity : rupeesToPaise(rangeMax) - 1)
   const bit = size ? sizeBit(size) : 0
-  return (product) =>
-    equal.every(([field, value]) => product[field] === value) &&
-    (!size || (product.sizeMask & bit) !== 0) &&
-    (minPaise === undefined || product.basePrice >= minPaise) &&
-    (maxPaise === undefined || product.basePrice <= maxPaise) &&
-    (rangeMin === null || product.basePrice >= rupeesToPaise(rangeMin)) &&
-    (rangeMax === null || product.basePrice < rupeesToPaise(rangeMax))
+  return (product) => {
+    for (let at = 0; at < fields.length; at += 1) if (product[fields[at]!] !== values[at]) return false
+    return (bit === 0 || (product.sizeMask & bit) !== 0) && product.basePrice >= least && product.basePrice <= most
+  }
 }
 
 /** Whether a product is on a shelf (each of its named fields); null for a shelf naming nothing. */
@@ -266,30 +360,17 @@ function onShelf(shelf: SearchShelf): ((product: Product) => boolean) | null {
   return named.length ? (product) => named.every((field) => product[field] === shelf[field]) : null
 }
 
-/** Every facet's counts over the matches, as rows for facetsOf. */
-function facetRows(products: readonly Product[]): FacetRow[] {
-  const counts = new Map<string, number>()
-  const count = (facet: FacetRow[0], value: string | null) => {
-    if (value !== null) counts.set(`${facet}\u0000${value}`, (counts.get(`${facet}\u0000${value}`) ?? 0) + 1)
-  }
-  for (const product of products) {
-    count("gender", product.gender)
-    count("categoryType", product.categoryType)
-    count("subcategory", product.subcategory)
-    count("colorName", product.colorName)
-    count("fabric", product.fabric)
-    count("priceRange", priceRangeOf(product.basePrice))
-    for (const size of SIZES) if (product.sizeMask & sizeBit(size)) count("size", size)
-  }
-  return [...counts].map(([key, n]) => {
-    const [facet, value] = key.split("\u0000") as [FacetRow[0], string]
-    return [facet, value, n]
-  })
-}
+/** The facets counted from each product's value (the price range and sizes are figures, read as they are). */
+const INTERNED_FACETS = ["gender", "categoryType", "subcategory", "colorName", "fabric"] as const
 
-/** The colours the matches come in, most first (then by name). */
-function colourCounts(products: readonly Product[]): { colorName: string; count: number }[] {
-  const counts = new Map<string, number>()
-  for (const { colorName } of products) if (colorName !== null) counts.set(colorName, (counts.get(colorName) ?? 0) + 1)
-  return [...counts].map(([colorName, count]) => ({ colorName, count })).sort((a, b) => b.count - a.count || (a.colorName < b.colorName ? -1 : 1))
+/** Distinct values, and each of `all` as an index into them (-1 for null). */
+function interned(all: readonly (string | null)[]): { values: string[]; of: Int32Array } {
+  const index = new Map<string, number>()
+  const of = Int32Array.from(all, (value) => {
+    if (value === null) return -1
+    let at = index.get(value)
+    if (at === undefined) index.set(value, (at = index.size))
+    return at
+  })
+  return { values: [...index.keys()], of }
 }

@@ -6,25 +6,23 @@ import type { Authentication } from "../../http/authenticate.js"
 import { noStore } from "../../http/no-store.js"
 import { parse, validated } from "../../http/validate.js"
 import type { Logger } from "../../lib/logger.js"
-import { sendCachedAnswer, type CachedAnswer, type CatalogCache } from "../catalog/index.js"
+import { sendCachedAnswer, type CachedAnswer } from "../catalog/index.js"
 import type { SearchService } from "./service.js"
 
 /**
  * `GET /api/search` and `GET /api/search/suggest`, answered ahead of Express like the listing they stand beside (every
  * keystroke asks for suggestions). Bad input is a 400 with the contract's words; answers carry an ETag.
  */
-export function searchReads(search: SearchService, cache: CatalogCache, logger: Logger): EarlyHandler {
+export function searchReads(search: SearchService, logger: Logger): EarlyHandler {
   return (req, res) => {
     const read = readRequest(req)
     if (!read || (read.path !== SEARCH_API_PATH && read.path !== SEARCH_SUGGEST_PATH)) return false
     const { path, query } = read
     return answerEarly(req, res, { path, route: path }, logger, async () => {
-      let answer: CachedAnswer
-      if (path === SEARCH_API_PATH) answer = await search.search(parse(searchQuerySchema, parseQueryString(query)))
-      else {
-        const { q } = parse(searchSuggestQuerySchema, parseQueryString(query))
-        answer = await cache.cached(`suggest:${q.toLowerCase()}${/\s$/.test(q) ? " " : ""}`, async () => JSON.stringify(await search.suggest(q)), "search")
-      }
+      const answer: CachedAnswer =
+        path === SEARCH_API_PATH
+          ? await search.search(parse(searchQuerySchema, parseQueryString(query)))
+          : await search.suggest(parse(searchSuggestQuerySchema, parseQueryString(query)).q)
       sendCachedAnswer(req, res, answer)
     })
   }

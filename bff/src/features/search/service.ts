@@ -144,14 +144,20 @@ export function createSearchService({ engine, catalog, cache, log }: Deps) {
     }
     const next = offset + query.limit
     const nextCursor = hits.total > next && next <= SEARCH_DEEPEST_OFFSET ? String(next) : null
-    return `{"query":${JSON.stringify(query.q)},"products":${products},"total":${hits.total},"facets":${JSON.stringify(hits.facets)},"correctedQuery":${JSON.stringify(reading.corrected)},"suggestions":${JSON.stringify(suggestions)},"fallback":${JSON.stringify(fallback)},"trending":${trending},"nextCursor":${JSON.stringify(nextCursor)}}`
+    // The total first: the query log reads it from a cached answer's opening bytes (totalOf).
+    return `{"total":${hits.total},"query":${JSON.stringify(query.q)},"products":${products},"facets":${JSON.stringify(hits.facets)},"correctedQuery":${JSON.stringify(reading.corrected)},"suggestions":${JSON.stringify(suggestions)},"fallback":${JSON.stringify(fallback)},"trending":${trending},"nextCursor":${JSON.stringify(nextCursor)}}`
   }
 
   async function search(query: SearchQuery): Promise<CachedAnswer<SearchAnswer>> {
     const key = `search:${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`
     const cached = await cache.cached<SearchAnswer>(key, () => answer(query), "search")
-    if (query.cursor === undefined) log.record(query.q, answerData(cached).total > 0)
+    if (query.cursor === undefined) log.record(query.q, totalOf(cached) > 0)
     return cached
+  }
+
+  /** Suggestions for what is typed, cached with the catalogue's answers (a trailing space is part of the text: the last word is whole). */
+  async function suggest(text: string): Promise<CachedAnswer<SearchSuggestAnswer>> {
+    return cache.cached(`suggest:${text.toLowerCase()}${/\s$/.test(text) ? " " : ""}`, async () => JSON.stringify(await suggestions(text)), "search")
   }
 
   /**
@@ -159,7 +165,7 @@ export function createSearchService({ engine, catalog, cache, log }: Deps) {
    * black"), the section they name, then products whose words start so. The last word is still being typed (a prefix)
    * unless a space follows it or it is a whole word of the vocabulary ("kurti", "kala").
    */
-  async function suggest(text: string): Promise<SearchSuggestAnswer> {
+  async function suggestions(text: string): Promise<SearchSuggestAnswer> {
     const known = await knownWords()
     const words = text.trim().split(/\s+/)
     const last = words.at(-1)!
@@ -192,6 +198,12 @@ export function createSearchService({ engine, catalog, cache, log }: Deps) {
   }
 
   return { search, suggest, queries: log.queries, flushQueries: log.flush }
+}
+
+/** A search answer's total, read from its opening bytes as answer() writes them (a whole parse for any other). */
+function totalOf(answer: CachedAnswer<SearchAnswer>): number {
+  const opening = /^\{"total":(\d+),/.exec(answer.body.subarray(0, 24).toString("latin1"))
+  return opening ? Number(opening[1]) : answerData(answer).total
 }
 
 /** Searches narrower than this one that find something: by a colour the results come in, by the other gender's share. */
