@@ -108,7 +108,7 @@ export function createApp({ config, logger, db, redis, commerce, mailer, catalog
     adminJobsModule(shared),
     adminReturnsModule(shared),
     devModule({ ...shared, outbox: developmentTools(config) && !config.SMTP_URL }),
-    seoModule({ ...shared, catalog: catalog.service, search: search.service, storefrontIndex, legal: legal.info }),
+    seoModule({ ...shared, catalog: catalog.service, cache, search: search.service, storefrontIndex, legal: legal.info }),
   ]
   events.hear(modules)
 

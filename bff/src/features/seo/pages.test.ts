@@ -6,7 +6,7 @@ import { isSeeded, newestProducts } from "../../../test/catalog.js"
 import { feedMember, recordedOrder } from "../../../test/fitfeed.js"
 import { createLogger } from "../../lib/logger.js"
 import { productMeta, type ListedProduct, type ProductDetail } from "@fitshop/contracts"
-import { answerOf } from "../catalog/cache.js"
+import { answerOf, noCatalogCache } from "../catalog/cache.js"
 import type { SearchService } from "../search/index.js"
 import type { CatalogService } from "../catalog/service.js"
 import { legalInfo } from "../legal/index.js"
@@ -205,6 +205,7 @@ describe("the answers a page comes with (server-answers)", () => {
         catalog: failing,
         search: { search: () => Promise.reject(new Error("database down")) } as unknown as SearchService,
         reviews: { firstReviews: () => Promise.reject(new Error("database down")) },
+        cache: noCatalogCache,
         legal: legalInfo(ctx.config),
         storefrontDist: build.dist,
         indexHtml: GENERIC_INDEX,

@@ -21,7 +21,7 @@ import { sendCompressed } from "../../http/compressed-send.js"
 import { HttpError } from "../../http/errors.js"
 import type { Logger } from "../../lib/logger.js"
 import type { Answers } from "../../lib/event-bus.js"
-import { answerData, answerOf, productIdParams, type CatalogService } from "../catalog/index.js"
+import { answerData, answerOf, productIdParams, type CatalogCache, type CatalogService } from "../catalog/index.js"
 import { answerListingReads } from "./listing-reads.js"
 import { pageHeadTags, withPageHead, type LinkPreview } from "./page-head.js"
 import { galleryImagePreload, productJsonLd, productPreview } from "./product-meta.js"
@@ -36,6 +36,15 @@ export function sendHtml(req: Request, res: Response, html: string, status = 200
   sendCompressed(req, res, html, { send: (bytes) => res.send(bytes) })
 }
 
+/** A page as sent, kept to be sent again: its bytes, their gzipped form once a client took it, and its ETag. */
+type SentPage = { status: number; html: Buffer; gzipped?: Buffer; etag: string; builtAt: number }
+
+/** Sends a kept page: gzipped once for every client that takes it, 304 to one that has it (Express compares the ETag). */
+function sendKept(req: Request, res: Response, page: SentPage) {
+  res.status(page.status).set({ "Cache-Control": "no-cache", ETag: page.etag }).type("html")
+  sendCompressed(req, res, page.html, { keep: page, send: (bytes) => res.send(bytes) })
+}
+
 /** The app's root as index.html has it: a page sent with it has no server render in it. */
 export const EMPTY_ROOT = '<div id="root"></div>'
 /**
@@ -44,6 +53,12 @@ export const EMPTY_ROOT = '<div id="root"></div>'
  * can't push the shop's own pages out.
  */
 const RENDERED_PAGES_KEPT = 200
+/**
+ * A page assembled from the same answers (same ETags) is sent again as it was, head, answers and gzip included, for
+ * this long: a drop's page reloaded by thousands costs a lookup, not a build and a 45 KB gzip each. Its `sentAt` is
+ * the build's, at most this old: its answers were current then, and the same ETags say they still are.
+ */
+const SENT_PAGE_REUSE_MS = 5_000
 
 /** What a page is made of besides its markup: the answers to its first reads, and the tags its head needs. */
 type PageParts = {
@@ -66,6 +81,8 @@ type PageRoutesDeps = {
   search: SearchService
   /** The first page of a product's reviews, which its page comes rendered with. */
   reviews: Pick<Answers, "firstReviews">
+  /** Keeps the first reviews with the catalogue's answers: every change to a product's reviews empties it (answer-changes.ts). */
+  cache: CatalogCache
   legal: LegalInfo
   storefrontDist: string
   indexHtml: string
@@ -84,7 +101,7 @@ type PageRoutesDeps = {
  * shop's first reads are the storefront's server build's (firstReads): without that build they come without answers,
  * and the browser reads them.
  */
-export function storefrontPageRoutes({ catalog, search, reviews, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
+export function storefrontPageRoutes({ catalog, search, reviews, cache, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
   const router = Router()
   const storefrontServer: Promise<StorefrontServer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
     logger.error({ err: error }, "the storefront's server render could not be loaded; pages are painted in the browser")
@@ -94,11 +111,17 @@ export function storefrontPageRoutes({ catalog, search, reviews, legal, storefro
   // The shop's own origin, never the request's Host: a cache in front keyed by path would hand one Host's addresses to all.
   const origin = new URL(publicUrl).origin
   const renderedPages = new Map<string, NonNullable<RenderedPage>>()
+  const sentPages = new Map<string, SentPage>()
 
-  async function render(req: Request, { address, sentAt, answers, failures }: PageParts): Promise<RenderedPage> {
+  /** A page's key: where it is and the answers (by ETag) it is made of; none for a page not kept. */
+  const pageKey = ({ address, answers, failures }: PageParts) =>
+    address && JSON.stringify([address, answers.map(({ url, answer }) => [url, answer.etag]), failures ?? {}])
+
+  async function render(req: Request, parts: PageParts): Promise<RenderedPage> {
+    const { address, sentAt, answers, failures } = parts
     const storefront = await storefrontServer
     if (!storefront) return null
-    const key = address && JSON.stringify([address, answers.map(({ url, answer }) => [url, answer.etag]), failures ?? {}])
+    const key = pageKey(parts)
     const kept = key ? touched(renderedPages, key, renderedPages.get(key)) : undefined
     if (kept !== undefined) return kept
     try {
@@ -117,13 +140,22 @@ export function storefrontPageRoutes({ catalog, search, reviews, legal, storefro
   }
 
   async function sendPage(req: Request, res: Response, parts: PageParts) {
+    const key = pageKey(parts)
+    const sent = key ? touched(sentPages, key, sentPages.get(key)) : undefined
+    if (sent && Date.now() - sent.builtAt < SENT_PAGE_REUSE_MS) return sendKept(req, res, sent)
     const rendered = await render(req, parts)
     const meta = rendered?.meta ?? parts.otherwise.meta
     const { answers, failures = {}, sentAt } = parts
     const carried = answers.length || Object.keys(failures).length ? [serverAnswersTag(answers, sentAt, failures)] : []
     const tags = [...(meta ? pageHeadTags(meta, publicUrl, parts.preview) : []), ...(parts.tags ?? []), ...carried]
     const html = meta ? withPageHead(indexHtml, meta, tags) : withHeadTags(indexHtml, tags)
-    sendHtml(req, res, rendered ? html.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`) : html, rendered?.status ?? parts.otherwise.status)
+    const page = rendered ? html.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`) : html
+    const status = rendered?.status ?? parts.otherwise.status
+    // Only a rendered page is kept: one painted in the browser (its render failed) is built again next time.
+    if (!key || !rendered || status !== 200) return sendHtml(req, res, page, status)
+    const { body, etag } = answerOf(page)
+    const built = remembered(sentPages, key, { status, html: body, etag, builtAt: Date.now() }, RENDERED_PAGES_KEPT)
+    sendKept(req, res, built)
   }
 
   /** A page whose answers could not be read is still sent: its reads then go to the API, which shows its own errors. */
@@ -164,14 +196,17 @@ export function storefrontPageRoutes({ catalog, search, reviews, legal, storefro
     if (!id.success) return sendPage(req, res, missing)
     try {
       const sentAt = Date.now()
-      const [answer, firstReviews] = await Promise.all([catalog.productPage(id.data.id), reviews.firstReviews(id.data.id)])
+      const [answer, firstReviews] = await Promise.all([
+        catalog.productPage(id.data.id),
+        cache.cached(`first-reviews:${id.data.id}`, async () => JSON.stringify(await reviews.firstReviews(id.data.id)), "product"),
+      ])
       const { product } = answerData(answer)
       await sendPage(req, res, {
         address: productPath(id.data.id),
         sentAt,
         answers: [
           { url: key, answer },
-          { url: `${key}/reviews`, answer: answerOf(JSON.stringify(firstReviews)) },
+          { url: `${key}/reviews`, answer: firstReviews },
         ],
         tags: [...galleryImagePreload(product), productJsonLd(product, publicUrl)],
         preview: productPreview(product),

@@ -6,7 +6,7 @@ import { GENERIC_INDEX, genericFrontEndDist, standInStorefrontBuild, TEST_PUBLIC
 import type { PageRenderRequest } from "@fitshop/contracts"
 import { HttpError } from "../../http/errors.js"
 import { createLogger } from "../../lib/logger.js"
-import { answerOf } from "../catalog/cache.js"
+import { answerOf, noCatalogCache } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
 import type { SearchService } from "../search/index.js"
 import { legalInfo } from "../legal/index.js"
@@ -91,6 +91,7 @@ const pagesOf = (storefrontDist: string, listings: CatalogService = catalog) =>
       catalog: listings,
       search,
       reviews,
+      cache: noCatalogCache,
       legal,
       storefrontDist,
       indexHtml: GENERIC_INDEX,
@@ -111,10 +112,11 @@ afterAll(async () => {
 
 const lastRender = () => renderRequests.at(-1)!
 
-const carriedAnswers = (html: string): Record<string, unknown> | undefined => {
+const carriedBlock = (html: string): { sentAt: number; answers: Record<string, unknown> } | undefined => {
   const carried = /<script type="application\/json" id="server-answers">([\s\S]*?)<\/script>/.exec(html)?.[1]
-  return carried === undefined ? undefined : (JSON.parse(carried) as { answers: Record<string, unknown> }).answers
+  return carried === undefined ? undefined : (JSON.parse(carried) as { sentAt: number; answers: Record<string, unknown> })
 }
+const carriedAnswers = (html: string): Record<string, unknown> | undefined => carriedBlock(html)?.answers
 
 describe("the first reads of home and the shop", () => {
   const pictured = (n: number) => ({
@@ -262,6 +264,28 @@ describe("pages painted by the storefront's server render", () => {
     expect(renderRequests.length - before).toBe(1)
     await request(app).get("/shop?g=MEN&sort=newest").set("Host", "other.example")
     expect(renderRequests.length - before).toBe(1)
+  })
+
+  it("sends a page built from the same answers as it was sent (bytes, ETag, the time its answers were read), 304 to a browser that has it, and builds it again once an answer changes", async () => {
+    let price = 79_900
+    const changing = {
+      ...catalog,
+      productPage: () => Promise.resolve(answerOf(JSON.stringify({ product: { ...product, basePrice: price }, recommendations: null }))),
+    } as unknown as CatalogService
+    const pages = pagesOf(build.dist, changing)
+    const path = `/product/${product.id}`
+    const first = await request(pages).get(path)
+    const again = await request(pages).get(path).set("Accept-Encoding", "gzip")
+    expect(again.text).toBe(first.text)
+    expect(again.headers.etag).toBe(first.headers.etag)
+    expect(again.headers["content-encoding"]).toBe("gzip")
+    expect((await request(pages).get(path).set("If-None-Match", first.headers.etag!)).status).toBe(304)
+
+    price = 89_900
+    const changed = await request(pages).get(path)
+    expect(changed.headers.etag).not.toBe(first.headers.etag)
+    expect(carriedAnswers(changed.text)![`/api/products/${product.id}`]).toMatchObject({ product: { basePrice: 89_900 } })
+    expect(carriedBlock(changed.text)!.sentAt).toBeGreaterThanOrEqual(carriedBlock(first.text)!.sentAt)
   })
 
   it("paints pictures at the shop's own origin, never at a forged Host", async () => {
