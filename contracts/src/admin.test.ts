@@ -92,6 +92,7 @@ const product = {
   weightGrams: null,
   gstPercent: null,
   returnable: true,
+  drop: null,
   countryOfOrigin: "India",
   manufacturer: "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604",
   isActive: true,

@@ -1,5 +1,16 @@
 import { z } from "zod"
-import { CATEGORY_TYPES, COLLAR_STYLES, GENDERS, PRODUCT_STATUSES, SEASON_FITS, SLEEVE_TYPES, STYLE_GROUPS, SUBCATEGORIES, productSchema } from "./catalog.js"
+import {
+  CATEGORY_TYPES,
+  COLLAR_STYLES,
+  dropSchema,
+  GENDERS,
+  PRODUCT_STATUSES,
+  SEASON_FITS,
+  SLEEVE_TYPES,
+  STYLE_GROUPS,
+  SUBCATEGORIES,
+  productSchema,
+} from "./catalog.js"
 import { measurementsSchema } from "./measurements.js"
 import { ORDER_STATUSES } from "./order-statuses.js"
 import { PAYMENT_METHODS } from "./orders.js"
@@ -61,6 +72,7 @@ export const FIELD_STEP: Record<string, EditorStep> = {
   genre: "Basics",
   washInstructions: "Basics",
   sizes: "Sizes & Inventory",
+  drop: "Sizes & Inventory",
   images: "Media",
   videos: "Media",
   gstPercent: "Tax & Weight",
@@ -167,6 +179,8 @@ const productFields = z.object({
   /** The declarations the product page must show (Legal Metrology r.6(10)); a LIVE product needs both. */
   countryOfOrigin: optionalText(60),
   manufacturer: optionalText(500),
+  /** A scheduled drop, or null (older clients leave it out: no drop). */
+  drop: dropSchema.nullish().transform((value) => value ?? null),
   sizes: z
     .array(sizeRow)
     .max(SIZES.length)

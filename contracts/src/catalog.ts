@@ -16,6 +16,7 @@ import {
   type CategoryType,
   type PriceRange,
 } from "./catalog-vocabulary.js"
+import { DROP_LIMIT_DEFAULT, DROP_LIMIT_MAX, DROP_LIMIT_MIN, DROP_MESSAGES } from "./drops.js"
 import { measurementsSchema } from "./measurements.js"
 import { reviewSummarySchema } from "./reviews.js"
 
@@ -53,6 +54,17 @@ export const productVariantSchema = z.strictObject({
 })
 export type ProductVariant = z.infer<typeof productVariantSchema>
 
+/** A scheduled drop (issue 47): the moment it opens, with its offset, and how many one shopper may buy (1 unless staff say). */
+export const dropSchema = z.strictObject({
+  startsAt: z.iso.datetime({ offset: true, message: DROP_MESSAGES.startsAt }),
+  limitPerShopper: z
+    .number({ message: DROP_MESSAGES.limit })
+    .int(DROP_MESSAGES.limit)
+    .min(DROP_LIMIT_MIN, DROP_MESSAGES.limit)
+    .max(DROP_LIMIT_MAX, DROP_MESSAGES.limit)
+    .default(DROP_LIMIT_DEFAULT),
+})
+
 /** The spec's Product as the API returns it; money in paise. */
 export const productSchema = z.strictObject({
   id: z.string(),
@@ -82,6 +94,8 @@ export const productSchema = z.strictObject({
   gstPercent: z.number().nullable(),
   /** False when staff marked the product not returnable: no return or exchange after delivery. */
   returnable: z.boolean(),
+  /** When staff scheduled it as a drop: not sold before `startsAt`; null for an ordinary product. */
+  drop: dropSchema.nullable(),
   /** Legal Metrology declarations an online listing must show (Packaged Commodities Rules r.6(10)); null until staff declare them. */
   countryOfOrigin: z.string().nullable(),
   /** The manufacturer's, packer's or importer's name and address, as staff wrote it. */

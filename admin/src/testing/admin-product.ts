@@ -40,6 +40,7 @@ export const adminProduct = (overrides: Partial<AdminProduct> = {}): AdminProduc
   weightGrams: null,
   gstPercent: null,
   returnable: true,
+  drop: null,
   countryOfOrigin: null,
   manufacturer: null,
   isActive: false,

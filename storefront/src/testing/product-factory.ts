@@ -33,6 +33,7 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     weightGrams: null,
     gstPercent: 12,
     returnable: true,
+    drop: null,
     countryOfOrigin: null,
     manufacturer: null,
     isActive: true,

@@ -5,6 +5,7 @@ import {
   type AdminProductForm,
   adminProductInput,
   type AdminProductList,
+  DROP_MESSAGES,
   EDITOR_MESSAGES,
   type ListedProduct,
   type Product,
@@ -202,6 +203,57 @@ describe("admin products: returns", () => {
   })
 })
 
+describe("admin products: scheduled drops", () => {
+  const DROP = { startsAt: "2099-12-24T20:00:00+05:30", limitPerShopper: 2 }
+  const shopAnswer = async (id: string) => (await request(ctx.app).get(`/api/products/${id}`)).body.product as Product | undefined
+
+  it("keeps a drop through the console's answer, a version-checked edit and the product page, and clears it with null", async () => {
+    const product = await created(hoodie({ drop: { startsAt: DROP.startsAt } }))
+    expect(product.drop).toEqual({ startsAt: DROP.startsAt, limitPerShopper: 1 })
+    expect((await admin.get(product.id)).body.product.drop).toEqual({ startsAt: DROP.startsAt, limitPerShopper: 1 })
+    await eventually(async () => (await shopAnswer(product.id))?.drop?.startsAt === DROP.startsAt, "the product page's drop")
+    expect((await shopAnswer(product.id))?.drop).toEqual({ startsAt: DROP.startsAt, limitPerShopper: 1 })
+
+    const saved = await admin.update(product.id, product.version, hoodie({ title: product.title, drop: DROP }))
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body.product).toMatchObject({ drop: DROP, version: product.version + 1 })
+    await eventually(async () => (await shopAnswer(product.id))?.drop?.limitPerShopper === 2, "the product page's new limit")
+
+    // Made from the first version, clearing the drop is refused and the drop stays.
+    const stale = await admin.update(product.id, product.version, hoodie({ title: product.title, drop: null }))
+    expect(stale.status).toBe(409)
+    expect((await admin.get(product.id)).body.product.drop).toEqual(DROP)
+
+    const cleared = await admin.update(product.id, saved.body.product.version, hoodie({ title: product.title, drop: null }))
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200)
+    expect(cleared.body.product.drop).toBeNull()
+    await eventually(async () => (await shopAnswer(product.id))?.drop === null, "the product page without its drop")
+  })
+
+  it("answers a product saved without a drop, or with one Medusa's dashboard garbled, as no drop", async () => {
+    const plain = await created(hoodie())
+    expect(plain.drop).toBeNull()
+    const { metadata, ...rest } = medusaProduct(adminProductInput.parse(hoodie({ title: `Garbled Drop ${word()}` })))
+    const { product } = await ctx.commerce.internal<{ product: { id: string } }>("/internal/admin-products", {
+      method: "POST",
+      body: { ...rest, metadata: { ...metadata, drop: { startsAt: "next friday", limitPerShopper: "lots" } } },
+    })
+    await ctx.sync.refresh([product.id])
+    expect((await admin.get(product.id)).body.product.drop).toBeNull()
+    expect(await shopAnswer(product.id)).toMatchObject({ id: product.id, drop: null })
+  })
+
+  it("lets no shopper schedule a drop", async () => {
+    const product = await created(hoodie())
+    const asShopper = await request(ctx.app)
+      .put(`/api/admin/products/${product.id}`)
+      .set(shopper.headers)
+      .send({ version: product.version, product: hoodie({ title: product.title, drop: DROP }) })
+    expect(asShopper.status).toBe(403)
+    expect((await admin.get(product.id)).body.product).toMatchObject({ drop: null, version: product.version })
+  })
+})
+
 describe("admin products: declarations", () => {
   const MADE_BY = "Loom Works Pvt Ltd, Plot 12, MIDC, Tiruppur 641604, Tamil Nadu"
   const IMPORTED_BY = "Northstar Imports LLP, 8 Marine Lines, Mumbai 400002 (importer)"
@@ -254,6 +306,8 @@ describe("admin products: validation", () => {
     ["a LIVE product without sizes", { sizes: [] }, `sizes: ${EDITOR_MESSAGES.sizes}`],
     ["a LIVE product without its country of origin", { countryOfOrigin: null }, `countryOfOrigin: ${EDITOR_MESSAGES.countryOfOrigin}`],
     ["a LIVE product without its manufacturer, packer or importer", { manufacturer: "  " }, `manufacturer: ${EDITOR_MESSAGES.manufacturer}`],
+    ["a drop limited to 0 a shopper", { drop: { startsAt: "2026-12-24T20:00:00+05:30", limitPerShopper: 0 } }, `drop.limitPerShopper: ${DROP_MESSAGES.limit}`],
+    ["a drop starting at a time without its offset", { drop: { startsAt: "2026-12-24T20:00:00" } }, `drop.startsAt: ${DROP_MESSAGES.startsAt}`],
   ]
   for (const [what, overrides, message] of cases) {
     it(`refuses ${what} with a 400 naming the field, on create and on update`, async () => {

@@ -65,6 +65,7 @@ export function medusaProduct(input: AdminProductInput) {
       washInstructions: input.washInstructions,
       gstPercent: input.gstPercent,
       returnable: input.returnable,
+      drop: input.drop,
       countryOfOrigin: input.countryOfOrigin,
       manufacturer: input.manufacturer,
       mrp: input.mrp,

@@ -63,6 +63,7 @@ function formOf(product: AdminProduct): AdminProductForm {
     washInstructions: product.washInstructions,
     gstPercent: product.gstPercent,
     returnable: product.returnable,
+    drop: product.drop,
     countryOfOrigin: product.countryOfOrigin,
     manufacturer: product.manufacturer,
     weightGrams: product.weightGrams,

@@ -136,7 +136,7 @@ export async function removeBought(client: Client, userId: string, bought: { var
  * The busiest change of a drop in one round trip: adds `quantity` of a product's size to the shopper's
  * line of it (or starts one), within the most a line may hold and the size's stock in the catalogue,
  * and reads the bag as it is afterwards. `added` is false, with nothing changed, when the product or
- * size is unknown or the line would pass its limit (addToLine's rule); the caller then works out why.
+ * size is unknown, the product is a drop not yet open, or the line would pass its limit (addToLine's rule); the caller then works out why.
  */
 export async function addSizedAndRead(
   client: Client,
@@ -152,6 +152,8 @@ export async function addSizedAndRead(
          select v->>'id' as variant_id, least(${MAX_LINE_QUANTITY}, (v->>'stockOnHand')::int) as most
            from bff.catalog_documents d cross join json_array_elements(d.document->'variants') v
           where d.id = $2 and v->>'size' = $3
+            -- A drop not yet open never takes this path: the caller refuses it with the drop's start (catalog/drops.ts).
+            and coalesce((d.document->'drop'->>'startsAt')::timestamptz <= now(), true)
           limit 1
        ),
        added as (

@@ -2,7 +2,7 @@ import type { PoolClient } from "pg"
 import { badRequest, HttpError, notFound } from "../../http/errors.js"
 import { transaction, type Db } from "../../lib/db.js"
 import type { Bag, BagItem, Product, ProductVariant } from "@fitshop/contracts"
-import { productsByIds } from "../catalog/index.js"
+import { productsByIds, refuseUnopenedDrop } from "../catalog/index.js"
 import {
   addSizedAndRead,
   addToLine,
@@ -69,6 +69,7 @@ export function bagService({ db }: { db: Db }) {
       if (added) return bagOf(lines, balance)
     }
     const product = await requireProduct(db, input.productId)
+    refuseUnopenedDrop(product)
     // A product sold in one variant and no sizes never needs one chosen.
     const size = input.size ?? (product.sizes.length === 0 && product.variants.length === 1 ? product.variants[0]!.size : null)
     if (size === null) {

@@ -1,9 +1,10 @@
-import { bagSchema, type Bag, type Product } from "@fitshop/contracts"
+import { bagSchema, dropOpensMessage, type Bag, type Product } from "@fitshop/contracts"
 import request from "supertest"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signedUpUser } from "../../../test/accounts.js"
 import { createTestApp } from "../../../test/app.js"
 import { newestProducts } from "../../../test/catalog.js"
+import { ownCatalogue } from "../../../test/staff.js"
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let products: Product[]
@@ -250,5 +251,36 @@ describe("the bag", () => {
     } finally {
       await down.close()
     }
+  })
+})
+
+describe("the bag and a scheduled drop", () => {
+  let catalogue: Awaited<ReturnType<typeof ownCatalogue>>
+  beforeAll(async () => {
+    catalogue = await ownCatalogue(ctx.app, "Cart Drop")
+  })
+  afterAll(() => catalogue.remove())
+
+  it("refuses ADD TO BAG before the drop opens with 409 naming its start in India time, with a size or without", async () => {
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString()
+    const product = await catalogue.publish(3, { drop: { startsAt, limitPerShopper: 1 } })
+    expect(product.drop).toEqual({ startsAt, limitPerShopper: 1 })
+    const shopper = await signedUpUser(ctx.app, "bag")
+    for (const size of ["M", null]) {
+      const refused = await add(shopper, { productId: product.id, size })
+      expect(refused.status).toBe(409)
+      expect(refused.body).toMatchObject({ code: "conflict", message: dropOpensMessage(startsAt) })
+      expect(refused.body.message).toMatch(/^This drop opens at \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} [ap]m IST$/)
+    }
+    expect((await bagOf(shopper)).items).toEqual([])
+  })
+
+  it("takes ADD TO BAG once the drop has opened", async () => {
+    const startsAt = new Date(Date.now() - 60_000).toISOString()
+    const product = await catalogue.publish(3, { drop: { startsAt, limitPerShopper: 1 } })
+    const shopper = await signedUpUser(ctx.app, "bag")
+    const added = await add(shopper, { productId: product.id, size: "M" })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    expect((added.body as Bag).items).toMatchObject([{ productId: product.id, size: "M", quantity: 1, product: { drop: { startsAt } } }])
   })
 })

@@ -24,6 +24,8 @@ export { bySize, presentMedia, productAttributes, productHead, productMetadata, 
 export { primaryImage } from "./product.js"
 export { liveProducts, type LiveProduct } from "./live-products.js"
 export { productsByIds } from "./read-model.js"
+/** ADD TO BAG and checkout refuse a drop before it opens with the same 409. */
+export { refuseUnopenedDrop } from "./drops.js"
 /** What the product answer carries beside Medusa's product changed: its cached answers go once the change commits. */
 export { productAnswerChanged } from "./answer-changes.js"
 export { productIdParams } from "./schema.js"

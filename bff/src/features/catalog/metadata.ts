@@ -1,6 +1,7 @@
 import {
   CATEGORY_TYPES,
   COLLAR_STYLES,
+  dropSchema,
   GENDERS,
   GST_PERCENT_MAX,
   measurementsSchema,
@@ -76,6 +77,8 @@ export const productMetadata = z.object({
   gstPercent: z.number().min(0).max(GST_PERCENT_MAX).nullish().catch(null),
   /** Only a stored `false` takes returns away: products saved before the flag (and the seed's) stay returnable. */
   returnable: z.boolean().catch(true),
+  /** A scheduled drop as the console saved it; an unreadable one (an ops edit in Medusa's dashboard) reads as none. */
+  drop: dropSchema.nullish().catch(null),
   countryOfOrigin: text,
   manufacturer: text,
   mrp: z.number().positive().nullish().catch(null),
@@ -149,6 +152,7 @@ type Attributes = Pick<
   | "washInstructions"
   | "gstPercent"
   | "returnable"
+  | "drop"
   | "countryOfOrigin"
   | "manufacturer"
 >
@@ -171,6 +175,7 @@ export function productAttributes(meta: ProductMetadata, material: string | null
     washInstructions: meta.washInstructions ?? null,
     gstPercent: meta.gstPercent ?? null,
     returnable: meta.returnable,
+    drop: meta.drop ?? null,
     countryOfOrigin: meta.countryOfOrigin ?? null,
     manufacturer: meta.manufacturer ?? null,
   }

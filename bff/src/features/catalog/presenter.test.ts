@@ -83,4 +83,15 @@ describe("presentProduct", () => {
     expect(presentProduct(product)).toMatchObject({ countryOfOrigin: null, manufacturer: null })
     expect(withMetadata({ ...product.metadata, countryOfOrigin: 91, manufacturer: "  " })).toMatchObject({ countryOfOrigin: null, manufacturer: null })
   })
+
+  it("reads a scheduled drop from metadata, and none, or an unreadable one, as no drop", () => {
+    const withMetadata = (metadata: Record<string, unknown>) => presentProduct({ ...product, metadata } as unknown as HttpTypes.StoreProduct)
+    const drop = { startsAt: "2026-12-24T20:00:00+05:30", limitPerShopper: 2 }
+    expect(withMetadata({ ...product.metadata, drop }).drop).toEqual(drop)
+    expect(withMetadata({ ...product.metadata, drop: { startsAt: drop.startsAt } }).drop).toEqual({ startsAt: drop.startsAt, limitPerShopper: 1 })
+    expect(presentProduct(product).drop).toBeNull()
+    for (const garbled of ["2026-12-24", { startsAt: "2026-12-24T20:00:00" }, { ...drop, limitPerShopper: 0 }, { ...drop, extra: true }]) {
+      expect(withMetadata({ ...product.metadata, drop: garbled }).drop).toBeNull()
+    }
+  })
 })

@@ -18,11 +18,20 @@ import {
   type Shopper,
 } from "../../../test/checkout.js"
 import { createTestApp } from "../../../test/app.js"
+import { hoodieForm, staffSession, uploadedProductImage } from "../../../test/staff.js"
 import { cancelInMedusa } from "../../../test/orders.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { webhookSignature } from "../../lib/razorpay.js"
 import { razorpaySettings } from "../../lib/razorpay-settings.js"
-import { myOrdersAnswerSchema, paymentOrderSchema, placedOrderAnswerSchema, type Product, type ProductVariant } from "@fitshop/contracts"
+import {
+  dropOpensMessage,
+  myOrdersAnswerSchema,
+  paymentOrderSchema,
+  placedOrderAnswerSchema,
+  type AdminProduct,
+  type Product,
+  type ProductVariant,
+} from "@fitshop/contracts"
 import { OPEN_COD_ORDERS_LIMIT } from "./open-cod-orders.js"
 import { runSchedule } from "../../../test/schedules.js"
 
@@ -484,6 +493,38 @@ describe("a drop", () => {
     expect((await cancel(other, taken.body.orderId)).body).toEqual({ ok: true, released: false })
     expect((await createOrder(buyer, payload("prepaid"))).status).toBe(409)
     expect((await verify(other, paid)).status).toBe(200)
+  })
+})
+
+describe("a scheduled drop", () => {
+  it("refuses to check out a line added before staff scheduled the drop, with 409 naming its start, holding nothing", async () => {
+    const staff = await staffSession(app.app)
+    const form = hoodieForm(await uploadedProductImage(app.app, staff.headers), { title: `Checkout Drop ${Date.now()}` })
+    const created = await request(app.app).post("/api/admin/products").set(staff.headers).send(form)
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const product = created.body.product as AdminProduct
+    try {
+      const shopper = await signedUpUser(app.app, "early")
+      expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: "M" })).status).toBe(201)
+
+      const startsAt = new Date(Date.now() + 86_400_000).toISOString()
+      const scheduled = await request(app.app)
+        .put(`/api/admin/products/${product.id}`)
+        .set(staff.headers)
+        .send({ version: product.version, product: { ...form, drop: { startsAt } } })
+      expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200)
+
+      for (const mode of ["cod", "prepaid"] as const) {
+        const refused = await (mode === "cod" ? checkout(shopper, payload("cod")) : createOrder(shopper, payload("prepaid")))
+        expect(refused.status).toBe(409)
+        expect(refused.body).toMatchObject({ code: "conflict", message: dropOpensMessage(startsAt) })
+      }
+      const holds = await app.db.query("select count(*)::int as n from bff.stock_holds where user_id = $1", [shopper.user.id])
+      expect(holds.rows[0].n).toBe(0)
+    } finally {
+      await request(app.app).delete(`/api/admin/products/${product.id}`).set(staff.headers)
+      await staff.remove()
+    }
   })
 })
 

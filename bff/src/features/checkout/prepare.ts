@@ -3,6 +3,7 @@ import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unautho
 import type { Db } from "../../lib/db.js"
 import { medusaAddress, presentAddress, type AddressService } from "../addresses/index.js"
 import type { BagService } from "../cart/index.js"
+import { refuseUnopenedDrop } from "../catalog/index.js"
 import { DELIVERY_CHECK_RETRY_SECONDS, type DeliveryCheck } from "../serviceability/index.js"
 import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
 import { hsnFor } from "../../lib/hsn.js"
@@ -92,6 +93,8 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
 
     const id = randomUUID()
     const lines: CheckoutLine[] = items.map((item) => {
+      // A line may have been added before staff scheduled the drop: it still waits for the start.
+      refuseUnopenedDrop(item.product)
       const variant = item.product.variants.find((v) => v.size === item.size)
       if (!variant) throw badRequest(SIZES_MISSING)
       return {
