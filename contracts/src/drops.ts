@@ -13,7 +13,7 @@ export const DROP_LIMIT_DEFAULT = 1
 export const DROP_TIME_ZONE = "Asia/Kolkata"
 
 export const DROP_MESSAGES = {
-  startsAt: "Enter when the drop opens, as a date and time with its offset (e.g. 2026-12-07T20:00:00+05:30)",
+  startsAt: "Set when the drop opens: a date and time with its offset from UTC (India: +05:30)",
   limit: `Limit per shopper must be a whole number from ${DROP_LIMIT_MIN} to ${DROP_LIMIT_MAX}`,
 } as const
 

@@ -1,5 +1,6 @@
-import { formatPaise, GST_BY_RULE_LABEL } from "@fitshop/contracts"
+import { formatPaise, GST_BY_RULE_LABEL, indiaDateTime } from "@fitshop/contracts"
 import { Stack, Typography } from "@mui/material"
+import { indiaLocalToIso } from "./drop-time"
 import type { EditorForm } from "./form-state"
 
 const row = (label: string, value: string) => (
@@ -7,6 +8,14 @@ const row = (label: string, value: string) => (
     <strong>{label}:</strong> {value || "—"}
   </Typography>
 )
+
+/** "Opens 24 Dec 2026, 8:00 pm IST, 2 per shopper"; the start left out while it is not a date. */
+function dropSummary(form: EditorForm): string {
+  if (!form.dropScheduled) return "Not a drop"
+  const startsAt = indiaLocalToIso(form.dropOpensAt)
+  const opens = Number.isNaN(Date.parse(startsAt)) ? "Opening time not set" : `Opens ${indiaDateTime(startsAt)}`
+  return `${opens}, ${form.dropLimit.trim() || "1"} per shopper`
+}
 
 /** Step 5: what will be saved, read back before Save draft or Publish. */
 export function ReviewStep({ form }: { form: EditorForm }) {
@@ -21,6 +30,7 @@ export function ReviewStep({ form }: { form: EditorForm }) {
       {row("Gender", form.gender)}
       {row("Category", category)}
       {row("Sizes", form.sizes.map((size) => `${size.size} (${size.stock || "0"})`).join(", "))}
+      {row("Drop", dropSummary(form))}
       {row("Media", `${String(images)} image(s), ${String(videos)} video(s)`)}
       {row("GST", form.gstPercent ? `${form.gstPercent}%` : GST_BY_RULE_LABEL)}
       {row("Weight", form.weightGrams ? `${form.weightGrams} g` : "")}

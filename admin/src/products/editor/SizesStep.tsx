@@ -1,5 +1,19 @@
-import { Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material"
-import { useState } from "react"
+import { DROP_LIMIT_MAX, DROP_LIMIT_MIN, dropOpensMessage } from "@fitshop/contracts"
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from "@mui/material"
+import { useId, useState } from "react"
+import { indiaLocalToIso } from "./drop-time"
 import type { StepProps } from "./fields"
 import { MEASUREMENT_FIELDS, type MeasurementName } from "./form-state"
 import { MeasurementInput } from "./MeasurementInput"
@@ -15,7 +29,7 @@ const MEASUREMENT_LABELS: Record<MeasurementName, string> = {
   inseam: "Inseam",
 }
 
-/** Step 2: which sizes, stock per size (or one number for all), and measurements in inches or cm. */
+/** Step 2: which sizes, stock per size (or one number for all), measurements in inches or cm, and a scheduled drop. */
 export function SizesStep({ form, dispatch, sizes }: StepProps & { sizes: readonly string[] }) {
   const [bulkStock, setBulkStock] = useState("")
   const [unit, setUnit] = useState<LengthUnit>("in")
@@ -79,6 +93,50 @@ export function SizesStep({ form, dispatch, sizes }: StepProps & { sizes: readon
           ))}
         </Box>
       ))}
+      <DropFields form={form} dispatch={dispatch} />
     </Stack>
+  )
+}
+
+/** A drop opens for sale at a moment staff choose, typed in India time; until then ADD TO BAG says when, in these words. */
+function DropFields({ form, dispatch }: StepProps) {
+  const hintId = useId()
+  const startsAt = indiaLocalToIso(form.dropOpensAt)
+  const hint =
+    form.dropScheduled && !Number.isNaN(Date.parse(startsAt))
+      ? `Until then, ADD TO BAG answers “${dropOpensMessage(startsAt)}”.`
+      : "Not sold before the time you set; shoppers see when it opens."
+  return (
+    <Box>
+      <FormControlLabel
+        label="Scheduled drop"
+        control={
+          <Checkbox
+            checked={form.dropScheduled}
+            onChange={(event) => dispatch({ type: "dropScheduled", scheduled: event.target.checked })}
+            slotProps={{ input: { "aria-describedby": hintId } }}
+          />
+        }
+      />
+      {form.dropScheduled && (
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 1 }}>
+          <TextField
+            type="datetime-local"
+            label="Opens at (India time)"
+            value={form.dropOpensAt}
+            onChange={(event) => dispatch({ type: "field", field: "dropOpensAt", value: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="number"
+            label="Limit per shopper"
+            value={form.dropLimit}
+            onChange={(event) => dispatch({ type: "field", field: "dropLimit", value: event.target.value })}
+            slotProps={{ htmlInput: { min: DROP_LIMIT_MIN, max: DROP_LIMIT_MAX, step: 1, inputMode: "numeric" } }}
+          />
+        </Stack>
+      )}
+      <FormHelperText id={hintId}>{hint}</FormHelperText>
+    </Box>
   )
 }

@@ -1,4 +1,4 @@
-import { CATEGORY_TYPES, COLLAR_STYLES, GENDERS, SEASON_FITS, SLEEVE_TYPES, STYLE_GROUPS } from "@fitshop/contracts"
+import { CATEGORY_TYPES, COLLAR_STYLES, DROP_LIMIT_DEFAULT, GENDERS, SEASON_FITS, SLEEVE_TYPES, STYLE_GROUPS } from "@fitshop/contracts"
 import { z } from "zod"
 
 /** Garment measurements by category type (spec: uppers chest, front, shoulder, sleeve; lowers waist, hip, front, inseam). */
@@ -49,6 +49,10 @@ export const editorForm = z.object({
   /** Drafts autosaved before the declarations existed read as undeclared. */
   countryOfOrigin: z.string().default(""),
   manufacturer: z.string().default(""),
+  /** A scheduled drop: when it opens (datetime-local, India time) and the limit per shopper as typed; drafts from before read as none. */
+  dropScheduled: z.boolean().default(false),
+  dropOpensAt: z.string().default(""),
+  dropLimit: z.string().default(String(DROP_LIMIT_DEFAULT)),
   sizes: z.array(sizeForm),
   media: z.array(mediaForm),
 })
@@ -83,6 +87,9 @@ export const EMPTY_FORM: EditorForm = {
   returnable: true,
   countryOfOrigin: "",
   manufacturer: "",
+  dropScheduled: false,
+  dropOpensAt: "",
+  dropLimit: String(DROP_LIMIT_DEFAULT),
   sizes: [],
   media: [],
 }
@@ -91,6 +98,7 @@ export type EditorAction =
   | { type: "load"; form: EditorForm }
   | { type: "field"; field: TextField; value: string }
   | { type: "returnable"; returnable: boolean }
+  | { type: "dropScheduled"; scheduled: boolean }
   | { type: "toggleSize"; size: string; order: readonly string[] }
   | { type: "stock"; size: string; value: string }
   | { type: "bulkStock"; value: string }
@@ -134,6 +142,8 @@ export function editorReducer(form: EditorForm, action: EditorAction): EditorFor
       return withField(form, action.field, action.value)
     case "returnable":
       return { ...form, returnable: action.returnable }
+    case "dropScheduled":
+      return { ...form, dropScheduled: action.scheduled }
     case "toggleSize": {
       if (form.sizes.some((row) => row.size === action.size)) return { ...form, sizes: form.sizes.filter((row) => row.size !== action.size) }
       const sizes = [...form.sizes, { size: action.size, stock: "", measurements: {} }]

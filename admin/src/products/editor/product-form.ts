@@ -1,4 +1,5 @@
 import type { AdminProduct } from "@fitshop/contracts"
+import { isoToIndiaLocal } from "./drop-time"
 import { EMPTY_FORM, MEASUREMENT_NAMES, type EditorForm, type MeasurementName } from "./form-state"
 
 const text = (value: string | null | undefined) => value ?? ""
@@ -47,6 +48,9 @@ export function formFromProduct(product: AdminProduct): EditorForm {
     returnable: product.returnable,
     countryOfOrigin: text(product.countryOfOrigin),
     manufacturer: text(product.manufacturer),
+    dropScheduled: Boolean(product.drop),
+    dropOpensAt: product.drop ? isoToIndiaLocal(product.drop.startsAt) : "",
+    dropLimit: product.drop ? String(product.drop.limitPerShopper) : EMPTY_FORM.dropLimit,
     sizes: product.variants.map((variant) => {
       const measurements: Partial<Record<MeasurementName, number>> = {}
       for (const name of MEASUREMENT_NAMES) {

@@ -1,4 +1,5 @@
 import { adminProductInput, EDITOR_MESSAGES, EDITOR_STEPS, FIELD_STEP, publishProblems, sizeRow, type EditorStep } from "@fitshop/contracts"
+import { indiaLocalToIso } from "./drop-time"
 import type { EditorForm } from "./form-state"
 
 export type EditorProblem = { step: EditorStep; message: string }
@@ -43,6 +44,8 @@ export function toProductInput(form: EditorForm, status: "DRAFT" | "LIVE") {
     returnable: form.returnable,
     countryOfOrigin: orNull(form.countryOfOrigin),
     manufacturer: orNull(form.manufacturer),
+    // An empty limit takes the contract's default (1).
+    drop: form.dropScheduled ? { startsAt: indiaLocalToIso(form.dropOpensAt), limitPerShopper: parsedNumber(form.dropLimit) ?? undefined } : null,
     sizes: form.sizes.map((row) => ({
       size: row.size,
       stock: parsedStock(row.stock),
