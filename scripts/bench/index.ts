@@ -4,6 +4,7 @@ import { ROOT } from "../lib/paths.js"
 import { benchAdminAnalytics, type AdminAnalyticsBench } from "./admin-analytics.js"
 import { benchCatalog, type Alongside, type CatalogMode } from "./catalog.js"
 import { benchDrop, type DropBench, type DropTarget } from "./drop.js"
+import { benchProductPage, type ProductPageBench } from "./product-page.js"
 import { benchFitfeed, type FitfeedBench } from "./fitfeed.js"
 import { benchOrderMessages, type OrderMessagesBench } from "./order-messages.js"
 import { renderReport, verdicts } from "./report.js"
@@ -15,9 +16,10 @@ import { benchStartup } from "./startup.js"
 /**
  * What BENCH_ONLY narrows a run to; `drop:embedded` and `drop:redis` run the drop on one of its two stacks,
  * `messages` the order messages alone on one start of the shop, `metrics` the request metrics' cost on the catalogue's listing,
- * `reviews` the product answer with 200 reviews and the reviews list beside it, `search` search and its suggestions beside it.
+ * `reviews` the product answer with 200 reviews and the reviews list beside it, `search` search and its suggestions beside it,
+ * `page` a product's server-rendered page against its JSON read on one start of the shop.
  */
-const ONLY = ["fitfeed", "admin", "metrics", "reviews", "search", "drop", "drop:embedded", "drop:redis", "messages"] as const
+const ONLY = ["fitfeed", "admin", "metrics", "reviews", "search", "drop", "drop:embedded", "drop:redis", "messages", "page"] as const
 type Only = (typeof ONLY)[number]
 
 function onlyOf(value: string | undefined): Only | undefined {
@@ -37,6 +39,7 @@ const CATALOG_MODES: Record<Only | "all", CatalogMode | undefined> = {
   "drop:redis": "drop",
   "drop:embedded": undefined,
   messages: undefined,
+  page: undefined,
 }
 
 type Beside = { fitfeed?: FitfeedBench; admin?: AdminAnalyticsBench; metrics?: RequestMetricsBench; reviews?: ReviewsBench; search?: SearchBench }
@@ -60,12 +63,16 @@ function besideCatalogue(fitfeed: boolean, admin: boolean, metrics: boolean, rev
   }
 }
 
-type OnStart = { drop?: DropBench; messages?: OrderMessagesBench }
+type OnStart = { page?: ProductPageBench; drop?: DropBench; messages?: OrderMessagesBench }
 
-/** What runs on the start command's shop: the drop, then the order messages (each when asked for). */
-function onStart(drop: boolean, messages: boolean): ((shop: DropTarget) => Promise<OnStart>) | undefined {
-  if (!drop && !messages) return undefined
-  return async (shop) => ({ drop: drop ? await benchDrop(shop) : undefined, messages: messages ? await benchOrderMessages(shop) : undefined })
+/** What runs on the start command's shop: the product page, the drop, then the order messages (each when asked for). */
+function onStart(page: boolean, drop: boolean, messages: boolean): ((shop: DropTarget) => Promise<OnStart>) | undefined {
+  if (!page && !drop && !messages) return undefined
+  return async (shop) => ({
+    page: page ? await benchProductPage(shop) : undefined,
+    drop: drop ? await benchDrop(shop) : undefined,
+    messages: messages ? await benchOrderMessages(shop) : undefined,
+  })
 }
 
 /**
@@ -78,7 +85,8 @@ function onStart(drop: boolean, messages: boolean): ((shop: DropTarget) => Promi
  * (FITFEED and its catalogue reference only), BENCH_ONLY=admin (the admin analytics and its reference only),
  * BENCH_ONLY=metrics (the request metrics' cost and its reference only), BENCH_ONLY=reviews (the reviews and their reference only), BENCH_ONLY=search (search and its reference only) or BENCH_ONLY=drop (the drop alone: one start of the shop,
  * and the Redis stack with only the demo seed; `drop:embedded` or `drop:redis` for one of them) or
- * BENCH_ONLY=messages (the order messages alone, on one start of the shop) shorten runs while developing.
+ * BENCH_ONLY=messages (the order messages alone, on one start of the shop) or BENCH_ONLY=page (a product's page against its
+ * JSON read, on one start of the shop) shorten runs while developing.
  */
 async function main() {
   const products = Number(process.env.BENCH_PRODUCTS || 5000)
@@ -104,7 +112,10 @@ async function main() {
     only === "search" ||
     only === "drop:redis"
       ? undefined
-      : await benchStartup({ onShop: onStart(dropping, only === undefined || only === "messages"), startupFigures: only === undefined })
+      : await benchStartup({
+          onShop: onStart(only === undefined || only === "page", dropping, only === undefined || only === "messages"),
+          startupFigures: only === undefined,
+        })
   const drops = [startupRun?.onShop?.drop, catalogRun?.drop].filter((run): run is DropBench => run !== undefined)
   const run = {
     catalog: catalogRun?.catalog,
@@ -118,6 +129,7 @@ async function main() {
     startup: startupRun?.startup,
     drops,
     messages: startupRun?.onShop?.messages,
+    page: startupRun?.onShop?.page,
   }
   const report = renderReport(run)
   const file = path.join(ROOT, "bench", "report.md")

@@ -37,6 +37,8 @@ import {
 } from "./fitfeed.js"
 import { CONNECTIONS, type Load } from "./load.js"
 import { MESSAGES, P99_RATIO_TARGET, STREAM_WIDTH, WINDOW_CHECKOUTS, type OrderMessagesBench, type Window } from "./order-messages.js"
+import type { QuietLoad } from "./halves.js"
+import { PAGE_P99_TARGET_MS, PAGE_THROUGHPUT_TARGET, type ProductPageBench } from "./product-page.js"
 import type { CpuUse, Observation, Waits } from "./observe.js"
 import {
   METRICS_COST_TARGET,
@@ -71,6 +73,7 @@ export type BenchRun = {
   startup?: StartupBench
   drops?: DropBench[]
   messages?: OrderMessagesBench
+  page?: ProductPageBench
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
@@ -85,7 +88,7 @@ function loadRow(load: Load, medusa: Load): string {
 const clean = (load: Load) => load.errors + load.non2xx === 0
 
 /** Pass or fail for every target the issues set, from one run's figures. */
-export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages }: BenchRun): Verdict[] {
+export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages, page }: BenchRun): Verdict[] {
   const list: Verdict[] = []
   if (catalog) {
     const { medusa } = catalog
@@ -167,7 +170,19 @@ export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, sea
   }
   for (const drop of drops) list.push(...dropVerdicts(drop))
   if (messages) list.push(...messageVerdicts(messages))
+  if (page) list.push(...pageVerdicts(page))
   return list
+}
+
+function pageVerdicts({ json, page }: ProductPageBench): Verdict[] {
+  const clean = (load: Load) => load.errors + load.non2xx === 0
+  return [
+    {
+      name: `product page: the server-rendered page ≥ ${PAGE_THROUGHPUT_TARGET}× its JSON read's throughput (same run, in alternating halves), no errors`,
+      ok: clean(page) && clean(json) && page.requestsPerSecond >= PAGE_THROUGHPUT_TARGET * json.requestsPerSecond,
+    },
+    { name: `product page: the server-rendered page's p99 < ${PAGE_P99_TARGET_MS} ms`, ok: clean(page) && page.p99 < PAGE_P99_TARGET_MS },
+  ]
 }
 
 function reviewVerdicts({ seed, uncached, warm, lists }: ReviewsBench): Verdict[] {
@@ -657,7 +672,7 @@ function searchLines({ reference, uncached, unseen, warm, suggest, found, sugges
 }
 
 export function renderReport(run: BenchRun, date = new Date()): string {
-  const { catalog, reference, versions, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages } = run
+  const { catalog, reference, versions, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages, page } = run
   const cpu = os.cpus()
   const lines = [
     "# Benchmark report",
@@ -704,6 +719,7 @@ export function renderReport(run: BenchRun, date = new Date()): string {
   }
   if (drops.length) lines.push(...dropLines(drops, startup !== undefined))
   if (messages) lines.push(...messageLines(messages))
+  if (page) lines.push(...productPageLines(page))
   lines.push("## Targets", "", ...verdicts(run).map((v) => `- ${v.ok ? "met" : "**missed**"}: ${v.name}`), "")
   return lines.join("\n")
 }
@@ -828,6 +844,37 @@ function catalogLines(catalog: CatalogBench): string[] {
     ...catalog.lighthouse
       .filter((page) => page.failedAudits.length > 0)
       .map((page) => `- ${page.label}: audits that failed outside performance: ${page.failedAudits.join(", ")}`),
+    "",
+  ]
+}
+
+/** On the start command's shop there is one BFF and no other bench process. */
+const START_PROCESS_NAMES: typeof PROCESS_NAMES = { ...PROCESS_NAMES, other: "everything else (kernel, processes outside the bench)" }
+
+function productPageLines({ label, productId, jsonBytes, pageBytes, json, page }: ProductPageBench): string[] {
+  const row = (load: QuietLoad, against?: Load) =>
+    `| ${load.label} | ${Math.round(load.requestsPerSecond).toLocaleString("en-IN")} | ${ms(load.p50)} | ${ms(load.p99)} | ${load.errors + load.non2xx} | ` +
+    `${against ? `${ratio(load.requestsPerSecond / against.requestsPerSecond)} / p99 ${ratio(load.p99 / against.p99)}` : "—"} | ${percent(load.quietShare ?? 0)} |`
+  return [
+    "## Product page",
+    "",
+    `On the start command's shop (${label}): the most popular product's page as the server sends it (\`${productId}\`: its render, head, preview and ` +
+      `answers block, ${kilobytes(pageBytes)} gzipped) against its JSON read (${kilobytes(jsonBytes)} gzipped), autocannon with ${CONNECTIONS} connections ` +
+      "asking for gzip, in halves (JSON, page, page, JSON; throughput and p50 the halves' means, p99 the higher), each after a quiet wait and a 3 s warm-up. " +
+      "The page is what a drop's shoppers reload at its start.",
+    "",
+    "| Request | req/s | p50 | p99 | errors | vs the JSON read (throughput / p99) | CPUs busy the second before (halves: the busier) |",
+    "|---|---|---|---|---|---|---|",
+    row(json),
+    row(page, json),
+    "",
+    `The page at **${ratio(page.requestsPerSecond / json.requestsPerSecond)}** the JSON read's throughput (target ≥ ${PAGE_THROUGHPUT_TARGET} ×), ` +
+      `p99 **${ms(page.p99)}** (target under ${PAGE_P99_TARGET_MS} ms).`,
+    "",
+    "What limited each figure:",
+    "",
+    `- ${json.label}: ${limitedBy(json, START_PROCESS_NAMES)}`,
+    `- ${page.label}: ${limitedBy(page, START_PROCESS_NAMES)}`,
     "",
   ]
 }

@@ -6,8 +6,12 @@ import { errorAnswer, type ErrorAnswer } from "./error-handler.js"
 import { logWhenAnswered } from "./request-log.js"
 import { SECURITY_HEADERS } from "./security-headers.js"
 
-/** Answers the requests it recognises and returns true; returns false, touching nothing, for the rest. */
-export type EarlyHandler = (req: IncomingMessage, res: ServerResponse) => boolean
+/**
+ * Answers the requests it recognises and returns true; returns false, touching nothing, for the rest. One that took a
+ * request may still hand it to Express (`toExpress`) before it has touched the response: when what it looked up says
+ * Express's route must answer after all.
+ */
+export type EarlyHandler = (req: IncomingMessage, res: ServerResponse, toExpress: () => void) => boolean
 
 export const JSON_TYPE = "application/json; charset=utf-8"
 
@@ -19,7 +23,8 @@ export const JSON_TYPE = "application/json; charset=utf-8"
  */
 export function answerBeforeExpress(early: EarlyHandler[], express: Express): RequestListener {
   return (req, res) => {
-    if (!early.some((handler) => handler(req, res))) express(req, res)
+    const toExpress = () => void express(req, res)
+    if (!early.some((handler) => handler(req, res, toExpress))) toExpress()
   }
 }
 

@@ -34,18 +34,17 @@ export function seoModule({ config, db, logger, events, catalog, cache, search, 
   pages.use(robotsRoutes(publicUrl))
   pages.use(sitemapRoutes({ db, publicUrl, logger }))
   pages.use(socialPageRoutes({ db, indexHtml: storefrontIndex.html, publicUrl }))
-  pages.use(
-    storefrontPageRoutes({
-      catalog,
-      search,
-      reviews: events.ask,
-      cache,
-      legal,
-      storefrontDist: config.STOREFRONT_DIST,
-      indexHtml: storefrontIndex.html,
-      publicUrl,
-      logger,
-    }),
-  )
-  return { pages }
+  const storefrontPages = storefrontPageRoutes({
+    catalog,
+    search,
+    reviews: events.ask,
+    cache,
+    legal,
+    storefrontDist: config.STOREFRONT_DIST,
+    indexHtml: storefrontIndex.html,
+    publicUrl,
+    logger,
+  })
+  pages.use(storefrontPages)
+  return { pages, early: [storefrontPages.early] }
 }

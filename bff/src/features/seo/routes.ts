@@ -16,8 +16,12 @@ import {
   type PageMeta,
   type RenderedPage,
 } from "@fitshop/contracts"
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http"
 import { Router, type Request, type Response } from "express"
-import { sendCompressed } from "../../http/compressed-send.js"
+import { readRequest, type EarlyHandler } from "../../http/answer-before-express.js"
+import { sendCompressed, VARY_BY_ENCODING } from "../../http/compressed-send.js"
+import { logWhenAnswered } from "../../http/request-log.js"
+import { currentRequest } from "../../lib/request-context.js"
 import { HttpError } from "../../http/errors.js"
 import type { Logger } from "../../lib/logger.js"
 import type { Answers } from "../../lib/event-bus.js"
@@ -36,13 +40,38 @@ export function sendHtml(req: Request, res: Response, html: string, status = 200
   sendCompressed(req, res, html, { send: (bytes) => res.send(bytes) })
 }
 
-/** A page as sent, kept to be sent again: its bytes, their gzipped form once a client took it, and its ETag. */
-type SentPage = { status: number; html: Buffer; gzipped?: Buffer; etag: string; builtAt: number }
+/**
+ * A page as sent, kept to be sent again: its bytes, their gzipped form once a client took it, its ETag, and the
+ * headers Express's middleware gave it (the same for every page: security headers without nonces), which the early
+ * path sends again.
+ */
+type SentPage = { status: number; html: Buffer; gzipped?: Buffer; etag: string; builtAt: number; headers?: OutgoingHttpHeaders }
+
+/** Headers that belong to one response, never replayed: its length and encoding, the connection's, the date. */
+const OWN_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie"])
 
 /** Sends a kept page: gzipped once for every client that takes it, 304 to one that has it (Express compares the ETag). */
 function sendKept(req: Request, res: Response, page: SentPage) {
   res.status(page.status).set({ "Cache-Control": "no-cache", ETag: page.etag }).type("html")
+  page.headers ??= Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name)))
   sendCompressed(req, res, page.html, { keep: page, send: (bytes) => res.send(bytes) })
+}
+
+/** Sends a kept page on Node's own response, ahead of Express, with the headers Express gave it: a 304 to a client that has it. */
+function sendKeptEarly(req: IncomingMessage, res: ServerResponse, page: SentPage, headers: OutgoingHttpHeaders) {
+  if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) {
+    res.writeHead(304, { ...headers, ...VARY_BY_ENCODING }).end()
+    return
+  }
+  sendCompressed(req, res, page.html, {
+    keep: page,
+    headers,
+    send: (bytes) => {
+      res.statusCode = page.status
+      res.setHeader("Content-Length", Buffer.byteLength(bytes))
+      res.end(req.method === "HEAD" ? undefined : bytes)
+    },
+  })
 }
 
 /** The app's root as index.html has it: a page sent with it has no server render in it. */
@@ -59,14 +88,20 @@ const RENDERED_PAGES_KEPT = 200
  * the build's, at most this old: its answers were current then, and the same ETags say they still are.
  */
 const SENT_PAGE_REUSE_MS = 5_000
+/** A product page's address, its id captured (productPath's shape). */
+const PRODUCT_PAGE_PATH = /^\/product\/([^/]+)$/
 
-/** What a page is made of besides its markup: the answers to its first reads, and the tags its head needs. */
-type PageParts = {
+/** The answers to a page's first reads, and where it is. */
+type PageAnswers = {
   /** The page's path and the parameters it reads (none besides the shop's): rendered at, and kept under; unset for a page not kept. */
   address?: string
   sentAt: number
   answers: ServerAnswer[]
   failures?: ServerFailures
+}
+
+/** The tags a page's head needs beside its render's own. */
+type PageHead = {
   /** Preloads, JSON-LD: beyond the page's name and preview. */
   tags?: string[]
   preview?: LinkPreview
@@ -74,7 +109,10 @@ type PageParts = {
   otherwise: { meta: PageMeta | null; status: 200 | 404 }
 }
 
-const NO_ANSWERS = (): Pick<PageParts, "sentAt" | "answers"> => ({ sentAt: Date.now(), answers: [] })
+/** What a page is made of besides its markup; a head read from the answers is described only when the page is built, not when it is sent again. */
+type PageParts = PageAnswers & (PageHead | { describe: () => PageHead })
+
+const NO_ANSWERS = (): Pick<PageAnswers, "sentAt" | "answers"> => ({ sentAt: Date.now(), answers: [] })
 
 type PageRoutesDeps = {
   catalog: CatalogService
@@ -101,7 +139,17 @@ type PageRoutesDeps = {
  * shop's first reads are the storefront's server build's (firstReads): without that build they come without answers,
  * and the browser reads them.
  */
-export function storefrontPageRoutes({ catalog, search, reviews, cache, legal, storefrontDist, indexHtml, publicUrl, logger }: PageRoutesDeps): Router {
+export function storefrontPageRoutes({
+  catalog,
+  search,
+  reviews,
+  cache,
+  legal,
+  storefrontDist,
+  indexHtml,
+  publicUrl,
+  logger,
+}: PageRoutesDeps): Router & { early: EarlyHandler } {
   const router = Router()
   const storefrontServer: Promise<StorefrontServer | null> = loadStorefrontRenderer(storefrontDist).catch((error: unknown) => {
     logger.error({ err: error }, "the storefront's server render could not be loaded; pages are painted in the browser")
@@ -112,12 +160,14 @@ export function storefrontPageRoutes({ catalog, search, reviews, cache, legal, s
   const origin = new URL(publicUrl).origin
   const renderedPages = new Map<string, NonNullable<RenderedPage>>()
   const sentPages = new Map<string, SentPage>()
+  /** The products whose page was built lately, and when: the early path looks only for these. */
+  const recentProductPages = new Map<string, number>()
 
   /** A page's key: where it is and the answers (by ETag) it is made of; none for a page not kept. */
-  const pageKey = ({ address, answers, failures }: PageParts) =>
+  const pageKey = ({ address, answers, failures }: PageAnswers) =>
     address && JSON.stringify([address, answers.map(({ url, answer }) => [url, answer.etag]), failures ?? {}])
 
-  async function render(req: Request, parts: PageParts): Promise<RenderedPage> {
+  async function render(req: Request, parts: PageAnswers): Promise<RenderedPage> {
     const { address, sentAt, answers, failures } = parts
     const storefront = await storefrontServer
     if (!storefront) return null
@@ -144,22 +194,25 @@ export function storefrontPageRoutes({ catalog, search, reviews, cache, legal, s
     const sent = key ? touched(sentPages, key, sentPages.get(key)) : undefined
     if (sent && Date.now() - sent.builtAt < SENT_PAGE_REUSE_MS) return sendKept(req, res, sent)
     const rendered = await render(req, parts)
-    const meta = rendered?.meta ?? parts.otherwise.meta
+    const head = "describe" in parts ? parts.describe() : parts
+    const meta = rendered?.meta ?? head.otherwise.meta
     const { answers, failures = {}, sentAt } = parts
     const carried = answers.length || Object.keys(failures).length ? [serverAnswersTag(answers, sentAt, failures)] : []
-    const tags = [...(meta ? pageHeadTags(meta, publicUrl, parts.preview) : []), ...(parts.tags ?? []), ...carried]
+    const tags = [...(meta ? pageHeadTags(meta, publicUrl, head.preview) : []), ...(head.tags ?? []), ...carried]
     const html = meta ? withPageHead(indexHtml, meta, tags) : withHeadTags(indexHtml, tags)
     const page = rendered ? html.replace(EMPTY_ROOT, () => `<div id="root">${rendered.html}</div>`) : html
-    const status = rendered?.status ?? parts.otherwise.status
+    const status = rendered?.status ?? head.otherwise.status
     // Only a rendered page is kept: one painted in the browser (its render failed) is built again next time.
     if (!key || !rendered || status !== 200) return sendHtml(req, res, page, status)
     const { body, etag } = answerOf(page)
     const built = remembered(sentPages, key, { status, html: body, etag, builtAt: Date.now() }, RENDERED_PAGES_KEPT)
     sendKept(req, res, built)
+    const product = parts.address && PRODUCT_PAGE_PATH.exec(parts.address)?.[1]
+    if (product) remembered(recentProductPages, product, built.builtAt, RENDERED_PAGES_KEPT)
   }
 
   /** A page whose answers could not be read is still sent: its reads then go to the API, which shows its own errors. */
-  async function withAnswers(page: string, read: () => Promise<Omit<PageParts, "otherwise">>): Promise<Omit<PageParts, "otherwise">> {
+  async function withAnswers(page: string, read: () => Promise<PageAnswers>): Promise<PageAnswers> {
     try {
       return await read()
     } catch (error) {
@@ -189,34 +242,70 @@ export function storefrontPageRoutes({ catalog, search, reviews, cache, legal, s
     await sendPage(req, res, { ...parts, otherwise: { meta: null, status: 200 } })
   })
 
+  /** A product page's answers, and its head read from them when it is built. Throws the product's 404. */
+  async function productPageParts(productId: string): Promise<PageParts> {
+    const key = `/api/products/${productId}`
+    const sentAt = Date.now()
+    const [answer, firstReviews] = await Promise.all([
+      catalog.productPage(productId),
+      cache.cached(`first-reviews:${productId}`, async () => JSON.stringify(await reviews.firstReviews(productId)), "product"),
+    ])
+    return {
+      address: productPath(productId),
+      sentAt,
+      answers: [
+        { url: key, answer },
+        { url: `${key}/reviews`, answer: firstReviews },
+      ],
+      describe: () => {
+        const { product } = answerData(answer)
+        return {
+          tags: [...galleryImagePreload(product), productJsonLd(product, publicUrl)],
+          preview: productPreview(product),
+          otherwise: { meta: productMeta(product), status: 200 },
+        }
+      },
+    }
+  }
+
   router.get("/product/:id", async (req, res) => {
     const key = `/api/products/${encodeURIComponent(req.params.id)}`
     const missing: PageParts = { ...NO_ANSWERS(), failures: { [key]: 404 }, otherwise: { meta: null, status: 404 } }
     const id = productIdParams.safeParse(req.params)
     if (!id.success) return sendPage(req, res, missing)
     try {
-      const sentAt = Date.now()
-      const [answer, firstReviews] = await Promise.all([
-        catalog.productPage(id.data.id),
-        cache.cached(`first-reviews:${id.data.id}`, async () => JSON.stringify(await reviews.firstReviews(id.data.id)), "product"),
-      ])
-      const { product } = answerData(answer)
-      await sendPage(req, res, {
-        address: productPath(id.data.id),
-        sentAt,
-        answers: [
-          { url: key, answer },
-          { url: `${key}/reviews`, answer: firstReviews },
-        ],
-        tags: [...galleryImagePreload(product), productJsonLd(product, publicUrl)],
-        preview: productPreview(product),
-        otherwise: { meta: productMeta(product), status: 200 },
-      })
+      await sendPage(req, res, await productPageParts(id.data.id))
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return sendPage(req, res, missing)
       throw error
     }
   })
+
+  /**
+   * A product page sent within SENT_PAGE_REUSE_MS is answered ahead of Express while its answers are unchanged: what
+   * thousands reloading a drop cost is two cached answers' lookups and a write. Anything else (no page kept, an answer
+   * changed, a read failing) goes on to Express's route, which builds and keeps it.
+   */
+  const early: EarlyHandler = (req, res, toExpress) => {
+    const read = readRequest(req)
+    const id = read && PRODUCT_PAGE_PATH.exec(read.path)?.[1]
+    const recent = id && recentProductPages.get(id)
+    if (!recent || Date.now() - recent > SENT_PAGE_REUSE_MS) return false
+    const sendKeptOrBuild = (parts: PageParts) => {
+      const key = pageKey(parts)
+      const sent = key ? sentPages.get(key) : undefined
+      if (!sent?.headers || Date.now() - sent.builtAt >= SENT_PAGE_REUSE_MS) return toExpress()
+      const context = currentRequest()
+      if (context) context.route = "/product/:id"
+      if (logger.isLevelEnabled("info")) logWhenAnswered(logger, req, res, read!.path)
+      sendKeptEarly(req, res, sent, sent.headers)
+    }
+    // A read that fails goes to Express's route, which answers it as it answers any failure.
+    productPageParts(id)
+      .then(sendKeptOrBuild, toExpress)
+      .catch((error: unknown) => logger.error({ err: error, path: read!.path }, "a kept page could not be sent"))
+    return true
+  }
 
   // A search's page is rendered each time, not kept: the words are anyone's, and must not push the shop's pages out.
   router.get(SEARCH_PAGE_PATH, async (req, res) => {
@@ -245,5 +334,5 @@ export function storefrontPageRoutes({ catalog, search, reviews, cache, legal, s
   router.get("/{*path}", async (req, res) => {
     await sendPage(req, res, { ...NO_ANSWERS(), otherwise: { meta: null, status: 200 } })
   })
-  return router
+  return Object.assign(router, { early })
 }

@@ -6,6 +6,7 @@ import { GENERIC_INDEX, genericFrontEndDist, standInStorefrontBuild, TEST_PUBLIC
 import type { PageRenderRequest } from "@fitshop/contracts"
 import { HttpError } from "../../http/errors.js"
 import { createLogger } from "../../lib/logger.js"
+import { answerBeforeExpress } from "../../http/answer-before-express.js"
 import { answerOf, noCatalogCache } from "../catalog/cache.js"
 import type { CatalogService } from "../catalog/service.js"
 import type { SearchService } from "../search/index.js"
@@ -286,6 +287,57 @@ describe("pages painted by the storefront's server render", () => {
     expect(changed.headers.etag).not.toBe(first.headers.etag)
     expect(carriedAnswers(changed.text)![`/api/products/${product.id}`]).toMatchObject({ product: { basePrice: 89_900 } })
     expect(carriedBlock(changed.text)!.sentAt).toBeGreaterThanOrEqual(carriedBlock(first.text)!.sentAt)
+  })
+
+  it("answers a product page asked again ahead of Express, with the headers Express gave it, until an answer changes", async () => {
+    let price = 79_900
+    let expressCalls = 0
+    const changing = {
+      ...catalog,
+      productPage: () => Promise.resolve(answerOf(JSON.stringify({ product: { ...product, basePrice: price }, recommendations: null }))),
+    } as unknown as CatalogService
+    const routes = storefrontPageRoutes({
+      catalog: changing,
+      search,
+      reviews,
+      cache: noCatalogCache,
+      legal,
+      storefrontDist: build.dist,
+      indexHtml: GENERIC_INDEX,
+      publicUrl: TEST_PUBLIC_URL,
+      logger: createLogger("silent"),
+    })
+    const viaExpress = express()
+      .use((_req, res, next) => {
+        expressCalls += 1
+        res.setHeader("Content-Security-Policy", "default-src 'self'")
+        next()
+      })
+      .use(routes)
+    const shop = answerBeforeExpress([routes.early], viaExpress)
+    const path = `/product/${product.id}`
+
+    const first = await request(shop).get(path).set("Accept-Encoding", "gzip")
+    expect(expressCalls).toBe(1)
+    const again = await request(shop).get(`${path}?utm_source=share`).set("Accept-Encoding", "gzip")
+    expect(expressCalls).toBe(1)
+    expect(again.text).toBe(first.text)
+    for (const header of ["content-security-policy", "content-type", "cache-control", "etag", "vary", "content-encoding"]) {
+      expect(again.headers[header], header).toBe(first.headers[header])
+    }
+    const plain = await request(shop).get(path).set("Accept-Encoding", "identity")
+    expect(plain.text).toBe(first.text)
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    expect((await request(shop).get(path).set("If-None-Match", first.headers.etag!)).status).toBe(304)
+    expect(expressCalls).toBe(1)
+
+    price = 89_900
+    const changed = await request(shop).get(path)
+    expect(expressCalls).toBe(2)
+    expect(changed.headers.etag).not.toBe(first.headers.etag)
+    // A page never built here goes to Express's route.
+    await request(shop).get("/product/prod_01J0000000000000000000TEE2")
+    expect(expressCalls).toBe(3)
   })
 
   it("paints pictures at the shop's own origin, never at a forged Host", async () => {
