@@ -16,7 +16,7 @@ import {
   type CategoryType,
   type PriceRange,
 } from "./catalog-vocabulary.js"
-import { DROP_LIMIT_DEFAULT, DROP_LIMIT_MAX, DROP_LIMIT_MIN, DROP_MESSAGES } from "./drops.js"
+import { DROP_LIMIT_DEFAULT, DROP_LIMIT_MAX, DROP_LIMIT_MIN, DROP_MESSAGES, type DropsAnswer } from "./drops.js"
 import { measurementsSchema } from "./measurements.js"
 import { reviewSummarySchema } from "./reviews.js"
 
@@ -64,6 +64,19 @@ export const dropSchema = z.strictObject({
     .max(DROP_LIMIT_MAX, DROP_MESSAGES.limit)
     .default(DROP_LIMIT_DEFAULT),
 })
+
+/** `GET /api/drops` (contracts/src/drops.ts: DropsAnswer). */
+export const dropsAnswerSchema = z.strictObject({
+  drops: z.array(
+    z.strictObject({
+      productId: z.string(),
+      title: z.string(),
+      startsAt: z.iso.datetime({ offset: true }),
+      live: z.boolean(),
+      remaining: z.number().int().min(0),
+    }),
+  ),
+}) satisfies z.ZodType<DropsAnswer>
 
 /** The spec's Product as the API returns it; money in paise. */
 export const productSchema = z.strictObject({

@@ -39,3 +39,17 @@ export const dropOpensMessage = (startsAt: string): string => `This drop opens a
 /** Whether a product can be sold now: no drop, or its start has come. */
 export const dropHasOpened = (drop: Pick<Drop, "startsAt"> | null | undefined, now: Date = new Date()): boolean =>
   !drop || Date.parse(drop.startsAt) <= now.getTime()
+
+/** Where the shop lists its upcoming and live drops (`DropsAnswer`). */
+export const DROPS_PATH = "/api/drops"
+
+/**
+ * A drop as `GET /api/drops` lists it: `live` once it has opened while units remain; `remaining` the true count of its
+ * units not yet held by anyone's checkout (stock less the holds that count), never rounded up.
+ */
+export type DropListing = { productId: string; title: string; startsAt: string; live: boolean; remaining: number }
+export type DropsAnswer = { drops: DropListing[] }
+
+/** What ADD TO BAG and checkout answer (409) to a shopper (any account of their inbox) past a drop's limit. */
+export const dropLimitMessage = (limitPerShopper: number): string =>
+  `This drop is limited to ${limitPerShopper} ${limitPerShopper === 1 ? "piece" : "pieces"} per person, and you already have ${limitPerShopper === 1 ? "it" : "them"}.`
