@@ -59,13 +59,15 @@ function sendKept(req: Request, res: Response, page: SentPage) {
 
 /** Sends a kept page on Node's own response, ahead of Express, with the headers Express gave it: a 304 to a client that has it. */
 function sendKeptEarly(req: IncomingMessage, res: ServerResponse, page: SentPage, headers: OutgoingHttpHeaders) {
+  // What this response already carries (its request id, set before any handler) is its own, not the kept page's.
+  const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !res.hasHeader(name)))
   if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) {
-    res.writeHead(304, { ...headers, ...VARY_BY_ENCODING }).end()
+    res.writeHead(304, { ...kept, ...VARY_BY_ENCODING }).end()
     return
   }
   sendCompressed(req, res, page.html, {
     keep: page,
-    headers,
+    headers: kept,
     send: (bytes) => {
       res.statusCode = page.status
       res.setHeader("Content-Length", Buffer.byteLength(bytes))

@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http"
 import { rm } from "node:fs/promises"
 import express from "express"
 import request from "supertest"
@@ -314,7 +315,13 @@ describe("pages painted by the storefront's server render", () => {
         next()
       })
       .use(routes)
-    const shop = answerBeforeExpress([routes.early], viaExpress)
+    const pages = answerBeforeExpress([routes.early], viaExpress)
+    let requestId = 0
+    // As observeRequests does, ahead of every handler: each response's own id.
+    const shop: RequestListener = (req, res) => {
+      res.setHeader("X-Request-Id", `r${++requestId}`)
+      pages(req, res)
+    }
     const path = `/product/${product.id}`
 
     const first = await request(shop).get(path).set("Accept-Encoding", "gzip")
@@ -325,6 +332,8 @@ describe("pages painted by the storefront's server render", () => {
     for (const header of ["content-security-policy", "content-type", "cache-control", "etag", "vary", "content-encoding"]) {
       expect(again.headers[header], header).toBe(first.headers[header])
     }
+    expect(first.headers["x-request-id"]).toBe("r1")
+    expect(again.headers["x-request-id"]).toBe("r2")
     const plain = await request(shop).get(path).set("Accept-Encoding", "identity")
     expect(plain.text).toBe(first.text)
     expect(plain.headers["content-encoding"]).toBeUndefined()
