@@ -1,6 +1,6 @@
 import { useRef, useState } from "react"
 import { useAddToCart } from "@/lib/api/add-to-cart"
-import { isUnauthorized } from "@/lib/api-client"
+import { ApiError, errorMessage, isUnauthorized } from "@/lib/api-client"
 import { useSession } from "@/lib/auth"
 import { getReferralPostId } from "@/lib/referral"
 import { useTimeouts } from "./use-timeouts"
@@ -9,6 +9,10 @@ import { useTimeouts } from "./use-timeouts"
 const SIZE_HINT_MS = 1600
 
 const ADD_TO_CART_FAILED = "Could not add to cart"
+
+/** A 409 says why in the shopper's words (a drop not open yet, its limit per person); other failures get the general text. */
+const addFailureText = (failure: unknown) =>
+  failure instanceof ApiError && failure.status === 409 ? errorMessage(failure, ADD_TO_CART_FAILED) : ADD_TO_CART_FAILED
 
 /** idle → adding → added, and on to goto (the link to the bag) where the caller asks for it. */
 export type AddToBagState = "idle" | "adding" | "added" | "goto"
@@ -65,7 +69,7 @@ export function useAddToBag({ productId, size = null, sizeRequired = false, onSi
     } catch (failure) {
       setState("idle")
       if (isUnauthorized(failure)) onSignInRequired()
-      else reportError(ADD_TO_CART_FAILED)
+      else reportError(addFailureText(failure))
       return
     }
     setState("added")

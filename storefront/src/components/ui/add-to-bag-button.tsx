@@ -1,3 +1,4 @@
+import { useId } from "react"
 import { Link } from "react-router-dom"
 import { paths } from "@/config/paths"
 import { useAddToBag, type AddToBagOptions, type AddToBagState } from "@/hooks/use-add-to-bag"
@@ -11,16 +12,21 @@ type AddToBagButtonProps = AddToBagOptions & {
   className: string | ((state: AddToBagState) => string)
   /** The id of the product's title, where the label alone does not say which product. */
   describedBy?: string
+  /** Why the product cannot be added yet (a drop not open), shown beside the button, which is disabled meanwhile. */
+  closedBecause?: string | null
 }
 
 /**
  * The add-to-bag button of every place. One that ends as 'GO TO CART' stays focusable on the way
  * (aria-disabled); one whose 'added' is final is disabled, as is its 'adding'.
  */
-export function AddToBagButton({ labels, className, describedBy, ...options }: AddToBagButtonProps) {
+export function AddToBagButton({ labels, className, describedBy, closedBecause = null, ...options }: AddToBagButtonProps) {
   const { state, sizeHint, error, add } = useAddToBag(options)
+  const closedNoteId = useId()
   const endsAsLink = options.goToCartAfterMs !== undefined
   const busy = state !== "idle"
+  const closed = Boolean(closedBecause)
+  const describedByIds = [describedBy, closed ? closedNoteId : undefined].filter(Boolean).join(" ") || undefined
 
   return (
     <div className="add-to-bag">
@@ -32,9 +38,9 @@ export function AddToBagButton({ labels, className, describedBy, ...options }: A
         <button
           type="button"
           className={typeof className === "function" ? className(state) : className}
-          aria-describedby={describedBy}
-          disabled={!endsAsLink && busy}
-          aria-disabled={endsAsLink ? busy : undefined}
+          aria-describedby={describedByIds}
+          disabled={closed || (!endsAsLink && busy)}
+          aria-disabled={endsAsLink && !closed ? busy : undefined}
           onClick={() => {
             void add()
           }}
@@ -42,6 +48,11 @@ export function AddToBagButton({ labels, className, describedBy, ...options }: A
           {labels[state]}
         </button>
       )}
+      {closed ? (
+        <p id={closedNoteId} className="add-to-bag__closed">
+          {closedBecause}
+        </p>
+      ) : null}
       {sizeHint ? (
         <p className="add-to-bag__hint" role="alert">
           please select a size

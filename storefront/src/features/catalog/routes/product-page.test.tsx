@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { calledUrls, callsTo, errorResponse, jsonResponse, mockFetch, mockSessionApi, type FetchHandler } from "@/testing/mock-fetch"
+import { deferred } from "@/testing/deferred"
 import { buildProduct, buildVariant } from "@/testing/product-factory"
 import { createQueryClient } from "@/lib/react-query"
 import { pageCameWith } from "@/testing/server-answers"
 import { currentLocation, renderApp, renderAppSignedIn } from "@/testing/test-utils"
 import { buildWishlistItem } from "@/testing/wishlist-factory"
-import type { Product, ProductRecommendations } from "@fitshop/contracts"
+import { focusManager } from "@tanstack/react-query"
+import { DROPS_PATH, dropLimitMessage, dropOpensMessage, indiaDateTime, type DropListing, type Product, type ProductRecommendations } from "@fitshop/contracts"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -505,5 +507,165 @@ describe("/product/:id referral", () => {
 
     expect(window.localStorage.getItem("ref_post")).toBeNull()
     expect(window.localStorage.getItem("ref_post_exp")).toBeNull()
+  })
+})
+
+describe("/product/:id scheduled drop", () => {
+  const TWO_DAYS_FOUR_HOURS_MS = ((2 * 24 + 4) * 60 * 60 + 13 * 60 + 9) * 1000
+  const START = Date.parse("2026-12-09T14:30:00.000Z")
+
+  const listing = (product: Product, overrides: Partial<DropListing> = {}): DropListing => ({
+    productId: product.id,
+    title: product.title,
+    startsAt: new Date(START).toISOString(),
+    live: false,
+    remaining: 17,
+    ...overrides,
+  })
+
+  /** A drop's product page, painted from the answer it came with, at `now`; GET /api/drops answers what `drops` returns. */
+  function openDropAt(now: number, product: Product, drops: () => DropListing[] | Response | Promise<Response>) {
+    vi.useFakeTimers()
+    vi.setSystemTime(now)
+    pageCameWith({ [`/api/products/${product.id}`]: { product, recommendations: noRecommendations } })
+    const reviewReads = noReviewsYet(product)
+    const fetchMock = mockFetch((url) => {
+      if (url.pathname === DROPS_PATH) {
+        const answer = drops()
+        return Array.isArray(answer) ? jsonResponse({ drops: answer }) : answer
+      }
+      if (url.pathname === `/api/products/${product.id}`) return jsonResponse({ product, recommendations: noRecommendations })
+      const reviews = reviewReads[url.pathname]
+      return reviews ? jsonResponse(reviews) : errorResponse("Not found", 404)
+    })
+    renderApp(`/product/${product.id}`)
+    return fetchMock
+  }
+
+  const dropProduct = () => buildProduct({ title: "Midnight Drop Tee", drop: { startsAt: new Date(START).toISOString(), limitPerShopper: 1 } })
+
+  it("counts down each second with ADD TO BAG disabled beside the 409's words, and enables it when the count reaches zero", async () => {
+    const product = dropProduct()
+    openDropAt(START - TWO_DAYS_FOUR_HOURS_MS, product, () => [listing(product)])
+    await advance(0)
+
+    const button = screen.getByRole("button", { name: "ADD TO BAG" })
+    expect(screen.getByRole("timer")).toHaveTextContent("Drop opens in 2d 04:13:09")
+    expect(screen.getByText(`Opens ${indiaDateTime(new Date(START).toISOString())}`)).toBeInTheDocument()
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription(dropOpensMessage(new Date(START).toISOString()))
+    expect(screen.getByText(dropOpensMessage(new Date(START).toISOString()))).toBeInTheDocument()
+
+    await advance(1000)
+    expect(screen.getByRole("timer")).toHaveTextContent("Drop opens in 2d 04:13:08")
+
+    // Two days on (the clock jumps, as over a tab's sleep): the next tick reads it.
+    vi.setSystemTime(START - 2000)
+    await advance(1000)
+    expect(screen.getByRole("timer")).toHaveTextContent("Drop opens in 00:00:01")
+    await advance(999)
+    expect(screen.getByRole("button", { name: "ADD TO BAG" })).toBeDisabled()
+
+    await advance(1)
+    expect(screen.queryByRole("timer")).toBeNull()
+    expect(screen.queryByText(/^Opens /)).toBeNull()
+    expect(screen.getByRole("button", { name: "ADD TO BAG" })).toBeEnabled()
+    expect(screen.queryByText(dropOpensMessage(new Date(START).toISOString()))).toBeNull()
+  })
+
+  it("shows no countdown and an enabled ADD TO BAG once the drop has opened", async () => {
+    const product = dropProduct()
+    openDropAt(START + 60_000, product, () => [listing(product, { live: true, remaining: 4 })])
+    await advance(0)
+
+    expect(screen.getByRole("button", { name: "ADD TO BAG" })).toBeEnabled()
+    expect(screen.queryByRole("timer")).toBeNull()
+    expect(screen.getByText("4 left")).toBeInTheDocument()
+  })
+
+  it("shows the units left only once GET /api/drops answers, and the new count every 5 s", async () => {
+    const product = dropProduct()
+    const other = buildProduct()
+    const firstAnswer = deferred<Response>()
+    const answers = [firstAnswer.promise, Promise.resolve(jsonResponse({ drops: [listing(product, { live: true, remaining: 12 })] }))]
+    const fetchMock = openDropAt(START + 1000, product, () => answers.shift() ?? errorResponse("unexpected", 500))
+    await advance(0)
+    // Nothing is shown before the answer: no count is made up.
+    expect(callsTo(fetchMock, "GET", DROPS_PATH)).toHaveLength(1)
+    expect(screen.queryByText(/ left$/)).toBeNull()
+
+    firstAnswer.resolve(jsonResponse({ drops: [listing(product, { live: true, remaining: 17 }), listing(other, { live: true, remaining: 99 })] }))
+    await advance(0)
+    expect(screen.getByText("17 left")).toBeInTheDocument()
+    expect(screen.queryByText("99 left")).toBeNull()
+
+    await advance(4998)
+    expect(callsTo(fetchMock, "GET", DROPS_PATH)).toHaveLength(1)
+    await advance(2)
+    expect(callsTo(fetchMock, "GET", DROPS_PATH)).toHaveLength(2)
+    await advance(10)
+    expect(screen.getByText("12 left")).toBeInTheDocument()
+  })
+
+  it("does not ask again while the tab is hidden", async () => {
+    const product = dropProduct()
+    const fetchMock = openDropAt(START + 1000, product, () => [listing(product, { live: true, remaining: 5 })])
+    await advance(0)
+    expect(screen.getByText("5 left")).toBeInTheDocument()
+
+    focusManager.setFocused(false)
+    try {
+      await advance(20_000)
+      expect(callsTo(fetchMock, "GET", DROPS_PATH)).toHaveLength(1)
+    } finally {
+      focusManager.setFocused(undefined)
+    }
+  })
+
+  it("says 'Sold out' when none remain", async () => {
+    const product = dropProduct()
+    openDropAt(START + 1000, product, () => [listing(product, { live: false, remaining: 0 })])
+    await advance(0)
+
+    expect(screen.getByText("Sold out")).toBeInTheDocument()
+    expect(screen.queryByText(/ left$/)).toBeNull()
+  })
+
+  it("shows no count when GET /api/drops fails", async () => {
+    const product = dropProduct()
+    const fetchMock = openDropAt(START + 1000, product, () => errorResponse("unavailable", 503))
+    await advance(10)
+
+    expect(callsTo(fetchMock, "GET", DROPS_PATH).length).toBeGreaterThan(0)
+    expect(screen.queryByText(/ left$|Sold out/)).toBeNull()
+  })
+
+  it("shows no count for a drop GET /api/drops does not list", async () => {
+    const product = dropProduct()
+    openDropAt(START + 1000, product, () => [listing(buildProduct(), { live: true, remaining: 3 })])
+    await advance(10)
+
+    expect(screen.queryByText(/ left$|Sold out/)).toBeNull()
+  })
+
+  it("never asks for drops on an ordinary product's page", async () => {
+    const product = buildProduct({ drop: null })
+    const fetchMock = openDropAt(START, product, () => [])
+    await advance(6000)
+
+    expect(screen.getByRole("button", { name: "ADD TO BAG" })).toBeEnabled()
+    expect(callsTo(fetchMock, "GET", DROPS_PATH)).toHaveLength(0)
+  })
+
+  it("shows the 409's words when ADD TO BAG is refused", async () => {
+    const product = buildProduct({ variants: [], availableSizes: [], drop: { startsAt: new Date(Date.now() - 1000).toISOString(), limitPerShopper: 1 } })
+    await openSignedIn(product, (url, init) => {
+      if (url.pathname === DROPS_PATH) return jsonResponse({ drops: [] })
+      return init?.method === "POST" ? errorResponse(dropLimitMessage(1), 409) : errorResponse("Not found", 404)
+    })
+
+    fireEvent.click(screen.getByRole("button", { name: "ADD TO BAG" }))
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(dropLimitMessage(1))
   })
 })

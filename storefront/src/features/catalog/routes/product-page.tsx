@@ -7,19 +7,21 @@ import { paths } from "@/config/paths"
 import type { AddToBagState } from "@/hooks/use-add-to-bag"
 import { categoryLabel } from "@/lib/product-labels"
 import { storeReferralPostId } from "@/lib/referral"
-import { formatPaise, productMeta, type Product, type ProductDetail, type ProductRecommendations } from "@fitshop/contracts"
+import { dropOpensMessage, formatPaise, productMeta, type Product, type ProductDetail, type ProductRecommendations } from "@fitshop/contracts"
 import { NotFoundPage } from "@/components/not-found-page"
 import { FitVerdictNote, RatingSummary, ReviewsSection, SizeHintNote } from "@/features/reviews"
 import { ApiError } from "@/lib/api-client"
 import { useDocumentMeta } from "@/lib/document-meta"
 import { missingOnServer, useProduct } from "@/lib/api/get-product"
 import { DeliveryPromise } from "../components/delivery-promise"
+import { DropStatus } from "../components/drop-status"
 import { ProductGallery } from "../components/product-gallery"
 import { ProductRow } from "../components/product-row"
 import { ProductSpecs } from "../components/product-specs"
 import { SizeGuide } from "../components/size-guide"
 import { SizePicker } from "../components/size-picker"
 import { WishlistHeart } from "../components/wishlist-heart"
+import { useSecondsUntil } from "../hooks/use-seconds-until"
 import { getGalleryMedia } from "../utils/product-media"
 import { getProductSpecs } from "../utils/product-specs"
 import { getSizeOptions } from "../utils/sizes"
@@ -50,6 +52,10 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const [signInOpen, setSignInOpen] = useState(false)
   const sizeOptions = getSizeOptions(product)
   const mrp = product.mrp !== null && product.mrp > product.basePrice ? product.mrp : null
+  const { drop } = product
+  const secondsUntilDrop = useSecondsUntil(drop?.startsAt ?? null)
+  // Unknown while hydrating: the button is then as the server painted it, and the BFF refuses an early add (409).
+  const dropClosedBecause = drop && secondsUntilDrop !== null && secondsUntilDrop > 0 ? dropOpensMessage(drop.startsAt) : null
   const openSignIn = () => {
     setSignInOpen(true)
   }
@@ -112,6 +118,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             </section>
           ) : null}
 
+          {drop ? <DropStatus productId={product.id} drop={drop} secondsUntilOpen={secondsUntilDrop} /> : null}
+
           <div className="product__actions">
             {/* Keyed by the size, so choosing one resets the button to ADD TO BAG. */}
             <AddToBagButton
@@ -124,6 +132,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               className={addButtonClass}
               minAddingMs={ADD_ANIMATION_MS}
               goToCartAfterMs={GO_TO_CART_DELAY_MS}
+              closedBecause={dropClosedBecause}
             />
             <WishlistHeart productId={product.id} onSignInRequired={openSignIn} />
           </div>
