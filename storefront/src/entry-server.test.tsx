@@ -14,6 +14,13 @@ const product = buildProduct({ id: "prod_tee", title: "Boxy Tee", basePrice: 799
 const SHOP_READ = "/api/products?active=true&gender=MEN&limit=24&offset=0&sort=popular"
 const shopAnswers = { [SHOP_READ]: { products: [product], total: 1 } }
 const productAnswers = { [`/api/products/${product.id}`]: { product, recommendations: { more: [], alsoLike: [] } } }
+// A drop a day away: its countdown depends on the browser's clock, so the server paints none and the browser adds it after.
+const dropProduct = buildProduct({
+  id: "prod_drop",
+  title: "Drop Tee",
+  drop: { startsAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(), limitPerShopper: 1 },
+})
+const dropAnswers = { [`/api/products/${dropProduct.id}`]: { product: dropProduct, recommendations: { more: [], alsoLike: [] } } }
 
 const asked = (url: string, answers: Record<string, unknown> = {}, failures?: Record<string, number>): PageRenderRequest => ({
   url,
@@ -94,6 +101,12 @@ describe("the server render", () => {
     }
   })
 
+  it("paints no 'Live drop now' on the home page: whether a drop is live is the browser's read of GET /api/drops", () => {
+    const home = renderPage(asked("/"))!
+    expect(home.status).toBe(200)
+    expect(home.html).not.toContain("Live drop now")
+  })
+
   it("leaves a person's own pages to the browser", () => {
     for (const url of ["/cart", "/account", "/payments", "/login", "/wishlist"]) expect(renderPage(asked(url))).toBeNull()
   })
@@ -109,6 +122,7 @@ describe("hydrating what the server painted", () => {
     ["the home page", "/", {}],
     ["the shop", "/shop?g=MEN", shopAnswers],
     ["a product page", `/product/${product.id}`, productAnswers],
+    ["a drop's product page before it opens", `/product/${dropProduct.id}`, dropAnswers],
     ["the 404 page", "/no/such/page", {}],
     [
       "a search",
@@ -127,6 +141,18 @@ describe("hydrating what the server painted", () => {
     const { container, recoverable } = await hydrate(asked(url, answers))
     expect(recoverable).toEqual([])
     expect(container.firstElementChild).not.toBeNull()
+  })
+
+  it("paints a drop's page without the countdown (the server's clock is not the shopper's), which the browser adds once it has taken over", async () => {
+    mockFetch(() => errorResponse("unavailable", 503))
+    const request = asked(`/product/${dropProduct.id}`, dropAnswers)
+    expect(renderPage(request)!.html).not.toContain("Drop opens in")
+
+    const { container, recoverable } = await hydrate(request)
+
+    expect(recoverable).toEqual([])
+    expect(container.querySelector('[role="timer"]')?.textContent).toMatch(/^Drop opens in (1d 00:00:00|23:59:\d\d)$/)
+    expect(container.querySelector("button.add-to-bag__button")).toBeDisabled()
   })
 
   it("takes over a product that does not exist as the 404 page, without asking for it", async () => {

@@ -1,5 +1,6 @@
 import { TAGLINE } from "@/config/brand"
 import { EarlyAccessForm } from "./early-access-form"
+import { LiveDropBadge } from "./live-drop-badge"
 
 const SOCIAL_LINKS = [
   { label: "Instagram", href: "https://instagram.com" },
@@ -12,10 +13,7 @@ export function HomeFooter() {
     <footer className="home-footer">
       <div className="home-footer__brand">
         <p className="home-footer__tagline">{TAGLINE}</p>
-        <span className="home-live-badge">
-          <span className="home-live-dot" aria-hidden="true" />
-          Live drop now
-        </span>
+        <LiveDropBadge />
         <ul className="home-footer__social" aria-label="Social">
           {SOCIAL_LINKS.map((link) => (
             <li key={link.href}>

@@ -1,10 +1,12 @@
-import { screen, within } from "@testing-library/react"
+import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { createQueryClient } from "@/lib/react-query"
-import { calledUrls, errorResponse, mockSessionApi } from "@/testing/mock-fetch"
+import { calledUrls, callsTo, errorResponse, jsonResponse, mockSessionApi } from "@/testing/mock-fetch"
+import { deferred } from "@/testing/deferred"
 import { buildProduct } from "@/testing/product-factory"
 import { pageCameWith } from "@/testing/server-answers"
 import { renderApp } from "@/testing/test-utils"
+import { DROPS_PATH, type DropListing } from "@fitshop/contracts"
 
 const MARQUEE_TEXT = ["PREMIUM • STREETWEAR", "LIMITED • DROPS", "UPPERS", "LOWERS", "FITFEED • LIVE"]
 
@@ -38,12 +40,11 @@ describe("/ (home page)", () => {
     }
   })
 
-  it("offers the footer with the live badge, three social links and the early-access form", () => {
+  it("offers the footer with three social links and the early-access form", () => {
     mockSessionApi(null, () => errorResponse("Not found", 404))
 
     renderApp("/")
 
-    expect(screen.getByText("Live drop now")).toBeInTheDocument()
     const social = screen.getByRole("list", { name: "Social" })
     const links = within(social).getAllByRole("link")
     expect(links.map((link) => link.getAttribute("href"))).toEqual(["https://instagram.com", "https://youtube.com", "https://x.com"])
@@ -52,6 +53,39 @@ describe("/ (home page)", () => {
       expect(link).toHaveAttribute("target", "_blank")
     }
     expect(screen.getByRole("form", { name: "Get early access" })).toBeInTheDocument()
+  })
+
+  it("links 'Live drop now' to the first live drop's product page, once GET /api/drops says one is live", async () => {
+    const answer = deferred<Response>()
+    const drops: DropListing[] = [
+      { productId: "prod_upcoming", title: "Later Tee", startsAt: "2026-12-24T14:30:00.000Z", live: false, remaining: 20 },
+      { productId: "prod_live", title: "Midnight Drop Tee", startsAt: "2026-12-07T14:30:00.000Z", live: true, remaining: 3 },
+      { productId: "prod_live_too", title: "Second Drop Tee", startsAt: "2026-12-07T15:30:00.000Z", live: true, remaining: 9 },
+    ]
+    mockSessionApi(null, (url) => (url.pathname === DROPS_PATH ? answer.promise : errorResponse("Not found", 404)))
+
+    renderApp("/")
+    // Nothing is claimed before the answer.
+    expect(screen.queryByText("Live drop now")).toBeNull()
+    answer.resolve(jsonResponse({ drops }))
+
+    const badge = await screen.findByRole("link", { name: /^Live drop now/ })
+    expect(badge).toHaveAttribute("href", "/product/prod_live")
+    expect(badge).toHaveTextContent("Live drop now")
+  })
+
+  it("shows no live badge when no drop is live, or when GET /api/drops fails", async () => {
+    const upcoming: DropListing = { productId: "prod_upcoming", title: "Later Tee", startsAt: "2026-12-24T14:30:00.000Z", live: false, remaining: 20 }
+    for (const answerDrops of [() => jsonResponse({ drops: [upcoming] }), () => errorResponse("unavailable", 503)]) {
+      const fetchMock = mockSessionApi(null, (url) => (url.pathname === DROPS_PATH ? answerDrops() : errorResponse("Not found", 404)))
+      const { unmount } = renderApp("/")
+      await waitFor(() => {
+        expect(callsTo(fetchMock, "GET", DROPS_PATH).length).toBeGreaterThan(0)
+      })
+      expect(await screen.findByText("No fits posted yet.")).toBeInTheDocument()
+      expect(screen.queryByText("Live drop now")).toBeNull()
+      unmount()
+    }
   })
 
   it("paints the covers and best sellers the page came with at once, without asking the API", () => {
