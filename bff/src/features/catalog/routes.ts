@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { parse as parseQueryString } from "node:querystring"
-import { PRODUCT_ID_PATTERN } from "@fitshop/contracts"
+import { DROPS_PATH, PRODUCT_ID_PATTERN, type DropsAnswer } from "@fitshop/contracts"
 import { Router } from "express"
 import fresh from "fresh"
 import { z } from "zod"
@@ -27,19 +27,28 @@ export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: Ca
   else sendCompressed(req, res, answer.body, { headers, keep: answer })
 }
 
+/** An answer no cache may keep (`GET /api/drops`: the product page polls it for the units left). */
+function sendUncached(res: ServerResponse, answer: DropsAnswer) {
+  const json = JSON.stringify(answer)
+  res.writeHead(200, { ...SECURITY_HEADERS, "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(json) }).end(json)
+}
+
 /** Told of every product page read, with its query, before it is answered (referral visits). */
 export type ProductReadListener = (req: IncomingMessage, productId: string, query: string) => void
 
 /**
- * `GET /api/products` and `GET /api/products/{id}`, answered on Node's own request and response ahead of
- * Express (answerBeforeExpress): they are the shop's busiest calls. Bad input is a 400 and an unknown
- * product a 404, with the same `{ error, message, code }` bodies as every other route.
+ * `GET /api/products`, `GET /api/products/{id}` and `GET /api/drops`, answered on Node's own request and response
+ * ahead of Express (answerBeforeExpress): they are the shop's busiest calls, the last while a drop opens. Bad input
+ * is a 400 and an unknown product a 404, with the same `{ error, message, code }` bodies as every other route.
  */
 export function catalogReads(catalog: CatalogService, logger: Logger, onProductRead?: ProductReadListener): EarlyHandler {
   return (req, res) => {
     const read = readRequest(req)
     if (!read) return false
     const { path, query } = read
+    if (path === DROPS_PATH) {
+      return answerEarly(req, res, { path, route: DROPS_PATH }, logger, async () => sendUncached(res, await catalog.drops()))
+    }
     let answer: () => Promise<CachedAnswer>
     let route: string
     if (path === PRODUCTS_PATH) {

@@ -3,6 +3,7 @@ import { answerOf, noCatalogCache, type CachedAnswer, type CatalogCache } from "
 import { notFound } from "../../http/errors.js"
 import { LISTING_PAGE_SIZES, PRICE_RANGES, SUBCATEGORIES, type Product, type ProductList, type ProductPage, type ReviewSummary } from "@fitshop/contracts"
 import type { ListProductsQuery } from "./schema.js"
+import { upcomingAndLiveDrops } from "./drops.js"
 import { prepared } from "../../lib/db.js"
 import { rupeesToPaise } from "../../lib/money.js"
 
@@ -180,7 +181,10 @@ export function createCatalogService(db: Db, reviewSummary: (productId: string) 
     )
   }
 
-  return { listProducts, productPage }
+  /** `GET /api/drops`, read live: never cached, so a drop's count of units left is never an old one. */
+  const drops = () => upcomingAndLiveDrops(db)
+
+  return { listProducts, productPage, drops }
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>
