@@ -62,6 +62,15 @@ export async function lineOf(client: Client, userId: string, productId: string, 
   return rows[0] && toLine(rows[0])
 }
 
+/** How many units of a product the shopper's bag holds, over all its sizes (a drop's limit counts them). */
+export async function unitsOfProduct(client: Client, userId: string, productId: string): Promise<number> {
+  const { rows } = await client.query<{ units: number }>(
+    "select coalesce(sum(quantity), 0)::int as units from bff.bag_lines where user_id = $1 and product_id = $2",
+    [userId, productId],
+  )
+  return rows[0]!.units
+}
+
 /**
  * Bag changes commit without waiting for the WAL flush (this transaction only): a drop's burst of adds
  * doesn't queue on the disk, and a database crash can forget at most the last moment's bag changes, never
@@ -133,10 +142,11 @@ export async function removeBought(client: Client, userId: string, bought: { var
 }
 
 /**
- * The busiest change of a drop in one round trip: adds `quantity` of a product's size to the shopper's
+ * The usual add in one round trip: adds `quantity` of a product's size to the shopper's
  * line of it (or starts one), within the most a line may hold and the size's stock in the catalogue,
  * and reads the bag as it is afterwards. `added` is false, with nothing changed, when the product or
- * size is unknown, the product is a drop not yet open, or the line would pass its limit (addToLine's rule); the caller then works out why.
+ * size is unknown, the product is a drop (its limit per shopper is counted by the caller), or the line would pass its limit
+ * (addToLine's rule); the caller then works out why.
  */
 export async function addSizedAndRead(
   client: Client,
@@ -152,8 +162,9 @@ export async function addSizedAndRead(
          select v->>'id' as variant_id, least(${MAX_LINE_QUANTITY}, (v->>'stockOnHand')::int) as most
            from bff.catalog_documents d cross join json_array_elements(d.document->'variants') v
           where d.id = $2 and v->>'size' = $3
-            -- A drop not yet open never takes this path: the caller refuses it with the drop's start (catalog/drops.ts).
-            and coalesce((d.document->'drop'->>'startsAt')::timestamptz <= now(), true)
+            -- A drop never takes this path: the caller refuses one not yet open with its start (catalog/drops.ts), and
+            -- adds to one open under its buyer's lock, within its limit per shopper (bag.ts).
+            and (d.document->>'drop') is null
           limit 1
        ),
        added as (

@@ -2,7 +2,7 @@ import type { PoolClient } from "pg"
 import { badRequest, HttpError, notFound } from "../../http/errors.js"
 import { transaction, type Db } from "../../lib/db.js"
 import type { Bag, BagItem, Product, ProductVariant } from "@fitshop/contracts"
-import { productsByIds, refuseUnopenedDrop } from "../catalog/index.js"
+import { dropShopper, dropUnitsTaken, lockDropShopper, overDropLimit, productsByIds, refuseUnopenedDrop } from "../catalog/index.js"
 import {
   addSizedAndRead,
   addToLine,
@@ -13,6 +13,7 @@ import {
   removeBought,
   removeLine,
   setLineQuantity,
+  unitsOfProduct,
   type BagLine,
 } from "./bag-lines.js"
 import { darkCoinsDiscount } from "./dark-coins-discount.js"
@@ -57,6 +58,23 @@ export function bagService({ db }: { db: Db }) {
     throw existing ? onlyLeft(variant.stockOnHand, variant.size) : outOfStock()
   }
 
+  /**
+   * Runs `work`, which puts `more` units of the product in the bag, as it is for an ordinary product; for a drop, only
+   * while the person (every account of their inbox) stays within its limit per shopper: their bag, their orders not
+   * cancelled and their other accounts' checkouts, counted under their lock, so two tabs or devices take turns.
+   */
+  async function withinDropLimit(userId: string, product: Product | undefined, more: number, work: (client: Client) => Promise<void>): Promise<void> {
+    const drop = product?.drop
+    if (!product || !drop) return work(db)
+    await transaction(db, async (client) => {
+      const shopper = await dropShopper(client, userId)
+      await lockDropShopper(client, shopper)
+      const has = (await unitsOfProduct(client, userId, product.id)) + (await dropUnitsTaken(client, shopper, userId, product.id))
+      if (has + more > drop.limitPerShopper) throw overDropLimit(drop.limitPerShopper)
+      await work(client)
+    })
+  }
+
   async function view(userId: string): Promise<Bag> {
     const { lines, balance } = await bagLinesWithProducts(db, userId)
     return bagOf(lines, balance)
@@ -72,13 +90,15 @@ export function bagService({ db }: { db: Db }) {
     refuseUnopenedDrop(product)
     // A product sold in one variant and no sizes never needs one chosen.
     const size = input.size ?? (product.sizes.length === 0 && product.variants.length === 1 ? product.variants[0]!.size : null)
-    if (size === null) {
-      if (!product.availableSizes.length) throw outOfStock()
-      const line = { productId: product.id, variantId: null, quantity: input.quantity, refPostId: input.refPostId }
-      if (!(await addToLine(db, userId, line, MAX_LINE_QUANTITY))) throw badRequest(TOO_MANY)
-    } else {
-      await addSized(db, userId, product, variantForSize(product, size), input.quantity, input.refPostId)
-    }
+    await withinDropLimit(userId, product, input.quantity, async (client) => {
+      if (size === null) {
+        if (!product.availableSizes.length) throw outOfStock()
+        const line = { productId: product.id, variantId: null, quantity: input.quantity, refPostId: input.refPostId }
+        if (!(await addToLine(client, userId, line, MAX_LINE_QUANTITY))) throw badRequest(TOO_MANY)
+      } else {
+        await addSized(client, userId, product, variantForSize(product, size), input.quantity, input.refPostId)
+      }
+    })
     return view(userId)
   }
 
@@ -86,12 +106,19 @@ export function bagService({ db }: { db: Db }) {
     if (quantity <= 0) return remove(userId, id)
     const line = await bagLine(db, userId, id)
     if (!line) throw notFound(ITEM_NOT_FOUND)
-    if (line.variantId !== null && quantity > line.quantity) {
-      const variant = (await requireProduct(db, line.productId)).variants.find((v) => v.id === line.variantId)
+    if (quantity <= line.quantity) {
+      if (!(await setLineQuantity(db, userId, id, quantity))) throw notFound(ITEM_NOT_FOUND)
+      return view(userId)
+    }
+    const product = (await productsByIds(db, [line.productId])).get(line.productId)
+    if (line.variantId !== null) {
+      const variant = product?.variants.find((v) => v.id === line.variantId)
       if (!variant) throw notFound(ITEM_NOT_FOUND)
       if (quantity > variant.stockOnHand) throw onlyLeft(variant.stockOnHand, variant.size)
     }
-    if (!(await setLineQuantity(db, userId, id, quantity))) throw notFound(ITEM_NOT_FOUND)
+    await withinDropLimit(userId, product, quantity - line.quantity, async (client) => {
+      if (!(await setLineQuantity(client, userId, id, quantity))) throw notFound(ITEM_NOT_FOUND)
+    })
     return view(userId)
   }
 

@@ -26,6 +26,8 @@ export { liveProducts, type LiveProduct } from "./live-products.js"
 export { productsByIds } from "./read-model.js"
 /** ADD TO BAG and checkout refuse a drop before it opens with the same 409. */
 export { refuseUnopenedDrop } from "./drops.js"
+/** A drop's limit per shopper, counted per person (every account of one inbox) by ADD TO BAG and checkout alike. */
+export { dropShopper, dropUnitsTaken, lockDropShopper, overDropLimit, type DropShopper } from "./drop-limit.js"
 /** What the product answer carries beside Medusa's product changed: its cached answers go once the change commits. */
 export { productAnswerChanged } from "./answer-changes.js"
 export { productIdParams } from "./schema.js"

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto"
+import type { BagItem } from "@fitshop/contracts"
 import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unauthorized } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
 import { medusaAddress, presentAddress, type AddressService } from "../addresses/index.js"
 import type { BagService } from "../cart/index.js"
-import { refuseUnopenedDrop } from "../catalog/index.js"
+import { dropShopper, overDropLimit, refuseUnopenedDrop } from "../catalog/index.js"
 import { DELIVERY_CHECK_RETRY_SECONDS, type DeliveryCheck } from "../serviceability/index.js"
 import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
 import { hsnFor } from "../../lib/hsn.js"
 import type { UsersRepository } from "../users/index.js"
-import { CheckoutInFlight, holdStock, releaseHolds } from "./stock-holds.js"
+import { CheckoutInFlight, DropLimitReached, holdStock, releaseHolds, type DropLimits } from "./stock-holds.js"
 import { insertCheckout, type Checkout, type NewCheckout } from "./checkouts.js"
 import { withinOpenCodOrders } from "./open-cod-orders.js"
 import { isCommerceUnavailable } from "../../lib/medusa.js"
@@ -78,6 +79,14 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     return { ...address, email: given ?? email }
   }
 
+  /** The bag's drops with their limits per shopper, and the person who buys them; undefined for a bag without one. */
+  async function dropLimits(userId: string, items: BagItem[]): Promise<DropLimits | undefined> {
+    const limits: Record<string, number> = {}
+    for (const item of items) if (item.product.drop) limits[item.productId] = item.product.drop.limitPerShopper
+    if (!Object.keys(limits).length) return undefined
+    return { ...(await dropShopper(db, userId)), limits }
+  }
+
   async function prepare(userId: string, payload: CheckoutPayload, mode: CheckoutMode): Promise<Checkout> {
     const [user, { items, summary }] = await Promise.all([users.byId(userId), bag.view(userId)])
     if (!user) throw unauthorized()
@@ -123,14 +132,17 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       throw badRequest("Your Dark Coins cover this whole order. Choose Cash on Delivery, or pay without applying coins.")
     }
 
-    // Only as many checkouts as there are units go on to Medusa; the rest hear at once.
+    // Only as many checkouts as there are units go on to Medusa; the rest hear at once. A drop's units only within
+    // its limit per shopper, counted for the person (every account of their inbox) in the same statement.
+    const drops = await dropLimits(userId, items)
     const hold = (client: Pick<Db, "query">) =>
-      holdStock(client, { checkoutId: id, userId, mode, lines, expiresAt: new Date(Date.now() + holdMinutes * 60_000) })
+      holdStock(client, { checkoutId: id, userId, mode, lines, expiresAt: new Date(Date.now() + holdMinutes * 60_000), drops })
     try {
       await (mode === "cod" ? withinOpenCodOrders(db, userId, hold) : hold(db))
     } catch (error) {
       if (error instanceof StockShortfall) throw outOfStock(error, lines)
       if (error instanceof CheckoutInFlight) throw conflict(ALREADY_PLACING)
+      if (error instanceof DropLimitReached) throw overDropLimit(error.limit)
       throw error
     }
     // The address may be a saved one, read from Medusa: only a shopper holding the units asks.

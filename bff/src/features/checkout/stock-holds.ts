@@ -12,30 +12,50 @@ export class CheckoutInFlight extends Error {
   }
 }
 
-type HoldAnswer = { held: true } | { inFlight: true } | { shortfalls: Shortfall[] }
+/** The checkout would take a drop past its limit per shopper, counting every account of the person. */
+export class DropLimitReached extends Error {
+  constructor(
+    readonly productId: string,
+    readonly limit: number,
+  ) {
+    super(`The shopper already has the most of drop ${productId} one person may buy`)
+  }
+}
+
+/**
+ * A checkout's drops, for the gate to hold them only within their limit per shopper: the person's lock (catalog's
+ * DropShopper), all their accounts, and each drop product's limit.
+ */
+export type DropLimits = { lock: string; accountIds: string[]; limits: Record<string, number> }
+
+type HoldAnswer = { held: true } | { inFlight: true } | { shortfalls: Shortfall[] } | { dropLimit: { productId: string; limit: number } }
 
 /**
  * Holds a checkout's units, or throws StockShortfall naming the lines that can't have them, before Medusa
- * is asked for anything. One statement (`bff.hold_stock`, migration 018) takes the shopper's lock and then
+ * is asked for anything. One statement (`bff.hold_stock`, migrations 018 and 049) takes the shopper's lock and then
  * each size's in order, so racing checkouts take units one after another and never more than the read
  * model's stock less the holds that still count (migration 015 says which). While the shopper's
  * cash-on-delivery checkout is in flight another throws CheckoutInFlight; their own earlier online payment
- * windows (abandoned to start again) are released when this one holds.
+ * windows (abandoned to start again) are released when this one holds. With `drops`, the same statement first takes
+ * the person's lock and throws DropLimitReached for a drop they would have more of than its limit (migration 049).
  */
 export async function holdStock(
   db: Queryable,
-  hold: { checkoutId: string; userId: string; mode: "prepaid" | "cod"; lines: HeldLine[]; expiresAt: Date },
+  hold: { checkoutId: string; userId: string; mode: "prepaid" | "cod"; lines: HeldLine[]; expiresAt: Date; drops?: DropLimits },
 ): Promise<void> {
   const lines = hold.lines.map(({ productId, variantId, quantity }) => ({ productId, variantId, quantity }))
-  const { rows } = await db.query<{ answer: HoldAnswer }>("select bff.hold_stock($1, $2, $3, $4, $5) as answer", [
+  const { drops } = hold
+  const { rows } = await db.query<{ answer: HoldAnswer }>("select bff.hold_stock($1, $2, $3, $4, $5, $6) as answer", [
     hold.checkoutId,
     hold.userId,
     hold.mode,
     JSON.stringify(lines),
     hold.expiresAt,
+    drops ? JSON.stringify({ lock: drops.lock, accounts: drops.accountIds, limits: drops.limits }) : null,
   ])
   const answer = rows[0]!.answer
   if ("inFlight" in answer) throw new CheckoutInFlight()
+  if ("dropLimit" in answer) throw new DropLimitReached(answer.dropLimit.productId, answer.dropLimit.limit)
   if ("shortfalls" in answer) throw new StockShortfall(answer.shortfalls)
 }
 
