@@ -73,12 +73,9 @@ describe("GET /api/drops", () => {
     expect(await listed(soldOut)).toBeUndefined()
     expect(await listed(notYet)).toMatchObject({ live: false, remaining: 0 })
 
-    // One size of one unit, the other none: once a checkout holds the one, nothing remains.
-    const last = await catalogue.publish(1, {
-      drop: { startsAt: aMinuteAgo(), limitPerShopper: 1 },
-    })
-    const sizes = last.variants.length
-    expect(await listed(last)).toMatchObject({ remaining: sizes })
+    // One unit in each of M and L: once two checkouts hold them, nothing remains; one let go, one does.
+    const last = await catalogue.publish(1, { drop: { startsAt: aMinuteAgo(), limitPerShopper: 1 } })
+    expect(await listed(last)).toMatchObject({ live: true, remaining: 2 })
     const first = await holdingCheckout(last, 1)
     const second = await signedUpUser(app.app, "drops")
     expect((await request(app.app).post("/api/cart").set(bearer(second)).send({ productId: last.id, size: "L" })).status).toBe(201)
