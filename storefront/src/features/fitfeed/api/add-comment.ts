@@ -10,11 +10,15 @@ type AddCommentResponse = { comment: Comment; commentCount: number }
 export const addComment = (postId: string, text: string) =>
   apiClient.post<AddCommentResponse>(`/api/fitfeed/posts/${encodeURIComponent(postId)}/comments`, { text })
 
-/** Adds a comment, then shows it first and takes the post's comment count from the answer. */
+/**
+ * Adds a comment, then shows it first and takes the post's comment count from the answer. A read of the comments still
+ * under way is cancelled first: answering after the comment was added, it would put back the list without it.
+ */
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (text: string) => addComment(postId, text),
+    onMutate: () => queryClient.cancelQueries({ queryKey: fitfeedKeys.comments(postId) }),
     onSuccess: ({ comment, commentCount }) => {
       queryClient.setQueryData<CommentsAnswer>(fitfeedKeys.comments(postId), (data) => ({
         comments: [comment, ...(data?.comments ?? []).filter((item) => item.id !== comment.id)],

@@ -103,6 +103,25 @@ describe("CommentsModal", () => {
     expect(cachedCount()).toBe(2)
   })
 
+  it("keeps a comment added while the list's first read is still under way (that read, answering late, can't put back the list without it)", async () => {
+    const post = buildPost({ commentCount: 0 })
+    const added = buildComment(post.id, { text: "Where did you get those shoes?", canDelete: true })
+    const firstRead = deferred<Response>()
+    let reads = 0
+    openComments(post, [
+      { method: "GET", path: commentsPath(post), answer: () => (++reads === 1 ? firstRead.promise : jsonResponse({ comments: [added] })) },
+      { method: "POST", path: commentsPath(post), answer: () => jsonResponse({ comment: added, commentCount: 1 }, 201) },
+    ])
+
+    fireEvent.change(commentBox(), { target: { value: "Where did you get those shoes?" } })
+    fireEvent.click(postButton())
+    expect(await screen.findByText("Where did you get those shoes?")).toBeInTheDocument()
+    firstRead.resolve(jsonResponse({ comments: [] }))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.getByText("Where did you get those shoes?")).toBeInTheDocument()
+    expect(screen.queryByText("Be the first to comment.")).toBeNull()
+  })
+
   it("says 'Could not add comment' and keeps the text when adding fails", async () => {
     const post = buildPost()
     openComments(post, [
