@@ -249,10 +249,8 @@ export class SearchIndex {
   private facetRows(at: readonly number[]): FacetRow[] {
     const rows: FacetRow[] = []
     for (const facet of INTERNED_FACETS) {
-      const { values, of } = this.facetValues[facet]
-      const counts = new Int32Array(values.length)
-      for (const product of at) if (of[product]! >= 0) counts[of[product]!]! += 1
-      counts.forEach((count, value) => count > 0 && rows.push([facet, values[value]!, count]))
+      const { values } = this.facetValues[facet]
+      this.valueCounts(facet, at).forEach((count, value) => count > 0 && rows.push([facet, values[value]!, count]))
     }
     const ranges = new Int32Array(PRICE_RANGE_ORDER.length)
     const sizes = new Int32Array(SIZES.length)
@@ -266,12 +264,18 @@ export class SearchIndex {
     return rows
   }
 
-  /** The colours the matches come in, most first (then by name). */
-  private colourCounts(at: readonly number[]): { colorName: string; count: number }[] {
-    const { values, of } = this.facetValues.colorName
+  /** How many of the matches have each of a facet's values (by the value's index). */
+  private valueCounts(facet: (typeof INTERNED_FACETS)[number], at: readonly number[]): Int32Array {
+    const { values, of } = this.facetValues[facet]
     const counts = new Int32Array(values.length)
     for (const product of at) if (of[product]! >= 0) counts[of[product]!]! += 1
-    return values
+    return counts
+  }
+
+  /** The colours the matches come in, most first (then by name). */
+  private colourCounts(at: readonly number[]): { colorName: string; count: number }[] {
+    const counts = this.valueCounts("colorName", at)
+    return this.facetValues.colorName.values
       .map((colorName, value) => ({ colorName, count: counts[value]! }))
       .filter(({ count }) => count > 0)
       .sort((a, b) => b.count - a.count || (a.colorName < b.colorName ? -1 : 1))

@@ -169,11 +169,10 @@ export function storefrontPageRoutes({
   const pageKey = ({ address, answers, failures }: PageAnswers) =>
     address && JSON.stringify([address, answers.map(({ url, answer }) => [url, answer.etag]), failures ?? {}])
 
-  async function render(req: Request, parts: PageAnswers): Promise<RenderedPage> {
-    const { address, sentAt, answers, failures } = parts
+  /** The page's render, kept under `key` (pageKey's; none for a page not kept). */
+  async function render(req: Request, { address, sentAt, answers, failures }: PageAnswers, key: string | undefined): Promise<RenderedPage> {
     const storefront = await storefrontServer
     if (!storefront) return null
-    const key = pageKey(parts)
     const kept = key ? touched(renderedPages, key, renderedPages.get(key)) : undefined
     if (kept !== undefined) return kept
     try {
@@ -195,7 +194,7 @@ export function storefrontPageRoutes({
     const key = pageKey(parts)
     const sent = key ? touched(sentPages, key, sentPages.get(key)) : undefined
     if (sent && Date.now() - sent.builtAt < SENT_PAGE_REUSE_MS) return sendKept(req, res, sent)
-    const rendered = await render(req, parts)
+    const rendered = await render(req, parts, key)
     const head = "describe" in parts ? parts.describe() : parts
     const meta = rendered?.meta ?? head.otherwise.meta
     const { answers, failures = {}, sentAt } = parts
