@@ -18,14 +18,27 @@ const BUILT = `<!doctype html>
 
 const CSS = { "assets/index-c3.css": "body{margin:0}" } as Record<string, string>
 
+/** The loader: the last inline script, at the end of the body. */
+const LOADER_SCRIPT = /<script>((?:(?!<script>)[\s\S])*)<\/script>\n {2}<\/body>/
+
 describe("paintFirstHtml", () => {
   it("puts the stylesheet inline and leaves the app's script to the loader at the end of the body", async () => {
     const html = await paintFirstHtml(BUILT, (file) => CSS[file])
     expect(html).toContain("<style>body{margin:0}</style>")
     expect(html).not.toMatch(/<link rel="(stylesheet|modulepreload)"|type="module"/)
-    const loader = /<script>([\s\S]*)<\/script>\n {2}<\/body>/.exec(html)?.[1]
+    const loader = LOADER_SCRIPT.exec(html)?.[1]
     expect(loader).toContain('const APP = {"entry":"/assets/index-a1.js","preload":["/assets/vendor-b2.js"]}')
     expect(loader).not.toMatch(/^\s*\/\//m)
+  })
+
+  it("puts the tap queue at the end of the head, before anything is painted, without its comments or indentation", async () => {
+    const html = await paintFirstHtml(BUILT, (file) => CSS[file])
+    const head = /<head>([\s\S]*)<\/head>/.exec(html)![1]!
+    const queue = /<script>([\s\S]*?)<\/script>\s*$/.exec(head)?.[1]
+    expect(queue).toContain('document.addEventListener("click", keep, true)')
+    expect(queue).toContain("window.firstTaps = taps")
+    expect(queue).not.toMatch(/^\s*(\/\/|\/\*)|^\s+/m)
+    expect(queue!.length).toBeLessThan(1000)
   })
 
   it("fails the build when index.html or the bundle is not as expected", async () => {
@@ -39,7 +52,7 @@ type Appended = { tag: string; rel?: string; type?: string; src?: string; href?:
 /** Runs the loader in a stand-in page: what it appends to the head, and the hooks a browser would call later. */
 async function runLoader(page: { serverPainted: boolean; visibility?: "visible" | "hidden"; paintObservable?: boolean; loaded?: boolean }) {
   const html = await paintFirstHtml(BUILT, (file) => CSS[file])
-  const source = /<script>([\s\S]*)<\/script>\n {2}<\/body>/.exec(html)![1]!
+  const source = LOADER_SCRIPT.exec(html)![1]!
   const appended: Appended[] = []
   const listeners: Record<string, () => void> = {}
   const frames: (() => void)[] = []

@@ -1,6 +1,7 @@
 import { useId } from "react"
 import { Link } from "react-router-dom"
 import { paths } from "@/config/paths"
+import { firstTap } from "@/lib/first-taps"
 import { useAddToBag, type AddToBagOptions, type AddToBagState } from "@/hooks/use-add-to-bag"
 
 /** What the button reads while it is a button; 'GO TO CART' is the link it may turn into. */
@@ -14,13 +15,15 @@ type AddToBagButtonProps = AddToBagOptions & {
   describedBy?: string
   /** Why the product cannot be added yet (a drop not open), shown beside the button, which is disabled meanwhile. */
   closedBecause?: string | null
+  /** The tap queue's name for the button, on the one of a page whose first tap counts (index.html's tap queue). */
+  firstTapName?: string
 }
 
 /**
  * The add-to-bag button of every place. One that ends as 'GO TO CART' stays focusable on the way
  * (aria-disabled); one whose 'added' is final is disabled, as is its 'adding'.
  */
-export function AddToBagButton({ labels, className, describedBy, closedBecause = null, ...options }: AddToBagButtonProps) {
+export function AddToBagButton({ labels, className, describedBy, closedBecause = null, firstTapName, ...options }: AddToBagButtonProps) {
   const { state, sizeHint, error, add } = useAddToBag(options)
   const closedNoteId = useId()
   const endsAsLink = options.goToCartAfterMs !== undefined
@@ -41,6 +44,7 @@ export function AddToBagButton({ labels, className, describedBy, closedBecause =
           aria-describedby={describedByIds}
           disabled={closed || (!endsAsLink && busy)}
           aria-disabled={endsAsLink && !closed ? busy : undefined}
+          {...(firstTapName ? firstTap(firstTapName) : {})}
           onClick={() => {
             void add()
           }}

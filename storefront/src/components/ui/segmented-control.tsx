@@ -1,3 +1,5 @@
+import { firstTap } from "@/lib/first-taps"
+
 export type SegmentedOption<Value extends string> = {
   value: Value
   label: string
@@ -17,6 +19,8 @@ type SegmentedControlProps<Value extends string> = {
   className?: string
   optionClassName?: string
   disabled?: boolean
+  /** Names the options `{firstTapName}:{value}` for the tap queue, where a choice tapped before the app runs counts. */
+  firstTapName?: string
 }
 
 /** A choice of one among a few, as a group of toggle buttons (aria-pressed). */
@@ -28,6 +32,7 @@ export function SegmentedControl<Value extends string>({
   className = "segmented",
   optionClassName = "segment",
   disabled,
+  firstTapName,
 }: SegmentedControlProps<Value>) {
   return (
     <div className={className} role="group" aria-label={label}>
@@ -39,6 +44,7 @@ export function SegmentedControl<Value extends string>({
           aria-pressed={option.value === value}
           aria-label={option.ariaLabel}
           disabled={disabled || option.disabled}
+          {...(firstTapName ? firstTap(`${firstTapName}:${option.value}`) : {})}
           onClick={() => {
             onChange(option.value)
           }}

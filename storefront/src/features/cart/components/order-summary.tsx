@@ -4,6 +4,7 @@ import { FormError } from "@/components/ui/form-error"
 import { PriceLines } from "@/components/ui/price-lines"
 import { paths } from "@/config/paths"
 import { COD_FEE_PAISE, formatPaise, type BagItem } from "@fitshop/contracts"
+import { firstTap } from "@/lib/first-taps"
 import { placeOrderBlocker } from "../utils/place-order"
 
 type OrderSummaryProps = {
@@ -37,7 +38,13 @@ export function OrderSummary({ items, subtotal, discount }: OrderSummaryProps) {
       </h2>
       <PriceLines subtotal={subtotal} discount={discount} />
       <p className="muted order-summary__note">{`Paying by cash on delivery adds a ${formatPaise(COD_FEE_PAISE)} COD fee.`}</p>
-      <button type="button" className="button button--primary order-summary__place" aria-disabled={sizesMissing || undefined} onClick={placeOrder}>
+      <button
+        type="button"
+        className="button button--primary order-summary__place"
+        aria-disabled={sizesMissing || undefined}
+        onClick={placeOrder}
+        {...firstTap("place-order")}
+      >
         {sizesMissing ? "SELECT SIZES TO CONTINUE" : "Place Order"}
       </button>
       <FormError message={refused ? placeOrderBlocker(items) : null} />

@@ -5,10 +5,12 @@ type SizePickerProps = {
   options: SizeOption[]
   value: string | null
   onChange: (size: string) => void
+  /** The tap queue's name for the sizes, on the one picker of a page whose first tap counts. */
+  firstTapName?: string
 }
 
 /** Size buttons; sizes without stock stay visible but disabled. */
-export function SizePicker({ options, value, onChange }: SizePickerProps) {
+export function SizePicker({ options, value, onChange, firstTapName }: SizePickerProps) {
   return (
     <SegmentedControl
       label="Size"
@@ -22,6 +24,7 @@ export function SizePicker({ options, value, onChange }: SizePickerProps) {
       }))}
       value={value}
       onChange={onChange}
+      firstTapName={firstTapName}
     />
   )
 }

@@ -112,7 +112,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 </h2>
                 <SizeGuide variants={product.variants} />
               </div>
-              <SizePicker options={sizeOptions} value={size} onChange={setSize} />
+              <SizePicker options={sizeOptions} value={size} onChange={setSize} firstTapName="size" />
               <FitVerdictNote fit={product.fit} />
               <SizeHintNote productId={product.id} />
             </section>
@@ -133,6 +133,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               minAddingMs={ADD_ANIMATION_MS}
               goToCartAfterMs={GO_TO_CART_DELAY_MS}
               closedBecause={dropClosedBecause}
+              firstTapName="add-to-bag"
             />
             <WishlistHeart productId={product.id} onSignInRequired={openSignIn} />
           </div>
