@@ -20,6 +20,7 @@ import { opsToken } from "../../../test/orders.js"
 import { medusaApi, ownCatalogue } from "../../../test/staff.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import { readOutbox } from "../../lib/mailer.js"
+import { medusaIdOf } from "../orders/index.js"
 import { RETURN_REFUND_RECORD_JOB } from "./medusa-refunds.js"
 import { receiveMedusaReturn, requestMedusaReturn } from "./medusa-returns.js"
 
@@ -45,10 +46,10 @@ type MedusaMoney = {
   payment_collections: { payments: MedusaPayment[] }[]
 }
 
-/** The order's money as Medusa's admin API (so its dashboard) shows it: what is still owed, the refunds and credit lines. */
+/** The shop's order's money as Medusa's admin API (so its dashboard) shows it: what is still owed, the refunds and credit lines. */
 async function medusaMoney(orderId: string): Promise<MedusaMoney & { paymentId: string; refunds: MedusaRefund[]; coinCredits: MedusaMoney["credit_lines"] }> {
   const fields = ["id", "total", "summary", "*credit_lines", "payment_collections.payments.id", "*payment_collections.payments.refunds"].join(",")
-  const { order } = await medusaApi<{ order: MedusaMoney }>("GET", `/admin/orders/${orderId}?fields=${encodeURIComponent(fields)}`, {
+  const { order } = await medusaApi<{ order: MedusaMoney }>("GET", `/admin/orders/${await medusaIdOf(app.db, orderId)}?fields=${encodeURIComponent(fields)}`, {
     token: await opsToken(),
   })
   return {
@@ -155,11 +156,12 @@ describe("a refund the shop makes, in Medusa's books", SLOW, () => {
     const { shopper, orderId, order } = await deliveredOrder("whole-recorded", "prepaid", 1_000)
     expect(order.darkCoinsDiscount).toBe(10_000)
     // Ops take every unit back in Medusa (as its dashboard does), and the BFF follows: the order ends as returned.
-    const medusaReturn = await requestMedusaReturn(app.commerce, orderId, {
+    const medusaOrderId = await medusaIdOf(app.db, orderId)
+    const medusaReturn = await requestMedusaReturn(app.commerce, medusaOrderId, {
       bffReturnId: randomUUID(),
       items: order.items.map((item) => ({ id: item.id!, quantity: item.quantity })),
     })
-    await receiveMedusaReturn(app.commerce, orderId, medusaReturn.returnId)
+    await receiveMedusaReturn(app.commerce, medusaOrderId, medusaReturn.returnId)
     await followMedusa(app, orderId)
     expect((await orderOf(shopper, orderId)).status).toBe("RETURNED")
 
@@ -235,7 +237,7 @@ describe("a refund ops press in Medusa's dashboard", SLOW, () => {
     await refundInDashboard(paymentId, 150)
     await eventually(app, async () => ((await razorpayRefunds()).length === 1 ? true : undefined), 30_000)
     // Then ops cancel the order: its ending gives back only the rest.
-    await medusaApi("POST", `/admin/orders/${orderId}/cancel`, { token: await opsToken(), body: {} })
+    await medusaApi("POST", `/admin/orders/${await medusaIdOf(app.db, orderId)}/cancel`, { token: await opsToken(), body: {} })
     await followMedusa(app, orderId)
     await eventually(app, async () => ((await razorpayRefunds()).length === 2 ? true : undefined), 30_000)
     await drainQueues()

@@ -7,6 +7,7 @@ import { signedUpUser } from "../../../test/accounts.js"
 import { bearer, checkOut, deliverThroughShiprocket, ordersOf, startCheckoutApp, type CheckoutApp, type Shopper } from "../../../test/checkout.js"
 import { medusaApi, ownCatalogue } from "../../../test/staff.js"
 import { CommerceInternalError } from "../../lib/medusa.js"
+import { medusaIdOf } from "../orders/index.js"
 import { cancelMedusaReturn, MedusaStockShort, receiveMedusaReturn, requestMedusaExchange, requestMedusaReturn, shipMedusaExchange } from "./medusa-returns.js"
 
 let app: CheckoutApp
@@ -38,8 +39,8 @@ type MedusaOrder = {
   fulfillments: { id: string; shipped_at: string | null; metadata: Record<string, unknown> | null }[]
 }
 
-/** The order as Medusa's admin API (and so its dashboard) shows it, with its returns, read as the demo admin. */
-async function medusaOrder(orderId: string): Promise<MedusaOrder> {
+/** Medusa's order as its admin API (and so its dashboard) shows it, with its returns, read as the demo admin. */
+async function medusaOrder(medusaOrderId: string): Promise<MedusaOrder> {
   const fields = [
     "id",
     // With a total asked for, Medusa works the summary out as its dashboard shows it (the stored one ignores returns).
@@ -57,7 +58,7 @@ async function medusaOrder(orderId: string): Promise<MedusaOrder> {
     "fulfillments.shipped_at",
     "fulfillments.metadata",
   ].join(",")
-  return (await medusaApi<{ order: MedusaOrder }>("GET", `/admin/orders/${orderId}?fields=${encodeURIComponent(fields)}`, { token: adminToken })).order
+  return (await medusaApi<{ order: MedusaOrder }>("GET", `/admin/orders/${medusaOrderId}?fields=${encodeURIComponent(fields)}`, { token: adminToken })).order
 }
 
 /** A size's units at the warehouse as Medusa's inventory shows them: on the shelf, and reserved for orders not yet shipped. */
@@ -79,8 +80,12 @@ async function stockOf(variantId: string): Promise<{ stocked: number; reserved: 
   }
 }
 
-/** A delivered cash-on-delivery order of the given sizes of a product; answers it with Medusa's line id per size. */
-async function deliveredOrder(product: Product, sizes: string[], label: string): Promise<{ shopper: Shopper; orderId: string; lines: Record<string, string> }> {
+/** A delivered cash-on-delivery order of the given sizes of a product; answers Medusa's id of it and its line id per size. */
+async function deliveredOrder(
+  product: Product,
+  sizes: string[],
+  label: string,
+): Promise<{ shopper: Shopper; orderId: string; medusaOrderId: string; lines: Record<string, string> }> {
   const shopper = await signedUpUser(app.app, label)
   for (const size of sizes) {
     expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size })).status).toBe(201)
@@ -90,7 +95,7 @@ async function deliveredOrder(product: Product, sizes: string[], label: string):
   const order = (await ordersOf(app, shopper)).find((candidate) => candidate.id === orderId)!
   expect(order.status).toBe("DELIVERED")
   const items = order.items as { id: string; size: string }[]
-  return { shopper, orderId, lines: Object.fromEntries(items.map((item) => [item.size, item.id])) }
+  return { shopper, orderId, medusaOrderId: await medusaIdOf(app.db, orderId), lines: Object.fromEntries(items.map((item) => [item.size, item.id])) }
 }
 
 const variantOf = (product: Product, size: string) => product.variants.find((variant) => variant.size === size)!
@@ -101,69 +106,77 @@ const SLOW = { timeout: 120_000 }
 describe("a return in Medusa", SLOW, () => {
   it("is requested on the order once per BFF return, received back onto the size's stock, and received only once", async () => {
     const product = await catalogue.publish(5)
-    const { orderId, lines } = await deliveredOrder(product, ["M"], "medreturn")
+    const { medusaOrderId, lines } = await deliveredOrder(product, ["M"], "medreturn")
     const bffReturnId = randomUUID()
 
-    const requested = await requestMedusaReturn(app.commerce, orderId, { bffReturnId, items: [{ id: lines.M!, quantity: 1, note: "Size too small" }] })
+    const requested = await requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId, items: [{ id: lines.M!, quantity: 1, note: "Size too small" }] })
     expect(requested).toEqual({ returnId: expect.stringMatching(/^return_/), status: "requested", skipped: false })
-    const again = await requestMedusaReturn(app.commerce, orderId, { bffReturnId, items: [{ id: lines.M!, quantity: 1 }] })
+    const again = await requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId, items: [{ id: lines.M!, quantity: 1 }] })
     expect(again.returnId).toBe(requested.returnId)
 
-    const asked = await medusaOrder(orderId)
+    const asked = await medusaOrder(medusaOrderId)
     expect(asked.returns.map(({ id, status, metadata }) => ({ id, status, metadata }))).toEqual([
       { id: requested.returnId, status: "requested", metadata: { bff_return_id: bffReturnId } },
     ])
     expect(asked.items[0]!.detail.return_requested_quantity).toBe(1)
 
     const before = await stockOf(variantOf(product, "M").id)
-    expect(await receiveMedusaReturn(app.commerce, orderId, requested.returnId)).toEqual({ returnId: requested.returnId, status: "received", skipped: false })
-    const received = await medusaOrder(orderId)
+    expect(await receiveMedusaReturn(app.commerce, medusaOrderId, requested.returnId)).toEqual({
+      returnId: requested.returnId,
+      status: "received",
+      skipped: false,
+    })
+    const received = await medusaOrder(medusaOrderId)
     expect(received.returns.map(({ status }) => status)).toEqual(["received"])
     expect(received.items[0]!.detail.return_received_quantity).toBe(1)
     expect(await stockOf(variantOf(product, "M").id)).toEqual({ stocked: before.stocked + 1, reserved: before.reserved })
 
-    expect(await receiveMedusaReturn(app.commerce, orderId, requested.returnId)).toEqual({ returnId: requested.returnId, status: "received", skipped: true })
+    expect(await receiveMedusaReturn(app.commerce, medusaOrderId, requested.returnId)).toEqual({
+      returnId: requested.returnId,
+      status: "received",
+      skipped: true,
+    })
     expect(await stockOf(variantOf(product, "M").id)).toEqual({ stocked: before.stocked + 1, reserved: before.reserved })
     // Received: too late to cancel, and asking again with the same id still answers the one return.
-    await expect(cancelMedusaReturn(app.commerce, orderId, requested.returnId)).rejects.toMatchObject({ status: 409 })
-    expect((await requestMedusaReturn(app.commerce, orderId, { bffReturnId, items: [{ id: lines.M!, quantity: 1 }] })).returnId).toBe(requested.returnId)
-    expect((await medusaOrder(orderId)).returns).toHaveLength(1)
+    await expect(cancelMedusaReturn(app.commerce, medusaOrderId, requested.returnId)).rejects.toMatchObject({ status: 409 })
+    expect((await requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId, items: [{ id: lines.M!, quantity: 1 }] })).returnId).toBe(requested.returnId)
+    expect((await medusaOrder(medusaOrderId)).returns).toHaveLength(1)
   })
 
   it("is cancelled while still requested, once, and leaves the order free for the next return", async () => {
     const product = await catalogue.publish(5)
-    const { orderId, lines } = await deliveredOrder(product, ["M"], "medcancel")
+    const { medusaOrderId, lines } = await deliveredOrder(product, ["M"], "medcancel")
 
-    const first = await requestMedusaReturn(app.commerce, orderId, { bffReturnId: randomUUID(), items: [{ id: lines.M!, quantity: 1 }] })
-    expect(await cancelMedusaReturn(app.commerce, orderId, first.returnId)).toEqual({ returnId: first.returnId, status: "canceled", skipped: false })
-    expect(await cancelMedusaReturn(app.commerce, orderId, first.returnId)).toEqual({ returnId: first.returnId, status: "canceled", skipped: true })
-    await expect(receiveMedusaReturn(app.commerce, orderId, first.returnId)).rejects.toMatchObject({ status: 409 })
+    const first = await requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId: randomUUID(), items: [{ id: lines.M!, quantity: 1 }] })
+    expect(await cancelMedusaReturn(app.commerce, medusaOrderId, first.returnId)).toEqual({ returnId: first.returnId, status: "canceled", skipped: false })
+    expect(await cancelMedusaReturn(app.commerce, medusaOrderId, first.returnId)).toEqual({ returnId: first.returnId, status: "canceled", skipped: true })
+    await expect(receiveMedusaReturn(app.commerce, medusaOrderId, first.returnId)).rejects.toMatchObject({ status: 409 })
 
-    const second = await requestMedusaReturn(app.commerce, orderId, { bffReturnId: randomUUID(), items: [{ id: lines.M!, quantity: 1 }] })
+    const second = await requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId: randomUUID(), items: [{ id: lines.M!, quantity: 1 }] })
     expect(second.status).toBe("requested")
-    const order = await medusaOrder(orderId)
+    const order = await medusaOrder(medusaOrderId)
     expect(Object.fromEntries(order.returns.map(({ id, status }) => [id, status]))).toEqual({ [first.returnId]: "canceled", [second.returnId]: "requested" })
     expect(order.items[0]!.detail.return_requested_quantity).toBe(1)
   })
 
   it("finishes a return that a lost call left half-made, and cancels one whose request was never confirmed", async () => {
     const product = await catalogue.publish(5)
-    const { orderId, lines } = await deliveredOrder(product, ["M", "L"], "medhalf")
+    const { medusaOrderId, lines } = await deliveredOrder(product, ["M", "L"], "medhalf")
     // A call that stopped right after beginning the return: Medusa holds it open, with the order's one active change.
     const bffReturnId = randomUUID()
     const begun = await medusaApi<{ return: { id: string } }>("POST", "/admin/returns", {
       token: adminToken,
-      body: { order_id: orderId, metadata: { bff_return_id: bffReturnId } },
+      body: { order_id: medusaOrderId, metadata: { bff_return_id: bffReturnId } },
     })
 
-    const finished = await requestMedusaReturn(app.commerce, orderId, { bffReturnId, items: [{ id: lines.M!, quantity: 1 }] })
+    const finished = await requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId, items: [{ id: lines.M!, quantity: 1 }] })
     expect(finished).toEqual({ returnId: begun.return.id, status: "requested", skipped: false })
 
-    const abandoned = await medusaApi<{ return: { id: string } }>("POST", "/admin/returns", { token: adminToken, body: { order_id: orderId } })
-    expect(await cancelMedusaReturn(app.commerce, orderId, abandoned.return.id)).toMatchObject({ status: "canceled", skipped: false })
-    const next = await requestMedusaReturn(app.commerce, orderId, { bffReturnId: randomUUID(), items: [{ id: lines.L!, quantity: 1 }] })
+    const abandoned = await medusaApi<{ return: { id: string } }>("POST", "/admin/returns", { token: adminToken, body: { order_id: medusaOrderId } })
+    expect(await cancelMedusaReturn(app.commerce, medusaOrderId, abandoned.return.id)).toMatchObject({ status: "canceled", skipped: false })
+    const next = await requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId: randomUUID(), items: [{ id: lines.L!, quantity: 1 }] })
     expect(next.status).toBe("requested")
-    const order = await medusaOrder(orderId)
+    const order = await medusaOrder(medusaOrderId)
     expect(Object.fromEntries(order.returns.map(({ id, status }) => [id, status]))).toEqual({
       [begun.return.id]: "requested",
       [abandoned.return.id]: "canceled",
@@ -173,37 +186,37 @@ describe("a return in Medusa", SLOW, () => {
 
   it("refuses an unknown order (404) and a line of another order (400), making nothing", async () => {
     const product = await catalogue.publish(5)
-    const { orderId } = await deliveredOrder(product, ["M"], "medforeign")
+    const { medusaOrderId } = await deliveredOrder(product, ["M"], "medforeign")
     const other = await deliveredOrder(product, ["L"], "medother")
 
     await expect(
       requestMedusaReturn(app.commerce, "order_01NOSUCHORDER0000000000000", { bffReturnId: randomUUID(), items: [{ id: other.lines.L!, quantity: 1 }] }),
     ).rejects.toMatchObject({ status: 404 })
-    await expect(requestMedusaReturn(app.commerce, orderId, { bffReturnId: randomUUID(), items: [{ id: other.lines.L!, quantity: 1 }] })).rejects.toMatchObject(
-      {
-        status: 400,
-      },
-    )
-    expect((await medusaOrder(orderId)).returns).toEqual([])
+    await expect(
+      requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId: randomUUID(), items: [{ id: other.lines.L!, quantity: 1 }] }),
+    ).rejects.toMatchObject({
+      status: 400,
+    })
+    expect((await medusaOrder(medusaOrderId)).returns).toEqual([])
   })
 
   it("makes one return per BFF return when calls on one order race, retried or not", async () => {
     const product = await catalogue.publish(5)
-    const { orderId, lines } = await deliveredOrder(product, ["M", "L"], "medrace")
+    const { medusaOrderId, lines } = await deliveredOrder(product, ["M", "L"], "medrace")
     const same = randomUUID()
     const asks = [
       { bffReturnId: same, items: [{ id: lines.M!, quantity: 1 }] },
       { bffReturnId: same, items: [{ id: lines.M!, quantity: 1 }] },
       { bffReturnId: randomUUID(), items: [{ id: lines.L!, quantity: 1 }] },
     ]
-    const settled = await Promise.allSettled(asks.map((ask) => requestMedusaReturn(app.commerce, orderId, ask)))
+    const settled = await Promise.allSettled(asks.map((ask) => requestMedusaReturn(app.commerce, medusaOrderId, ask)))
     for (const outcome of settled) {
       if (outcome.status === "rejected") expect(outcome.reason).toMatchObject({ status: 409 })
     }
     const made = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value.returnId] : []))
     if (settled[0]!.status === "fulfilled" && settled[1]!.status === "fulfilled") expect(made[0]).toBe(made[1])
 
-    const returns = (await medusaOrder(orderId)).returns
+    const returns = (await medusaOrder(medusaOrderId)).returns
     const forSame = returns.filter((row) => row.metadata?.bff_return_id === same)
     expect(forSame.length).toBeLessThanOrEqual(1)
     expect(returns.every((row) => row.status === "requested")).toBe(true)
@@ -214,8 +227,8 @@ describe("a return in Medusa", SLOW, () => {
 describe("a size exchange in Medusa", SLOW, () => {
   it("reserves the new size at no charge, once per BFF return, and ships it once", async () => {
     const product = await catalogue.publish(5)
-    const { orderId, lines } = await deliveredOrder(product, ["M"], "medexchange")
-    const before = await medusaOrder(orderId)
+    const { medusaOrderId, lines } = await deliveredOrder(product, ["M"], "medexchange")
+    const before = await medusaOrder(medusaOrderId)
     const large = variantOf(product, "L")
     const stockBefore = await stockOf(large.id)
     const ask = {
@@ -224,22 +237,22 @@ describe("a size exchange in Medusa", SLOW, () => {
       newItems: [{ variantId: large.id, quantity: 1, unitPricePaise: product.basePrice }],
     }
 
-    const exchange = await requestMedusaExchange(app.commerce, orderId, ask)
+    const exchange = await requestMedusaExchange(app.commerce, medusaOrderId, ask)
     expect(exchange).toEqual({ exchangeId: expect.stringMatching(/^oexc_/), returnId: expect.stringMatching(/^return_/), status: "requested" })
-    expect(await requestMedusaExchange(app.commerce, orderId, ask)).toEqual(exchange)
+    expect(await requestMedusaExchange(app.commerce, medusaOrderId, ask)).toEqual(exchange)
     expect(await stockOf(large.id)).toEqual({ stocked: stockBefore.stocked, reserved: stockBefore.reserved + 1 })
     // Medusa counts the new line in the order's total and the line coming back against it: nothing to pay or refund.
-    const exchanged = await medusaOrder(orderId)
+    const exchanged = await medusaOrder(medusaOrderId)
     expect(exchanged.summary).toMatchObject({ pending_difference: 0, paid_total: before.summary.paid_total, refunded_total: 0 })
     expect(exchanged.payment_collections.map(({ id }) => id)).toEqual(before.payment_collections.map(({ id }) => id))
     expect(exchanged.returns.map(({ id, status }) => ({ id, status }))).toEqual([{ id: exchange.returnId, status: "requested" }])
 
     const label = { trackingNumber: "EXCH-AWB-1", trackingUrl: "https://tracking.example.test/EXCH-AWB-1" }
-    const shipped = await shipMedusaExchange(app.commerce, orderId, exchange.exchangeId, label)
+    const shipped = await shipMedusaExchange(app.commerce, medusaOrderId, exchange.exchangeId, label)
     expect(shipped).toEqual({ exchangeId: exchange.exchangeId, fulfillmentId: expect.stringMatching(/^ful_/), skipped: false })
-    expect(await shipMedusaExchange(app.commerce, orderId, exchange.exchangeId, label)).toEqual({ ...shipped, skipped: true })
+    expect(await shipMedusaExchange(app.commerce, medusaOrderId, exchange.exchangeId, label)).toEqual({ ...shipped, skipped: true })
     expect(await stockOf(large.id)).toEqual({ stocked: stockBefore.stocked - 1, reserved: stockBefore.reserved })
-    const fulfillments = (await medusaOrder(orderId)).fulfillments
+    const fulfillments = (await medusaOrder(medusaOrderId)).fulfillments
     expect(fulfillments).toHaveLength(2)
     expect(fulfillments.find((f) => f.id === shipped.fulfillmentId)).toMatchObject({
       shipped_at: expect.any(String),
@@ -249,37 +262,37 @@ describe("a size exchange in Medusa", SLOW, () => {
     // The old size comes back through the exchange's return, as any return does.
     const medium = variantOf(product, "M")
     const mediumBefore = await stockOf(medium.id)
-    expect(await receiveMedusaReturn(app.commerce, orderId, exchange.returnId!)).toMatchObject({ status: "received" })
+    expect(await receiveMedusaReturn(app.commerce, medusaOrderId, exchange.returnId!)).toMatchObject({ status: "received" })
     expect((await stockOf(medium.id)).stocked).toBe(mediumBefore.stocked + 1)
   })
 
   it("refuses a new size with no units left, naming it, and leaves the order free", async () => {
     const product = await catalogue.publish(1)
-    const { orderId, lines } = await deliveredOrder(product, ["M", "L"], "medshort")
+    const { medusaOrderId, lines } = await deliveredOrder(product, ["M", "L"], "medshort")
     const large = variantOf(product, "L")
 
-    const short = requestMedusaExchange(app.commerce, orderId, {
+    const short = requestMedusaExchange(app.commerce, medusaOrderId, {
       bffReturnId: randomUUID(),
       returnItems: [{ id: lines.M!, quantity: 1 }],
       newItems: [{ variantId: large.id, quantity: 1, unitPricePaise: product.basePrice }],
     })
     await expect(short).rejects.toBeInstanceOf(MedusaStockShort)
     await expect(short).rejects.toMatchObject({ variantIds: [large.id] })
-    expect((await medusaOrder(orderId)).returns).toEqual([])
+    expect((await medusaOrder(medusaOrderId)).returns).toEqual([])
 
-    const returned = await requestMedusaReturn(app.commerce, orderId, { bffReturnId: randomUUID(), items: [{ id: lines.M!, quantity: 1 }] })
+    const returned = await requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId: randomUUID(), items: [{ id: lines.M!, quantity: 1 }] })
     expect(returned.status).toBe("requested")
   })
 
   it("answers another change of the order under way as a retryable 409", async () => {
     const product = await catalogue.publish(5)
-    const { orderId, lines } = await deliveredOrder(product, ["M"], "medbusy")
+    const { medusaOrderId, lines } = await deliveredOrder(product, ["M"], "medbusy")
     // Ops began an order edit in Medusa's dashboard and left it open.
-    await medusaApi("POST", "/admin/order-edits", { token: adminToken, body: { order_id: orderId } })
+    await medusaApi("POST", "/admin/order-edits", { token: adminToken, body: { order_id: medusaOrderId } })
 
-    const busy = requestMedusaReturn(app.commerce, orderId, { bffReturnId: randomUUID(), items: [{ id: lines.M!, quantity: 1 }] })
+    const busy = requestMedusaReturn(app.commerce, medusaOrderId, { bffReturnId: randomUUID(), items: [{ id: lines.M!, quantity: 1 }] })
     await expect(busy).rejects.toBeInstanceOf(CommerceInternalError)
     await expect(busy).rejects.toMatchObject({ status: 409 })
-    expect((await medusaOrder(orderId)).returns).toEqual([])
+    expect((await medusaOrder(medusaOrderId)).returns).toEqual([])
   })
 })

@@ -18,6 +18,7 @@ import {
 import { dataUrlOf, photo } from "../../../test/fitfeed.js"
 import { opsToken } from "../../../test/orders.js"
 import { medusaApi, ownCatalogue } from "../../../test/staff.js"
+import { medusaIdOf } from "../orders/index.js"
 import { receiveMedusaReturn } from "./medusa-returns.js"
 import { runSchedule } from "../../../test/schedules.js"
 
@@ -107,9 +108,11 @@ async function returnWindowPasses(orderId: string) {
   await app.db.query("update bff.dark_coin_entries set matures_at = now() - interval '1 second' where order_id = $1 and kind = 'earn'", [orderId])
 }
 
+/** A return of the shop's order as Medusa's admin API shows it. */
 async function medusaReturn(orderId: string, returnId: string) {
   const token = await opsToken()
-  const { returns } = await medusaApi<{ returns: { id: string; status: string }[] }>("GET", `/admin/returns?order_id=${orderId}&fields=id,status`, { token })
+  const path = `/admin/returns?order_id=${await medusaIdOf(app.db, orderId)}&fields=id,status`
+  const { returns } = await medusaApi<{ returns: { id: string; status: string }[] }>("GET", path, { token })
   return returns.find((found) => found.id === returnId)
 }
 
@@ -278,7 +281,7 @@ describe("money moved once, whoever says the parcel arrived first", () => {
     expect((await balanceOf(shopper)).balance).toBe(0)
 
     // Ops receive the parcel in Medusa's dashboard: every unit of the order is back, and the BFF hears of it.
-    await receiveMedusaReturn(app.commerce, orderId, medusaReturnId)
+    await receiveMedusaReturn(app.commerce, await medusaIdOf(app.db, orderId), medusaReturnId)
     await followMedusa(app, orderId)
     await statusBecomes(asked.body.id, "refunded")
     expect((await orderOf(shopper, orderId)).status).toBe("RETURNED")
@@ -305,7 +308,7 @@ describe("the refund message", () => {
     await eventually(app, async () =>
       (await medusaReturn(orderId, (await returnRow(firstReturn.body.id)).medusa_return_id!))?.status === "received" ? true : undefined,
     )
-    await receiveMedusaReturn(app.commerce, orderId, medusaReturnId)
+    await receiveMedusaReturn(app.commerce, await medusaIdOf(app.db, orderId), medusaReturnId)
     await followMedusa(app, orderId)
     await app.runJobs()
     while ((await app.app.background.messages.runDue()) > 0);

@@ -20,6 +20,7 @@ import {
 import { opsToken } from "../../../test/orders.js"
 import { medusaApi, ownCatalogue } from "../../../test/staff.js"
 import { tcpHop, type TcpHop } from "../../../test/tcp-hop.js"
+import { medusaIdOf } from "../orders/index.js"
 
 let app: CheckoutApp
 let catalogue: Awaited<ReturnType<typeof ownCatalogue>>
@@ -103,11 +104,12 @@ async function coinEntries(shopper: Shopper, returnId: string) {
   return rows
 }
 
+/** The returns of the shop's order as Medusa's admin API shows them. */
 async function medusaReturns(orderId: string) {
   const token = await opsToken()
   const { returns } = await medusaApi<{ returns: { id: string; status: string; order_id: string }[] }>(
     "GET",
-    `/admin/returns?order_id=${orderId}&fields=id,status,order_id`,
+    `/admin/returns?order_id=${await medusaIdOf(app.db, orderId)}&fields=id,status,order_id`,
     {
       token,
     },
