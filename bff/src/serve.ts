@@ -89,8 +89,8 @@ export async function serveBff({ extraRoutes }: Pick<AppDeps, "extraRoutes"> = {
   // Commerce's calls (/api/internal/*) are served here only, never on the public port.
   const internalServer = listen(app.internal, config.INTERNAL_PORT, config.INTERNAL_HOST, "bff internal listener for commerce", "INTERNAL_PORT")
   const stopReconcile = keepCatalogInSync(db, catalogSync, logger, config.CATALOG_RECONCILE_SECONDS * 1000)
-  const { jobs, mail, messages, mirror } = app.background
-  const queues = [jobs, mail, messages, mirror]
+  const { jobs, mail, messages, mirror, placements } = app.background
+  const queues = [jobs, mail, messages, mirror, placements]
   for (const queue of queues) queue.start()
   const wakeups = jobWakeups({ db, logger, queues })
   wakeups.start()

@@ -8,6 +8,7 @@ import type { RazorpayCheckoutResult } from "../src/lib/razorpay-entities.js"
 import { razorpaySettings } from "../src/lib/razorpay-settings.js"
 import { signedUpUser } from "./accounts.js"
 import { createTestApp } from "./app.js"
+import { medusaIdOf } from "../src/features/orders/index.js"
 
 /**
  * The real app listening on a port of its own, which is also its PUBLIC_URL: its Razorpay and
@@ -28,8 +29,13 @@ export async function startCheckoutApp(overrides: Record<string, string> = {}, {
     origin,
     /** The BFF's own Razorpay client, to read payments and refunds as Razorpay keeps them. */
     razorpay: createRazorpayClient({ keyId: razorpay.keyId, keySecret: razorpay.keySecret, apiUrl: razorpay.apiUrl }),
-    /** Runs the due jobs of the main queue, then the Medusa mirror's (the courier's scans told to Medusa); answers how many ran. */
-    runJobs: async () => (await ctx.app.background.jobs.runDue()) + (await ctx.app.background.mirror.runDue()),
+    /**
+     * Runs the due jobs of the placement queue (accepted orders placed in Medusa), the main queue, then the Medusa
+     * mirror's (the courier's scans told to Medusa); answers how many ran.
+     */
+    runJobs: async () => (await ctx.app.background.placements.runDue()) + (await ctx.app.background.jobs.runDue()) + (await ctx.app.background.mirror.runDue()),
+    /** Places the accepted orders in Medusa (the placement queue's due jobs, and nothing else); answers how many ran. */
+    placeInMedusa: () => ctx.app.background.placements.runDue(),
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
@@ -73,13 +79,15 @@ export async function payOrder(app: CheckoutApp, razorpayOrderId: string): Promi
 
 /**
  * Checks out the shopper's bag as the storefront does: cash on delivery (`POST /api/checkout`), or online (create-order,
- * Pay in the Razorpay emulator, verify). Answers the order placed.
+ * Pay in the Razorpay emulator, verify), and places the accepted order in Medusa, as the placement queue would at once.
+ * Answers the shop's order id.
  */
 export async function checkOut(app: CheckoutApp, shopper: Shopper, mode: "prepaid" | "cod", options: Parameters<typeof payload>[1] = {}): Promise<string> {
   const body = payload(mode, options)
   if (mode === "cod") {
     const placed = await request(app.app).post("/api/checkout").set(bearer(shopper)).send(body)
     expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    await app.placeInMedusa()
     return placed.body.orderId as string
   }
   const created = await request(app.app).post("/api/payments/create-order").set(bearer(shopper)).send(body)
@@ -89,6 +97,7 @@ export async function checkOut(app: CheckoutApp, shopper: Shopper, mode: "prepai
     .set(bearer(shopper))
     .send(await payOrder(app, created.body.orderId))
   expect(placed.status).toBe(200)
+  await app.placeInMedusa()
   return placed.body.orderId as string
 }
 
@@ -137,7 +146,7 @@ export async function deliverThroughShiprocket(app: CheckoutApp, buyer: Shopper,
 /** Medusa's notice that the order changed, as commerce sends it, and the job it queues run: the BFF follows Medusa. */
 export async function followMedusa(app: CheckoutApp, orderId: string) {
   const notice = await request(app.app.internal)
-    .post(`/api/internal/orders/${orderId}/changed`)
+    .post(`/api/internal/orders/${await medusaIdOf(app.db, orderId)}/changed`)
     .set("x-internal-secret", app.config.INTERNAL_API_SECRET)
     .send({})
   expect(notice.status).toBe(204)

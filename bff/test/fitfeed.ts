@@ -53,14 +53,14 @@ export async function recordedOrder(
   const total = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0)
   const checkout = await db.query<{ id: string }>(
     `insert into bff.checkouts (user_id, mode, medusa_cart_id, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise, amount_paise,
-       lines, address, status, medusa_order_id)
+       lines, address, status, order_id)
      values ($1, 'cod', $2, $3, $4, 0, 0, 0, $4, $5, '{}', 'placed', $6) returning id`,
     [userId, `cart_${randomUUID()}`, `rcpt_${randomUUID()}`, total, JSON.stringify(items), orderId],
   )
   await db.query(
-    `insert into bff.orders (id, checkout_id, user_id, status, payment_method, subtotal_paise, discount_paise, cod_fee_paise, total_paise,
+    `insert into bff.orders (id, medusa_order_id, checkout_id, user_id, status, payment_method, subtotal_paise, discount_paise, cod_fee_paise, total_paise,
        items, shipping_address)
-     values ($1, $2, $3, $4, $5, $6, 0, 0, $6, $7, '{}')`,
+     values ($1, $1, $2, $3, $4, $5, $6, 0, 0, $6, $7, '{}')`,
     [orderId, checkout.rows[0]!.id, userId, status, status === "PAID" ? "online" : "cod", total, JSON.stringify(items)],
   )
   return orderId

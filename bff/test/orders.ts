@@ -1,7 +1,11 @@
 import type { HttpTypes } from "@medusajs/types"
 import { DEMO } from "../../commerce/src/scripts/seed/demo-accounts.js"
 import type { Commerce } from "../src/lib/medusa.js"
+import { medusaIdOf } from "../src/features/orders/index.js"
+import type { Db } from "../src/lib/db.js"
 import { medusaApi } from "./staff.js"
+
+type Queryable = Pick<Db, "query">
 
 const ADDRESS = {
   first_name: "Test",
@@ -60,16 +64,26 @@ export async function opsToken(): Promise<string> {
   return (await medusaApi<{ token: string }>("POST", "/auth/user/emailpass", { body: DEMO.admin })).token
 }
 
-/** Ops cancel the order in Medusa's dashboard. Medusa's notice reaches no BFF in tests: the caller follows it. */
-export async function cancelInMedusa(orderId: string): Promise<void> {
-  await medusaApi("POST", `/admin/orders/${orderId}/cancel`, { token: await opsToken() })
+/** Ops cancel the shop's order in Medusa's dashboard. Medusa's notice reaches no BFF in tests: the caller follows it. */
+export async function cancelInMedusa(db: Queryable, orderId: string): Promise<void> {
+  await cancelMedusaOrder(await medusaIdOf(db, orderId))
+}
+
+/** Ops cancel Medusa's order (by Medusa's id) in its dashboard. */
+export async function cancelMedusaOrder(medusaOrderId: string): Promise<void> {
+  await medusaApi("POST", `/admin/orders/${medusaOrderId}/cancel`, { token: await opsToken() })
 }
 
 /**
- * Ops take every unit of a delivered order back in Medusa's dashboard: a return requested for all its lines,
+ * Ops take every unit of a delivered order (the shop's id) back in Medusa's dashboard: a return requested for all its lines,
  * the parcel received at the stock location and the receipt confirmed (the stock goes back to the sizes).
  */
-export async function returnInMedusa(orderId: string): Promise<void> {
+export async function returnInMedusa(db: Queryable, orderId: string): Promise<void> {
+  await returnMedusaOrder(await medusaIdOf(db, orderId))
+}
+
+/** Ops take every unit of Medusa's delivered order (by Medusa's id) back in its dashboard, as returnInMedusa. */
+export async function returnMedusaOrder(orderId: string): Promise<void> {
   const token = await opsToken()
   const { order } = await medusaApi<{ order: { items: { id: string; quantity: number }[] } }>("GET", `/admin/orders/${orderId}?fields=*items`, { token })
   const { stock_locations } = await medusaApi<{ stock_locations: { id: string }[] }>("GET", "/admin/stock-locations?limit=1", { token })

@@ -35,9 +35,15 @@ export const orderTimelineSchema = z.strictObject({
 })
 export type OrderTimeline = z.infer<typeof orderTimelineSchema>
 
+/** An order's id in an address or a body: the shop's (`ord_…`), or Medusa's (`order_…`) for an order placed before the shop kept its own. */
+export const orderIdSchema = z.string().regex(/^(ord|order)_[A-Za-z0-9]{1,40}$/, "is not an order id")
+
 /** The spec's Order as the BFF answers it: every amount in paise (total and totalCents alike). */
 export const orderSchema = z.strictObject({
+  /** The shop's id, given at checkout and kept everywhere (account, invoice, returns). */
   id: z.string(),
+  /** Medusa's order, once placed there (ops find the shop's id in its metadata, `shop_order_id`); null until then. */
+  medusaOrderId: z.string().nullable(),
   displayId: z.number().int().nullable(),
   status: z.enum(ORDER_STATUSES),
   total: z.number(),
@@ -70,6 +76,6 @@ export type Order = z.infer<typeof orderSchema>
 export const myOrdersAnswerSchema = z.strictObject({ orders: z.array(orderSchema) })
 export type MyOrdersAnswer = z.infer<typeof myOrdersAnswerSchema>
 
-/** POST /api/checkout and POST /api/payments/verify: the order placed (its Medusa id). */
-export const placedOrderAnswerSchema = z.strictObject({ ok: z.literal(true), orderId: z.string().regex(/^order_[A-Za-z0-9]+$/) })
+/** POST /api/checkout and POST /api/payments/verify: the order accepted (the shop's id; Medusa places it in turn). */
+export const placedOrderAnswerSchema = z.strictObject({ ok: z.literal(true), orderId: orderIdSchema })
 export type PlacedOrderAnswer = z.infer<typeof placedOrderAnswerSchema>

@@ -76,7 +76,7 @@ const SEED_SQL = (s: typeof ADMIN_SEED, shares: typeof ADMIN_SEED_SHARES) => [
           least(i.subtotal, o.coins / 10 * 100) as discount, case when o.payment_method = 'cod' then 10000 else 0 end as cod_fee
      from bench_orders o join bench_buyers b on b.n = o.buyer join bench_items i on i.g = o.g`,
   `insert into bff.checkouts (id, user_id, mode, medusa_cart_id, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise, amount_paise,
-                              is_test, lines, address, status, medusa_order_id, created_at, updated_at)
+                              is_test, lines, address, status, order_id, created_at, updated_at)
    select checkout_id, user_id, case when payment_method = 'cod' then 'cod' else 'prepaid' end, 'cart_sales_bench_' || g, 'sales_bench_' || g,
           subtotal, discount, discount / 100 * 10, cod_fee, subtotal - discount + cod_fee, is_test, items,
           jsonb_build_object('fullName', 'Bench Buyer ' || buyer, 'phone', '9876543210', 'line1', (g % 300) || ' Linking Road', 'line2', null,

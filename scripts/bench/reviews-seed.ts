@@ -42,7 +42,7 @@ const SEED_SQL = (s: typeof REVIEWS_SEED, shares: typeof REVIEWS_SEED_SHARES) =>
      left join bff.catalog_documents d on d.id = p.id
     where u.email like '%@${DOMAIN}'`,
   `insert into bff.checkouts (id, user_id, mode, medusa_cart_id, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise, amount_paise,
-                              lines, address, status, medusa_order_id, created_at, updated_at)
+                              lines, address, status, order_id, created_at, updated_at)
    select checkout_id, user_id, 'prepaid', 'cart_reviews_bench_' || n, 'reviews_bench_' || n, base_price, 0, 0, 0, base_price,
           jsonb_build_array(jsonb_build_object('productId', product_id, 'variantId', 'variant_' || product_id || '_' || size, 'size', size,
                             'quantity', 1, 'unitPrice', base_price, 'title', title, 'imageUrl', image_url, 'refPostId', null)),

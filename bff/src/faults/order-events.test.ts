@@ -16,7 +16,8 @@ import {
 } from "../../test/checkout.js"
 import { insertedPost } from "../../test/fitfeed.js"
 import { receiveMedusaNotices } from "../../test/medusa-notices.js"
-import { cancelInMedusa, returnInMedusa } from "../../test/orders.js"
+import { cancelInMedusa, cancelMedusaOrder, returnMedusaOrder } from "../../test/orders.js"
+import { medusaIdOf } from "../features/orders/index.js"
 import { ownCatalogue } from "../../test/staff.js"
 import { latestPaidPurchaseOf } from "../features/orders/index.js"
 import { referralCoins } from "../features/referrals/earnings.js"
@@ -57,6 +58,7 @@ async function purchase(mode: "prepaid" | "cod", author: Shopper): Promise<Purch
       .set(bearer(buyer))
       .send(payload("cod", { coins: true }))
     expect(placed.status).toBe(201)
+    await app.placeInMedusa()
     return { buyer, orderId: placed.body.orderId as string, product }
   }
   const created = await api()
@@ -67,6 +69,7 @@ async function purchase(mode: "prepaid" | "cod", author: Shopper): Promise<Purch
   const paid = await payOrder(app, created.body.orderId)
   const placed = await api().post("/api/payments/verify").set(bearer(buyer)).send(paid)
   expect(placed.status).toBe(200)
+  await app.placeInMedusa()
   return { buyer, orderId: placed.body.orderId as string, product, razorpayPaymentId: paid.razorpay_payment_id }
 }
 
@@ -107,9 +110,9 @@ describe("orders ended in Medusa while the BFF was down", () => {
     expect(paidOnline).toBeLessThan(onlinePrice)
 
     // The BFF stops; ops cancel both orders in Medusa's admin API. Medusa's notices reach nobody.
+    const inMedusa = [await medusaIdOf(app.db, online.orderId), await medusaIdOf(app.db, cod.orderId)]
     await app.close()
-    await cancelInMedusa(online.orderId)
-    await cancelInMedusa(cod.orderId)
+    for (const medusaOrderId of inMedusa) await cancelMedusaOrder(medusaOrderId)
     app = await startCheckoutApp()
     await firstSyncRound()
 
@@ -121,8 +124,8 @@ describe("orders ended in Medusa while the BFF was down", () => {
 
     // Another round, and late notices of the same changes, change nothing.
     await firstSyncRound()
-    for (const { orderId } of [online, cod]) {
-      const late = await request(app.app.internal).post(`/api/internal/orders/${orderId}/changed`).set("x-internal-secret", app.config.INTERNAL_API_SECRET)
+    for (const medusaOrderId of inMedusa) {
+      const late = await request(app.app.internal).post(`/api/internal/orders/${medusaOrderId}/changed`).set("x-internal-secret", app.config.INTERNAL_API_SECRET)
       expect(late.status).toBe(204)
     }
     await app.runJobs()
@@ -145,8 +148,9 @@ describe("orders ended in Medusa while the BFF was down", () => {
     const reviewed = await api().post(`/api/products/${cod.product.id}/reviews`).set(bearer(cod.buyer)).send({ rating: 5, fit: "TRUE" })
     expect(reviewed.status).toBe(201)
 
+    const medusaOrderId = await medusaIdOf(app.db, cod.orderId)
     await app.close()
-    await returnInMedusa(cod.orderId)
+    await returnMedusaOrder(medusaOrderId)
     app = await startCheckoutApp()
     await firstSyncRound()
 
@@ -168,7 +172,7 @@ describe("Medusa's notice of a change", () => {
     const cod = await purchase("cod", author)
     const notices = await receiveMedusaNotices(app.app.internal, /^\/api\/internal\/orders\//)
     try {
-      await cancelInMedusa(cod.orderId)
+      await cancelInMedusa(app.db, cod.orderId)
       await eventually(app, async () => ((await statusOf(cod)) === "CANCELLED" ? true : undefined))
     } finally {
       await notices.close()

@@ -1,4 +1,4 @@
-import { jobHandlersOf, schedulesOf, type FeatureModule } from "./feature-module.js"
+import { jobHandlersOf, schedulesOf, type FeatureModule, type JobQueueName } from "./feature-module.js"
 import type { Db } from "../lib/db.js"
 import { jobQueue, type JobQueue } from "../lib/jobs.js"
 import type { Logger } from "../lib/logger.js"
@@ -13,6 +13,8 @@ export type Background = {
   messages: JobQueue
   /** Medusa told what already happened (the courier's scans): a queue of its own, whose calls give way to shoppers'. */
   mirror: JobQueue
+  /** Accepted orders placed in Medusa: a queue of its own, so a drop's winners waiting for Medusa hold up nothing else. */
+  placements: JobQueue
   /** The modules' periodic work, collected from their FeatureModules. */
   schedules: Schedule[]
 }
@@ -23,15 +25,15 @@ export type Background = {
  */
 const MESSAGE_PACE_MS = 20
 
-/** The four queues, each with the handlers its modules declare, and the modules' schedules. */
+/** The five queues, each with the handlers its modules declare, and the modules' schedules. */
 export function backgroundOf(modules: FeatureModule[], { db, logger, pollMs }: { db: Db; logger: Logger; pollMs: number }): Background {
-  const queue = (name: "jobs" | "mailJobs" | "messageJobs" | "mirrorJobs", paceMs = 0) =>
-    jobQueue({ db, logger, pollMs, handlers: jobHandlersOf(modules, name), paceMs })
+  const queue = (name: JobQueueName, paceMs = 0) => jobQueue({ db, logger, pollMs, handlers: jobHandlersOf(modules, name), paceMs })
   return {
     jobs: queue("jobs"),
     mail: queue("mailJobs"),
     messages: queue("messageJobs", MESSAGE_PACE_MS),
     mirror: queue("mirrorJobs"),
+    placements: queue("placementJobs"),
     schedules: schedulesOf(modules),
   }
 }

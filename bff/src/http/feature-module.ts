@@ -52,6 +52,11 @@ export type FeatureModule = {
    * shoppers' calls, so kept apart where its waiting holds up nothing else.
    */
   mirrorJobs?: Record<string, JobHandler>
+  /**
+   * Handlers of the placement queue: accepted orders placed in Medusa one after another, kept apart so a drop's winners
+   * waiting for Medusa hold up no other job, and no other job holds them up.
+   */
+  placementJobs?: Record<string, JobHandler>
   /** The feature's periodic work, run once a period across replicas (lib/schedules.ts). */
   schedules?: Schedule[]
   /** What the feature hears on the bus (lib/event-bus.ts): orders' and returns' events, news from Medusa and the courier. */
@@ -60,8 +65,10 @@ export type FeatureModule = {
   answers?: Partial<Answers>
 }
 
+export type JobQueueName = "jobs" | "mailJobs" | "messageJobs" | "mirrorJobs" | "placementJobs"
+
 /** Every module's handlers for one queue; a job name two modules claim is refused at start-up. */
-export function jobHandlersOf(modules: FeatureModule[], queue: "jobs" | "mailJobs" | "messageJobs" | "mirrorJobs"): Record<string, JobHandler> {
+export function jobHandlersOf(modules: FeatureModule[], queue: JobQueueName): Record<string, JobHandler> {
   const handlers: Record<string, JobHandler> = {}
   for (const module of modules) {
     for (const [name, handler] of Object.entries(module[queue] ?? {})) {

@@ -11,7 +11,8 @@ export type OrderEvent = "placed" | "dispatched" | "shipped" | "delivered" | "ca
  * What the code that made an event happen knows of it and its listeners can't read back: a refund's amount as it moved;
  * that the courier's scan said it (a shipment or delivery Medusa has not heard of yet).
  */
-export type OrderEventFacts = { refundedPaise?: number; fromCourier?: boolean }
+/** `reason`: why the shop itself cancelled an order it had accepted (Medusa refused it), which its message says. */
+export type OrderEventFacts = { refundedPaise?: number; fromCourier?: boolean; reason?: string }
 
 export type OrderEventListener = (client: Pick<Db, "query">, orderId: string, event: OrderEvent, facts?: OrderEventFacts) => Promise<void>
 

@@ -32,7 +32,8 @@ export function buildOrder({ timeline, ...overrides }: OrderOverrides = {}): Ord
   const total = overrides.totalCents ?? subtotal
   const createdAt = overrides.createdAt ?? "2025-03-14T10:30:00.000Z"
   return {
-    id: `order_test_${String(sequence)}`,
+    id: `ord_test${String(sequence)}`,
+    medusaOrderId: `order_test_${String(sequence)}`,
     displayId: 1000 + sequence,
     status: "PLACED",
     total,

@@ -13,7 +13,7 @@ import { orderEnding } from "../checkout/cancellation.js"
 import { insertCheckout } from "../checkout/checkouts.js"
 import { COD_FEE_PAISE } from "../checkout/schema.js"
 import { orderCommands, type OrderEnding } from "../orders/index.js"
-import { recordOrder, type CheckoutLine } from "../orders/orders.js"
+import { nextOrderNumber, recordOrder, type CheckoutLine } from "../orders/orders.js"
 import { productCounts } from "./product-counts.js"
 import { LOW_STOCK_LIMIT, LOW_STOCK_LINE } from "./queries.js"
 
@@ -84,7 +84,7 @@ async function recordTestOrder(userId: string, lines: CheckoutLine[], options: {
   const orderId = `order_analytics_${id}`
   await transaction(app.db, async (tx) => {
     await insertCheckout(tx, checkout)
-    await recordOrder(tx, { id: orderId, displayId: null }, checkout)
+    await recordOrder(tx, { id: orderId, displayId: await nextOrderNumber(tx) }, checkout)
     if (options.createdAt) await tx.query("update bff.orders set created_at = $2 where id = $1", [orderId, options.createdAt])
   })
   return { orderId, total: checkout.amount }

@@ -30,11 +30,12 @@ const REASONS: Record<OrderEnding, string> = { cancelled: "Order cancelled", ret
  * whole from the dashboard is not refunded here: ops refund it (a return asked from the account refunds it as coins).
  */
 export function orderEnding({ db, logger, orders, backThroughReturns }: Options) {
-  return async function end(orderId: string, ending: OrderEnding): Promise<boolean> {
+  /** `reason`: why the shop ended it itself (Medusa refused an order the shop had accepted), which the shopper's message says. */
+  return async function end(orderId: string, ending: OrderEnding, reason?: string): Promise<boolean> {
     const order = await orderById(db, orderId)
     if (!order) return false
     const checkout = await checkoutById(db, order.checkoutId)
-    const reason = REASONS[ending]
+    const refundReason = REASONS[ending]
     const coins = await transaction(db, async (client) => {
       // Held first, so two endings (or an ending and a return's receipt) take turns and the second finds it ended.
       const held = await lockOrder(client, order.id)
@@ -45,16 +46,17 @@ export function orderEnding({ db, logger, orders, backThroughReturns }: Options)
       // Refunds ops already made from Medusa's dashboard are not made again (the order's row, held above, holds them off).
       const refund = (checkout?.amount ?? 0) - back.toPayment - (await refundedFromDashboard(client, order.id))
       const paidBack = checkout?.mode === "prepaid" && checkout.razorpayPaymentId ? Math.max(refund, 0) : 0
-      if (!(await orders.end(client, order.id, ending, { refundedPaise: paidBack }))) throw new Error(`order ${order.id} ended while its row was held`)
+      if (!(await orders.end(client, order.id, ending, { refundedPaise: paidBack, ...(reason ? { reason } : {}) })))
+        throw new Error(`order ${order.id} ended while its row was held`)
       if (checkout?.mode === "prepaid" && checkout.razorpayPaymentId && refund > 0) {
-        await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: refund, reason })
+        await enqueueJob(client, REFUND_JOB, checkout.razorpayPaymentId, { checkoutId: checkout.id, amount: refund, reason: refundReason })
       }
       // Medusa's own cancellation records its refunds; a return whole leaves Medusa owing what we give back here.
       if (ending === "returned")
         await enqueueOrderRefundRecord(client, order.id, {
           toPaymentPaise: paidBack,
           coins: returned,
-          note: reason,
+          note: refundReason,
         })
       return returned
     })

@@ -18,8 +18,11 @@ import {
   type Shopper,
 } from "../../../test/checkout.js"
 import { createTestApp } from "../../../test/app.js"
-import { hoodieForm, staffSession, uploadedProductImage } from "../../../test/staff.js"
-import { cancelInMedusa } from "../../../test/orders.js"
+import { hoodieForm, medusaApi, staffSession, uploadedProductImage } from "../../../test/staff.js"
+import { cancelInMedusa, opsToken } from "../../../test/orders.js"
+import { medusaIdOf } from "../orders/index.js"
+import { ORDER_MESSAGE_JOB } from "../order-messages/sender.js"
+import { PLACE_IN_MEDUSA_JOB } from "./placement.js"
 import { newestProducts } from "../../../test/catalog.js"
 import { webhookSignature } from "../../lib/razorpay.js"
 import { razorpaySettings } from "../../lib/razorpay-settings.js"
@@ -110,13 +113,16 @@ async function balanceOf(shopper: Shopper): Promise<number> {
   return (await request(app.app).get("/api/wallet/mine").set(bearer(shopper))).body.darkCoins
 }
 
-/** The order's payments as Medusa's dashboard shows them. */
+/** Medusa's id of the shop's order, once its placement job ran. */
+const inMedusa = (orderId: string) => medusaIdOf(app.db, orderId)
+
+/** The shop's order's payments as Medusa's dashboard shows them. */
 async function medusaPayments(orderId: string) {
   const { rows } = await app.db.query(
     `select p.provider_id, p.captured_at is not null as captured from order_payment_collection link
        join payment p on p.payment_collection_id = link.payment_collection_id
       where link.order_id = $1 and link.deleted_at is null and p.deleted_at is null`,
-    [orderId],
+    [await inMedusa(orderId)],
   )
   return rows
 }
@@ -208,7 +214,7 @@ describe("online payment", () => {
 
     const first = await verify(shopper, paid)
     expect(first.status).toBe(200)
-    expect(first.body).toEqual({ ok: true, orderId: expect.stringMatching(/^order_/) })
+    expect(first.body).toEqual({ ok: true, orderId: expect.stringMatching(/^ord_[0-9a-f]{32}$/) })
     expect(placedOrderAnswerSchema.safeParse(first.body).success).toBe(true)
     const second = await verify(shopper, paid)
     expect(second.body).toEqual(first.body)
@@ -227,8 +233,15 @@ describe("online payment", () => {
       items: [{ type: "product", productId: bought[0]!.product.id, size: bought[0]!.variant.size, quantity: 2, unitPrice: bought[0]!.product.basePrice }],
     })
     expect((await request(app.app).get("/api/cart").set(bearer(shopper))).body.items).toEqual([])
-    const { rows } = await app.db.query("select count(*)::int as n from public.order where id = $1 and deleted_at is null", [first.body.orderId])
-    expect(rows[0].n).toBe(1)
+    // Accepted at once; Medusa places it in turn, once, carrying the shop's id, and the shop's order then names Medusa's.
+    expect(order!.medusaOrderId).toBeNull()
+    await app.placeInMedusa()
+    const { rows } = await app.db.query(
+      "select id, metadata ->> 'shop_order_id' as shop_order_id from public.order where metadata ->> 'shop_order_id' = $1 and deleted_at is null",
+      [first.body.orderId],
+    )
+    expect(rows).toEqual([{ id: expect.stringMatching(/^order_/), shop_order_id: first.body.orderId }])
+    expect((await ordersOf(app, shopper))[0]).toMatchObject({ id: first.body.orderId, medusaOrderId: rows[0].id })
     expect(await medusaPayments(first.body.orderId)).toEqual([{ provider_id: "pp_razorpay_razorpay", captured: true }])
   })
 
@@ -249,7 +262,7 @@ describe("online payment", () => {
     const created = await createOrder(shopper, payload("prepaid"))
     const paid = await payOrder(app, created.body.orderId)
     // The emulator delivers payment.captured to our webhook; its job places the order.
-    const orderId = await eventually(app, async () => (await checkoutRow(created.body.orderId))?.medusa_order_id ?? undefined)
+    const orderId = await eventually(app, async () => (await checkoutRow(created.body.orderId))?.order_id ?? undefined)
     const late = await verify(shopper, paid)
     expect(late.body).toEqual({ ok: true, orderId })
   })
@@ -262,7 +275,7 @@ describe("online payment", () => {
     // may still be taking the lines out of the bag.
     let jobs: Promise<unknown> = Promise.resolve()
     let settled = true
-    while (!(await checkoutRow(created.body.orderId))?.medusa_order_id) {
+    while (!(await checkoutRow(created.body.orderId))?.order_id) {
       if (settled) {
         settled = false
         jobs = app.runJobs().finally(() => (settled = true))
@@ -292,21 +305,24 @@ describe("online payment", () => {
     expect(spaced.status).toBe(400)
   })
 
-  it("keeps the payment when Medusa is down, places the order once it is back, and never charges twice", async () => {
+  it("accepts the payment when Medusa is down, places the order in Medusa once it is back, and never charges twice", async () => {
     const { shopper } = await shopperWithBag()
     const created = await createOrder(shopper, payload("prepaid"))
     const paid = await payOrder(app, created.body.orderId)
-    // The same BFF, but its Medusa is unreachable (stopped) while the shopper verifies.
+    // The same BFF, but its Medusa is unreachable (stopped) while the shopper verifies and its placement job runs.
     const downed = await createTestApp({ PUBLIC_URL: app.origin, MEDUSA_URL: "http://127.0.0.1:9" })
+    let orderId: string
     try {
-      const pending = await request(downed.app).post("/api/payments/verify").set(bearer(shopper)).send(paid)
-      expect(pending.status).toBe(202)
-      expect(pending.body).toMatchObject({ ok: false, pending: true })
-      expect((await checkoutRow(created.body.orderId)).status).toBe("paid")
+      const accepted = await request(downed.app).post("/api/payments/verify").set(bearer(shopper)).send(paid)
+      expect(accepted.status).toBe(200)
+      orderId = accepted.body.orderId
+      await downed.app.background.placements.runDue()
+      expect((await ordersOf(app, shopper))[0]).toMatchObject({ id: orderId, status: "PAID", medusaOrderId: null })
     } finally {
       await downed.close()
     }
-    const orderId = await eventually(app, async () => (await checkoutRow(created.body.orderId))?.medusa_order_id ?? undefined)
+    // The job retries after its backoff, with Medusa back.
+    await eventually(app, async () => (await ordersOf(app, shopper))[0]?.medusaOrderId ?? undefined)
     expect((await verify(shopper, paid)).body).toEqual({ ok: true, orderId })
     const payment = await app.razorpay.fetchPayment(paid.razorpay_payment_id)
     expect(payment).toMatchObject({ status: "captured", amount_refunded: 0 })
@@ -411,6 +427,7 @@ describe("a drop", () => {
     for (const refused of answers.filter((answer) => answer.status === 409)) {
       expect(refused.body.error).toBe(`${product.title} (size ${variant.size}) is out of stock.`)
     }
+    await app.placeInMedusa()
     const { rows } = await app.db.query(
       `select coalesce(sum(l.stocked_quantity - l.reserved_quantity), 0)::int as left from product_variant_inventory_item link
          join inventory_level l on l.inventory_item_id = link.inventory_item_id and l.deleted_at is null
@@ -535,6 +552,8 @@ describe("cash on delivery and Dark Coins", () => {
     const discount = Math.min(Math.floor(1234 / 10) * 100, Math.floor(subtotal / 100) * 100)
     const response = await checkout(shopper, payload("cod", { coins: true }))
     expect(response.status).toBe(201)
+    await app.placeInMedusa()
+    const medusaOrderId = await inMedusa(response.body.orderId)
     const [order] = await ordersOf(app, shopper)
     expect(order).toMatchObject({
       id: response.body.orderId,
@@ -549,13 +568,13 @@ describe("cash on delivery and Dark Coins", () => {
     // In Medusa the fee rides on the shipping method (so a delivered order reads delivered), never as a line.
     const { rows: lines } = await app.db.query(
       `select count(*)::int as n from order_item oi join order_line_item li on li.id = oi.item_id where oi.order_id = $1 and li.variant_id is null`,
-      [response.body.orderId],
+      [medusaOrderId],
     )
     expect(lines[0].n).toBe(0)
     const { rows: shipping } = await app.db.query(
       `select sm.name, sm.amount::numeric as amount, sm.metadata from order_shipping os join order_shipping_method sm on sm.id = os.shipping_method_id
         where os.order_id = $1 and os.deleted_at is null`,
-      [response.body.orderId],
+      [medusaOrderId],
     )
     expect(shipping).toEqual([
       { name: "Standard Shipping + cash on delivery fee", amount: "100", metadata: { cod_fee_amount: 100, shipping_option_amount: 0 } },
@@ -594,6 +613,7 @@ describe("shipping", () => {
     const { shopper } = await shopperWithBag()
     const placed = await checkout(shopper, payload("cod"))
     expect(placed.status).toBe(201)
+    await app.placeInMedusa()
     const dispatched = await request(app.app).post("/api/fulfillment/shiprocket/dispatch").set(bearer(shopper)).send({ orderId: placed.body.orderId })
     expect(dispatched.status).toBe(202)
     const order = await eventually(app, async () => {
@@ -622,7 +642,7 @@ describe("shipping", () => {
     const { rows: fulfilments } = await app.db.query(
       `select f.shipped_at, f.delivered_at from order_fulfillment link join fulfillment f on f.id = link.fulfillment_id
         where link.order_id = $1 and link.deleted_at is null`,
-      [placed.body.orderId],
+      [await inMedusa(placed.body.orderId)],
     )
     expect(fulfilments).toEqual([{ shipped_at: expect.any(Date), delivered_at: expect.any(Date) }])
     expect(await medusaPayments(placed.body.orderId)).toEqual([{ provider_id: "pp_cod_cod", captured: true }])
@@ -636,7 +656,8 @@ describe("cancellation in Medusa's dashboard", () => {
     const placed = await checkout(shopper, payload("cod", { coins: true }))
     expect(placed.status).toBe(201)
     expect(await balanceOf(shopper)).toBe(0)
-    await cancelInMedusa(placed.body.orderId)
+    await app.placeInMedusa()
+    await cancelInMedusa(app.db, placed.body.orderId)
     const forged = await request(app.app.internal).post(`/api/internal/orders/${placed.body.orderId}/changed`).set("x-internal-secret", "wrong").send({})
     expect(forged.status).toBe(403)
     await followMedusa(app, placed.body.orderId)
@@ -650,10 +671,55 @@ describe("cancellation in Medusa's dashboard", () => {
     const created = await createOrder(shopper, payload("prepaid"))
     const paid = await payOrder(app, created.body.orderId)
     const placed = await verify(shopper, paid)
-    await cancelInMedusa(placed.body.orderId)
+    await app.placeInMedusa()
+    await cancelInMedusa(app.db, placed.body.orderId)
     await followMedusa(app, placed.body.orderId)
     await eventually(app, async () => ((await checkoutRow(created.body.orderId)).status === "refunded" ? true : undefined))
     expect(await app.razorpay.fetchPayment(paid.razorpay_payment_id)).toMatchObject({ amount_refunded: subtotal })
+  })
+})
+
+describe("an accepted order Medusa refuses", () => {
+  it("is cancelled with a message saying why, its coins given back, its units freed and its payment refunded, never silently", async () => {
+    const { shopper, bought, subtotal } = await shopperWithBag([{ quantity: 1 }])
+    await giveCoins(app, shopper, 100)
+    const created = await createOrder(shopper, payload("prepaid", { coins: true }))
+    expect(created.status).toBe(201)
+    const paid = await payOrder(app, created.body.orderId)
+    const accepted = await verify(shopper, paid)
+    expect(accepted.status).toBe(200)
+    expect(await balanceOf(shopper)).toBe(0)
+    // Ops take the size's last units out in Medusa's dashboard between the acceptance and the placement.
+    const { rows: levels } = await app.db.query<{ item: string; location: string; reserved: number }>(
+      `select l.inventory_item_id as item, l.location_id as location, l.reserved_quantity::int as reserved
+         from product_variant_inventory_item link join inventory_level l on l.inventory_item_id = link.inventory_item_id and l.deleted_at is null
+        where link.variant_id = $1 and link.deleted_at is null`,
+      [bought[0]!.variant.id],
+    )
+    const token = await opsToken()
+    for (const level of levels) {
+      await medusaApi("POST", `/admin/inventory-items/${level.item}/location-levels/${level.location}`, { token, body: { stocked_quantity: level.reserved } })
+    }
+    await app.placeInMedusa()
+    const orderId = accepted.body.orderId as string
+    expect((await ordersOf(app, shopper))[0]).toMatchObject({ id: orderId, status: "CANCELLED", medusaOrderId: null })
+    expect(await balanceOf(shopper)).toBe(100)
+    const { rows: held } = await app.db.query(
+      "select count(*)::int as n from bff.stock_holds where checkout_id = (select id from bff.checkouts where razorpay_order_id = $1) and released_at is null",
+      [created.body.orderId],
+    )
+    expect(held[0].n).toBe(0)
+    const { rows: told } = await app.db.query("select payload from bff.jobs where kind = $1 and key = $2", [ORDER_MESSAGE_JOB, `${orderId}:cancelled`])
+    expect(told.map((row) => row.payload)).toEqual([
+      expect.objectContaining({ reason: "An item in your order sold out before we could place it.", refundedPaise: subtotal - 1000 }),
+    ])
+    await eventually(app, async () => ((await checkoutRow(created.body.orderId)).status === "refunded" ? true : undefined))
+    expect(await app.razorpay.fetchPayment(paid.razorpay_payment_id)).toMatchObject({ amount_refunded: subtotal - 1000 })
+    // Its job, run again, places nothing: Medusa has no order for it.
+    await app.db.query("update bff.jobs set done_at = null, run_at = now() where kind = $1 and key = $2", [PLACE_IN_MEDUSA_JOB, orderId])
+    await app.placeInMedusa()
+    const { rows } = await app.db.query("select id from public.order where metadata ->> 'shop_order_id' = $1", [orderId])
+    expect(rows).toEqual([])
   })
 })
 
@@ -689,7 +755,7 @@ describe("the ₹1 live test", () => {
   })
 })
 
-describe("a cash-on-delivery placement whose answer from Medusa is lost", () => {
+describe("a placement in Medusa whose answer is lost", () => {
   /** A proxy to Medusa that lets every call through but cuts the connection instead of returning a completion's answer. */
   async function answerLosingMedusa() {
     const target = new URL(inject("medusaUrl"))
@@ -709,27 +775,38 @@ describe("a cash-on-delivery placement whose answer from Medusa is lost", () => 
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) }
   }
 
-  it("is found and recorded (coins spent once) by the confirmation job", async () => {
+  it("is accepted at once, and placed in Medusa once by the placement job's retry (coins spent once)", async () => {
     const { shopper, subtotal } = await shopperWithBag()
     await giveCoins(app, shopper, 100)
     const proxy = await answerLosingMedusa()
     const flaky = await createTestApp({ PUBLIC_URL: app.origin, MEDUSA_URL: proxy.url })
+    let orderId: string
     try {
       const answer = await request(flaky.app)
         .post("/api/checkout")
         .set(bearer(shopper))
         .send(payload("cod", { coins: true }))
-      expect(answer.status).toBe(503)
-      expect(answer.body.error).toMatch(/appear in Account › Orders/)
+      expect(answer.status).toBe(201)
+      orderId = answer.body.orderId
+      // Medusa places the order but its answer never arrives: the job will try again.
+      await flaky.app.background.placements.runDue()
     } finally {
       await flaky.close()
       await proxy.close()
     }
-    expect(await ordersOf(app, shopper)).toEqual([])
-    await app.db.query("update bff.jobs set run_at = now() where kind = 'confirm-cod-checkout' and done_at is null")
-    await app.runJobs()
+    expect((await ordersOf(app, shopper))[0]).toMatchObject({ id: orderId, medusaOrderId: null })
+    await app.db.query("update bff.jobs set run_at = now() where kind = 'place-order-in-medusa' and key = $1 and done_at is null", [orderId])
+    await app.placeInMedusa()
     const [order] = await ordersOf(app, shopper)
-    expect(order).toMatchObject({ status: "PLACED", total: subtotal - 1000 + 10_000, darkCoinsDiscount: 1000 })
+    expect(order).toMatchObject({
+      id: orderId,
+      status: "PLACED",
+      total: subtotal - 1000 + 10_000,
+      darkCoinsDiscount: 1000,
+      medusaOrderId: expect.stringMatching(/^order_/),
+    })
+    const { rows } = await app.db.query("select id from public.order where metadata ->> 'shop_order_id' = $1 and deleted_at is null", [orderId])
+    expect(rows).toEqual([{ id: order!.medusaOrderId }])
     expect(await balanceOf(shopper)).toBe(0)
   })
 })

@@ -27,7 +27,8 @@ export type Checkout = {
   buyerGstin: string | null
   status: CheckoutStatus
   failure: string | null
-  medusaOrderId: string | null
+  /** The shop's order the checkout became once accepted (for checkouts before the shop kept its own ids, Medusa's). */
+  orderId: string | null
   createdAt: Date
 }
 
@@ -51,7 +52,7 @@ type Row = {
   buyer_gstin: string | null
   status: CheckoutStatus
   failure: string | null
-  medusa_order_id: string | null
+  order_id: string | null
   created_at: Date
 }
 
@@ -76,12 +77,12 @@ function toCheckout(row: Row): Checkout {
     buyerGstin: row.buyer_gstin,
     status: row.status,
     failure: row.failure,
-    medusaOrderId: row.medusa_order_id,
+    orderId: row.order_id,
     createdAt: row.created_at,
   }
 }
 
-export type NewCheckout = Omit<Checkout, "razorpayOrderId" | "razorpayPaymentId" | "status" | "failure" | "medusaOrderId" | "createdAt" | "buyerGstin"> &
+export type NewCheckout = Omit<Checkout, "razorpayOrderId" | "razorpayPaymentId" | "status" | "failure" | "orderId" | "createdAt" | "buyerGstin"> &
   Partial<Pick<Checkout, "buyerGstin">>
 
 export async function insertCheckout(client: Queryable, checkout: NewCheckout): Promise<void> {
@@ -133,15 +134,23 @@ export async function markPaid(client: Queryable, id: string, razorpayPaymentId:
 }
 
 /**
- * The checkout became an order; its stock holds count on until the catalogue has read the product again.
- * Placed at the statement's own time (Medusa has placed the order by then), not the transaction's start.
+ * The checkout became the shop's order, accepted: its units count against their sizes until Medusa has placed the
+ * order (placed at 'infinity', migration 050), whatever their payment window said.
  */
-export async function markPlaced(client: Queryable, id: string, medusaOrderId: string): Promise<void> {
+export async function markAccepted(client: Queryable, id: string, orderId: string): Promise<void> {
   await client.query(
-    `with placed as (update bff.checkouts set status = 'placed', medusa_order_id = $2, failure = null, updated_at = now() where id = $1 returning id)
-     update bff.stock_holds set placed_at = clock_timestamp() where checkout_id in (select id from placed) and released_at is null`,
-    [id, medusaOrderId],
+    `with accepted as (update bff.checkouts set status = 'placed', order_id = $2, failure = null, updated_at = now() where id = $1 returning id)
+     update bff.stock_holds set placed_at = 'infinity' where checkout_id in (select id from accepted) and released_at is null`,
+    [id, orderId],
   )
+}
+
+/**
+ * Medusa placed the accepted order: its holds count on until the catalogue has read the products again (Medusa's
+ * stock is lower from now on). At the statement's own time, not the transaction's start.
+ */
+export async function markPlacedInMedusa(client: Queryable, id: string): Promise<void> {
+  await client.query("update bff.stock_holds set placed_at = clock_timestamp() where checkout_id = $1 and released_at is null and placed_at = 'infinity'", [id])
 }
 
 /** A checkout that will never be an order frees the units it held at once. */

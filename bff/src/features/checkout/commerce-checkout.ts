@@ -1,3 +1,4 @@
+import { z } from "zod"
 import type { Commerce } from "../../lib/medusa.js"
 import type { medusaAddress } from "../addresses/index.js"
 
@@ -15,10 +16,15 @@ export type CheckoutCart = { id: string; total_paise: number; item_total_paise: 
 
 export type Shortfall = { variant_id: string; requested: number; available: number }
 
-/** The provider that records the payment in Medusa and the session data it checks (commerce/src/modules). */
-export type CommercePayment =
-  | { provider_id: "pp_razorpay_razorpay"; data: { razorpay_order_id: string; razorpay_payment_id: string; amount_paise: number; verified_at: string } }
-  | { provider_id: "pp_cod_cod"; data: Record<string, unknown> }
+/** The provider that records the payment in Medusa and the session data it checks (commerce/src/modules); kept in a job's payload. */
+export const commercePaymentSchema = z.discriminatedUnion("provider_id", [
+  z.object({
+    provider_id: z.literal("pp_razorpay_razorpay"),
+    data: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), amount_paise: z.number().int(), verified_at: z.string() }),
+  }),
+  z.object({ provider_id: z.literal("pp_cod_cod"), data: z.record(z.string(), z.unknown()) }),
+])
+export type CommercePayment = z.infer<typeof commercePaymentSchema>
 
 /** The order Medusa placed, with its line ids (ordli_…) by variant: returns and exchanges name lines by them. */
 export type PlacedOrder = { id: string; displayId: number | null; lines: { id: string; variantId: string | null }[] }
@@ -59,15 +65,22 @@ export function commerceCheckout(commerce: Commerce) {
       return answer.order_id
     },
 
-    /** Places the cart's order (idempotent: a cart that already became an order answers that order). */
-    async complete(cartId: string, payment: CommercePayment): Promise<PlacedOrder> {
+    /**
+     * Places the cart's order, the shop's order id in its metadata (`shop_order_id`); idempotent: a cart that already
+     * became an order answers that order.
+     */
+    async complete(cartId: string, payment: CommercePayment, shopOrderId: string): Promise<PlacedOrder> {
       const answer = await commerce.internal<{
         order_id?: string
         display_id?: number | null
         lines?: { id: string; variant_id: string | null }[]
         type?: string
         message?: string
-      }>(`/internal/checkout-carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", body: payment, acceptStatuses: [409] })
+      }>(`/internal/checkout-carts/${encodeURIComponent(cartId)}/complete`, {
+        method: "POST",
+        body: { ...payment, shop_order_id: shopOrderId },
+        acceptStatuses: [409],
+      })
       if (answer.order_id) {
         const lines = (answer.lines ?? []).map((line) => ({ id: line.id, variantId: line.variant_id }))
         return { id: answer.order_id, displayId: answer.display_id ?? null, lines }

@@ -11,7 +11,8 @@ import { orderEnding } from "./cancellation.js"
 import { commerceCheckout } from "./commerce-checkout.js"
 import { ORDER_REFUND_RECORD_JOB, orderRefundRecordJob } from "./medusa-refund-record.js"
 import { opsRefunds } from "./ops-refunds.js"
-import { checkoutPlacement } from "./placement.js"
+import { medusaPlacement } from "./medusa-placement.js"
+import { checkoutPlacement, PLACE_IN_MEDUSA_JOB } from "./placement.js"
 import { checkoutPreparation } from "./prepare.js"
 import { razorpaySettlement, REFUND_JOB, SETTLE_JOB } from "./razorpay-settlement.js"
 import { checkoutRoutes, razorpayWebhookRoute } from "./routes.js"
@@ -37,7 +38,7 @@ type Deps = SharedDeps & {
 }
 
 /**
- * Checkout and payment: the bag becomes a Medusa order, paid online through Razorpay (settled by its webhook,
+ * Checkout and payment: the bag becomes the shop's order at once and Medusa's in turn, paid online through Razorpay (settled by its webhook,
  * the verify call or the reconciler) or cash on delivery; and an order cancelled or returned in Medusa is undone here.
  */
 export function checkoutModule({ config, db, commerce, logger, authentication, limiter, events, razorpay, razorpayClient, ...deps }: Deps): FeatureModule {
@@ -45,13 +46,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
   const orders = orderCommands(events)
   const liveTestAllowed = config.ALLOW_LIVE_TEST_PAYMENTS === "1"
   const medusaCheckout = commerceCheckout(commerce)
-  const placement = checkoutPlacement({
-    db,
-    commerce: medusaCheckout,
-    bag,
-    logger,
-    orders,
-  })
+  const placement = checkoutPlacement({ db, bag, logger, orders, holdMinutes: config.STOCK_HOLD_MINUTES })
   const settlement = razorpaySettlement({ db, razorpay: razorpayClient, placement, logger, onOrderEvent: events.order })
   const checkout = checkoutService({
     db,
@@ -83,6 +78,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     onRefundPaid: events.refundPaid,
   })
   const end = orderEnding({ db, logger, orders, backThroughReturns: events.ask.givenBackThroughReturns })
+  const inMedusa = medusaPlacement({ db, commerce: medusaCheckout, logger, orders, cancel: end })
   const settleLater = async (razorpayOrderId: string) => {
     await enqueueJob(db, SETTLE_JOB, razorpayOrderId)
   }
@@ -94,9 +90,10 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
       [SETTLE_JOB]: settlement.settleJob,
       [REFUND_JOB]: settlement.refundJob,
       [COD_CHECK_JOB]: checkout.confirmCashOnDeliveryJob,
-      [ORDER_REFUND_RECORD_JOB]: orderRefundRecordJob({ commerce }),
+      [ORDER_REFUND_RECORD_JOB]: orderRefundRecordJob({ commerce, db }),
       ...dashboardRefunds.jobs,
     },
+    placementJobs: { [PLACE_IN_MEDUSA_JOB]: inMedusa.job },
     schedules: [
       // Queues a settle for online checkouts unsettled after 15 minutes; answers how many.
       { name: "payment reconcile", everyMs: 5 * 60_000, run: settlement.reconcile },

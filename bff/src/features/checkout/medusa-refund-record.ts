@@ -4,6 +4,7 @@ import type { Db } from "../../lib/db.js"
 import { enqueueJobOnce, type Job, type JobHandler } from "../../lib/jobs.js"
 import type { Commerce } from "../../lib/medusa.js"
 import { paiseToRupees } from "../../lib/money.js"
+import { medusaIdOf } from "../orders/index.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -24,11 +25,11 @@ export type MedusaRefundRecord = z.infer<typeof recordAnswerSchema>
 export type MoneyBack = { key: string; toPaymentPaise: number; coins: number; medusaReturnId?: string | undefined; note: string }
 
 /**
- * Records in Medusa money the BFF already gave back on an order (it moves none): a refund on the order's payment
+ * Records in Medusa money the BFF already gave back on an order (`medusaOrderId`: Medusa's id of it; it moves none): a refund on the order's payment
  * for Razorpay money, a credit line for Dark Coins. Each part is recorded once by its key, however often this runs;
  * with `medusaReturnId` Medusa answers 409 (thrown, so a job retries) until that return is received.
  */
-export async function recordMoneyBackInMedusa(commerce: Commerce, orderId: string, back: MoneyBack): Promise<MedusaRefundRecord[]> {
+export async function recordMoneyBackInMedusa(commerce: Commerce, medusaOrderId: string, back: MoneyBack): Promise<MedusaRefundRecord[]> {
   const parts = [
     { kind: "payment" as const, paise: back.toPaymentPaise, how: "paid back through Razorpay by the shop" },
     { kind: "coins" as const, paise: back.coins * PAISE_PER_COIN, how: "given back as Dark Coins by the shop" },
@@ -42,7 +43,7 @@ export async function recordMoneyBackInMedusa(commerce: Commerce, orderId: strin
       note: `${back.note}: ${part.how}`,
       ...(back.medusaReturnId ? { return_id: back.medusaReturnId } : {}),
     }
-    const answer = await commerce.internal(`/internal/orders/${encodeURIComponent(orderId)}/refunds`, { method: "POST", body })
+    const answer = await commerce.internal(`/internal/orders/${encodeURIComponent(medusaOrderId)}/refunds`, { method: "POST", body })
     recorded.push(recordAnswerSchema.parse(answer))
   }
   return recorded
@@ -56,10 +57,10 @@ export async function enqueueOrderRefundRecord(client: Queryable, orderId: strin
 }
 
 /** The job recording an order's ending's money in Medusa, so its dashboard shows nothing more owed. */
-export function orderRefundRecordJob({ commerce }: { commerce: Commerce }): JobHandler {
+export function orderRefundRecordJob({ commerce, db }: { commerce: Commerce; db: Db }): JobHandler {
   async function run(job: Job): Promise<void> {
     const back = orderMoneyBackSchema.parse(job.payload)
-    await recordMoneyBackInMedusa(commerce, job.key, { key: `order-${job.key}`, ...back })
+    await recordMoneyBackInMedusa(commerce, await medusaIdOf(db, job.key), { key: `order-${job.key}`, ...back })
   }
   return { run, maxAttempts: REFUND_RECORD_ATTEMPTS }
 }

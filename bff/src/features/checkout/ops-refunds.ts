@@ -7,7 +7,7 @@ import { enqueueJob, enqueueJobOnce, type Job, type JobHandler } from "../../lib
 import type { Logger } from "../../lib/logger.js"
 import type { Commerce } from "../../lib/medusa.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
-import { hasEnded, lockOrder, orderById } from "../orders/index.js"
+import { hasEnded, lockOrder, orderById, orderByMedusaId } from "../orders/index.js"
 import { creditMedusaRefundCoins } from "../wallet/index.js"
 import { checkoutById } from "./checkouts.js"
 
@@ -77,7 +77,7 @@ export function opsRefunds({
   async function readRefunds(job: Job): Promise<void> {
     const path = `/internal/payments/${encodeURIComponent(job.key)}/refunds`
     const { payment } = refundsAnswerSchema.parse(await commerce.internal(path))
-    const order = payment.order_id ? await orderById(db, payment.order_id) : undefined
+    const order = payment.order_id ? await orderByMedusaId(db, payment.order_id) : undefined
     const checkout = order && (await checkoutById(db, order.checkoutId))
     if (!order || !checkout) return
     // Medusa's own cancellation refunds what was captured, and the BFF's ending of the order pays that back already.

@@ -3,81 +3,95 @@ import { inTransaction, type Db } from "../../lib/db.js"
 import { enqueueJob } from "../../lib/jobs.js"
 import { withAdvisoryLock } from "../../lib/locks.js"
 import type { Logger } from "../../lib/logger.js"
-import { medusaTurns } from "../../lib/medusa.js"
 import type { BagService } from "../cart/index.js"
-import { DISPATCH_JOB } from "../fulfillment/index.js"
-import type { OrderCommands } from "../orders/index.js"
+import { nextOrderNumber, shopOrderId, type OrderCommands } from "../orders/index.js"
 import { assignCheckoutEntriesToOrder, CoinsAlreadySpent, spendCoins } from "../wallet/index.js"
-import { checkoutById, markFailed, markPlaced, type Checkout } from "./checkouts.js"
-import { OrderRefused, type CommerceCheckout, type CommercePayment } from "./commerce-checkout.js"
+import { checkoutById, markAccepted, markFailed, type Checkout } from "./checkouts.js"
+import { StockShortfall, type CommercePayment } from "./commerce-checkout.js"
+import { CheckoutInFlight, holdsUnits, holdStock } from "./stock-holds.js"
 
 /** Why a checkout can never become an order; the money it took (if any) goes back. */
 export class CheckoutRefused extends Error {}
 
-const SOLD_OUT = "An item in your order sold out before we could place it."
+export const SOLD_OUT = "An item in your order sold out before we could place it."
+
+/** Places an accepted order in Medusa (medusa-placement.ts); keyed by the shop's order id, the payment in its payload. */
+export const PLACE_IN_MEDUSA_JOB = "place-order-in-medusa"
+
+/**
+ * A payment window's units are counted as still held only with this much of it left: accepting takes a few
+ * statements, and a hold must not lapse between the check and the acceptance that keeps it for good.
+ */
+const HOLD_MARGIN_MS = 60_000
 
 const checkoutLock = (checkoutId: string) => `checkout:${checkoutId}`
 
 type Deps = {
   db: Db
-  commerce: CommerceCheckout
   bag: BagService
   logger: Logger
-  /** Records the order placed and tells it, in the transaction that places it (its messages, its invoice, referral earnings). */
+  /** Records the order accepted and tells it, in the transaction that accepts it (its messages, its invoice, referral earnings). */
   orders: Pick<OrderCommands, "record">
+  /** STOCK_HOLD_MINUTES: a payment that arrives after its window holds its units again for this long while it is accepted. */
+  holdMinutes: number
 }
 
 /**
- * Places a checkout's order exactly once: under a per-checkout lock, in one PostgreSQL transaction
- * that locks the wallet and spends the coins, asks Medusa to place the order (idempotent per cart)
- * and records it with its dispatch job. If Medusa refuses or the coins are gone, nothing is spent and
- * the checkout is marked failed; if Medusa can't be reached, nothing is recorded and a retry is safe.
+ * Accepts a checkout's order exactly once, without waiting for Medusa: under a per-checkout lock, in one PostgreSQL
+ * transaction that spends the coins, numbers the order, records it (the shopper is told it is placed), keeps its
+ * units held until Medusa has it, and queues the durable job that places it in Medusa (medusa-placement.ts). A
+ * checkout whose units or coins are gone is marked failed and nothing is spent.
  */
-export function checkoutPlacement({ db, commerce, bag, logger, orders }: Deps) {
-  // A placement holds a database connection while Medusa places the order. Placements wait their turn
-  // here, before taking one: no more hold a connection than Medusa takes calls at once, so a drop's
-  // winners queueing for Medusa can't take the whole pool from everyone else's requests.
-  const placements = medusaTurns()
-
-  async function place(checkoutId: string, payment: CommercePayment): Promise<string> {
-    return placements("placement", () => placeNow(checkoutId, payment))
-  }
-
-  async function placeNow(checkoutId: string, payment: CommercePayment): Promise<string> {
-    const placed = await withAdvisoryLock(db, checkoutLock(checkoutId), async (client) => {
+export function checkoutPlacement({ db, bag, logger, orders, holdMinutes }: Deps) {
+  async function accept(checkoutId: string, payment: CommercePayment): Promise<string> {
+    const accepted = await withAdvisoryLock(db, checkoutLock(checkoutId), async (client) => {
       const checkout = await checkoutById(client, checkoutId)
       if (!checkout) throw new Error(`checkout ${checkoutId} not found`)
-      if (checkout.medusaOrderId) return { orderId: checkout.medusaOrderId, fresh: false }
+      if (checkout.orderId) return { orderId: checkout.orderId }
       if (checkout.status === "failed" || checkout.status === "refunded") throw new CheckoutRefused(checkout.failure ?? SOLD_OUT)
 
-      let orderId: string
+      // A payment that came after its window closed (a UPI request approved late) gets its units again, while they last.
+      if (!(await holdsUnits(client, checkout.id, HOLD_MARGIN_MS))) await holdAgain(client, checkout)
+      const orderId = shopOrderId(checkout.id)
       try {
-        orderId = await inTransaction(client, async (tx) => {
+        await inTransaction(client, async (tx) => {
           if (checkout.coins > 0) await spendCoins(tx, checkout.userId, checkout.id, checkout.coins)
-          const placedOrder = await commerce.complete(checkout.medusaCartId, payment)
-          await markPlaced(tx, checkout.id, placedOrder.id)
-          await assignCheckoutEntriesToOrder(tx, checkout.id, placedOrder.id)
-          if (!checkout.isTest) await enqueueJob(tx, DISPATCH_JOB, placedOrder.id)
-          // Last, as its listeners (the messages, the invoice, referral earnings) read the placed checkout and its coins.
-          await orders.record(tx, placedOrder, checkout)
-          return placedOrder.id
+          await markAccepted(tx, checkout.id, orderId)
+          await assignCheckoutEntriesToOrder(tx, checkout.id, orderId)
+          await enqueueJob(tx, PLACE_IN_MEDUSA_JOB, orderId, { payment })
+          // Last, as its listeners (the messages, the invoice, referral earnings) read the accepted checkout and its coins.
+          await orders.record(tx, { id: orderId, displayId: await nextOrderNumber(tx) }, checkout)
         })
       } catch (error) {
         // Rolled back by now: the checkout is marked failed outside the transaction, so the mark stays.
-        if (error instanceof OrderRefused || error instanceof CoinsAlreadySpent) {
-          const reason =
-            error instanceof CoinsAlreadySpent ? error.message : error.reason === "out_of_stock" ? SOLD_OUT : "The payment could not be matched to your order."
-          await markFailed(client, checkout.id, reason)
-          logger.warn({ err: error, checkoutId }, "checkout refused")
-          throw new CheckoutRefused(reason)
-        }
-        throw error
+        if (!(error instanceof CoinsAlreadySpent)) throw error
+        await markFailed(client, checkout.id, error.message)
+        logger.warn({ err: error, checkoutId }, "checkout refused")
+        throw new CheckoutRefused(error.message)
       }
       // Still under the checkout's lock: a verify or webhook waiting on it answers only once the bag is clear.
       await forgetBought(client, checkout)
-      return { orderId, fresh: true }
+      return { orderId }
     })
-    return placed.orderId
+    return accepted.orderId
+  }
+
+  /** Holds a late payment's units again through the stock gate; gone, the checkout fails (its payment is refunded). */
+  async function holdAgain(client: PoolClient, checkout: Checkout): Promise<void> {
+    try {
+      await holdStock(client, {
+        checkoutId: checkout.id,
+        userId: checkout.userId,
+        mode: checkout.mode,
+        lines: checkout.lines,
+        expiresAt: new Date(Date.now() + holdMinutes * 60_000),
+      })
+    } catch (error) {
+      // Their cash-on-delivery checkout in flight takes the place of this late one, as a new checkout would.
+      if (!(error instanceof StockShortfall || error instanceof CheckoutInFlight)) throw error
+      await markFailed(client, checkout.id, SOLD_OUT)
+      throw new CheckoutRefused(SOLD_OUT)
+    }
   }
 
   /** What was bought leaves the bag; a failure here never undoes the order. */
@@ -93,12 +107,12 @@ export function checkoutPlacement({ db, commerce, bag, logger, orders }: Deps) {
     }
   }
 
-  /** Returns once no placement of this checkout is under way (one may still be taking the bought lines out of the bag). */
-  async function placementDone(checkoutId: string): Promise<void> {
+  /** Returns once no acceptance of this checkout is under way (one may still be taking the bought lines out of the bag). */
+  async function acceptanceDone(checkoutId: string): Promise<void> {
     await withAdvisoryLock(db, checkoutLock(checkoutId), async () => undefined)
   }
 
-  return { place, placementDone }
+  return { accept, acceptanceDone }
 }
 
 export type CheckoutPlacement = ReturnType<typeof checkoutPlacement>

@@ -200,7 +200,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       razorpayPaymentId: null,
       status: "awaiting_payment",
       failure: null,
-      medusaOrderId: null,
+      orderId: null,
       createdAt: new Date(),
     }
   }

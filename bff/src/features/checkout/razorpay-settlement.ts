@@ -64,10 +64,10 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onOrderEve
   async function settle(razorpayOrderId: string): Promise<Settlement> {
     const checkout = await checkoutByRazorpayOrder(db, razorpayOrderId)
     if (!checkout) return { kind: "unknown" }
-    if (checkout.medusaOrderId) {
-      // Whoever placed it may still be clearing the bag: the shopper hears of the order once that is done.
-      await placement.placementDone(checkout.id)
-      return { kind: "placed", orderId: checkout.medusaOrderId }
+    if (checkout.orderId) {
+      // Whoever accepted it may still be clearing the bag: the shopper hears of the order once that is done.
+      await placement.acceptanceDone(checkout.id)
+      return { kind: "placed", orderId: checkout.orderId }
     }
     if (checkout.status === "failed" || checkout.status === "refunded") return { kind: "refused", message: refusalText(checkout, checkout.failure) }
 
@@ -84,7 +84,7 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onOrderEve
 
     await markPaid(db, checkout.id, payment.id)
     try {
-      const orderId = await placement.place(checkout.id, {
+      const orderId = await placement.accept(checkout.id, {
         provider_id: "pp_razorpay_razorpay",
         data: { razorpay_order_id: razorpayOrderId, razorpay_payment_id: payment.id, amount_paise: payment.amount, verified_at: new Date().toISOString() },
       })
@@ -96,10 +96,10 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onOrderEve
     }
   }
 
-  /** A settle job that kept failing (Medusa down for hours): the order is given up and the payment refunded. */
+  /** A settle job that kept failing (Razorpay or the database unreachable for hours): the order is given up and the payment refunded. */
   async function giveUp(razorpayOrderId: string, cause: unknown): Promise<void> {
     const checkout = await checkoutByRazorpayOrder(db, razorpayOrderId)
-    if (!checkout || checkout.medusaOrderId) return
+    if (!checkout || checkout.orderId) return
     const reason = `We could not place your order: ${cause instanceof Error ? cause.message : String(cause)}`
     await markFailed(db, checkout.id, reason)
     const payments = await razorpay.fetchOrderPayments(razorpayOrderId)
@@ -135,8 +135,8 @@ export function razorpaySettlement({ db, razorpay, placement, logger, onOrderEve
     await markRefunded(db, checkout.id)
     logger.info({ checkoutId, paymentId: job.key }, "payment refunded")
     // A rerun after a lost ending tells it again; the message is sent once all the same.
-    if (checkout.medusaOrderId && onOrderEvent) {
-      await onOrderEvent(db, checkout.medusaOrderId, "refunded", { refundedPaise: Number(job.payload.amount) })
+    if (checkout.orderId && onOrderEvent) {
+      await onOrderEvent(db, checkout.orderId, "refunded", { refundedPaise: Number(job.payload.amount) })
     }
   }
 

@@ -7,7 +7,6 @@ import { RazorpayError, verifyPaymentSignature, type RazorpayClient } from "../.
 import type { UsersRepository } from "../users/index.js"
 import type { Job, JobHandler } from "../../lib/jobs.js"
 import { checkoutById, checkoutByRazorpayOrder, markFailed, setRazorpayOrder, unplacedCodCheckouts } from "./checkouts.js"
-import { isCommerceUnavailable } from "../../lib/medusa.js"
 import type { CommerceCheckout } from "./commerce-checkout.js"
 import { CheckoutRefused, type CheckoutPlacement } from "./placement.js"
 import type { CheckoutPreparation } from "./prepare.js"
@@ -15,21 +14,19 @@ import { SETTLE_JOB, type RazorpaySettlement } from "./razorpay-settlement.js"
 import { holdsUnits, releaseHolds, releaseOrphanHolds } from "./stock-holds.js"
 import { VERIFICATION_FAILED, type CheckoutPayload, type VerifyPayload } from "./schema.js"
 
-/** Confirms a cash-on-delivery checkout whose placement lost Medusa's answer: recorded if Medusa placed it, dropped if not. */
+/**
+ * Ends a cash-on-delivery checkout a failure cut before its acceptance: accepted if Medusa has its order (a checkout
+ * placed the way the shop placed them before it accepted first), dropped if not.
+ */
 export const COD_CHECK_JOB = "confirm-cod-checkout"
 /** A COD check fails after 20 runs (≈ 3 h of Medusa not answering); staff then look the order up and retry. */
 const COD_CHECK_ATTEMPTS = 20
-/** Long enough for a placement still running in Medusa to have finished. */
-const COD_CHECK_DELAY_MS = 60_000
 /**
- * A cash-on-delivery placement cut mid-way (the database or the process went away between Medusa and our
- * records) is finished or undone once it is this old; a placement never runs this long.
+ * A cash-on-delivery checkout cut before its acceptance (the database or the process went away between holding its
+ * units and accepting it) is finished or undone once it is this old; an acceptance never takes this long.
  */
 const CUT_CHECKOUT_AFTER_MS = 5 * 60_000
 const CUT_CHECKOUT_UNTIL_MS = 48 * 60 * 60_000
-const COD_UNCONFIRMED =
-  "We couldn't confirm your order just now. If it went through, it will appear in Account › Orders in a few minutes; please check there before ordering again."
-
 export const PAYMENT_PENDING = "Payment received. We're placing your order now; it will appear in Account › Orders in a few minutes."
 const GATEWAY_DOWN = "The payment gateway is not answering. Please try again in a minute."
 
@@ -119,7 +116,8 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
   }
 
   /**
-   * POST /checkout: cash on delivery is placed at once, the COD fee on its shipping method, nothing paid yet;
+   * POST /checkout: cash on delivery is accepted at once (Medusa places it after), the COD fee on its shipping method,
+   * nothing paid yet;
    * a prepaid payload's Razorpay payment is verified and settled as /payments/verify does.
    */
   async function placeCodOrSettlePrepaid(userId: string, payload: CheckoutPayload): Promise<string> {
@@ -137,13 +135,10 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     }
     const checkout = await preparation.prepare(userId, payload, "cod")
     try {
-      return await placement.place(checkout.id, cashOnDelivery(checkout.id))
+      return await placement.accept(checkout.id, cashOnDelivery(checkout.id))
     } catch (error) {
       if (error instanceof CheckoutRefused) throw conflict(error.message)
-      if (!isCommerceUnavailable(error)) throw error
-      // Medusa may have placed the order before its answer was lost: a job finds out and records it.
-      await enqueueJob(db, COD_CHECK_JOB, checkout.id, {}, COD_CHECK_DELAY_MS)
-      throw serviceUnavailable(COD_UNCONFIRMED)
+      throw error
     }
   }
 
@@ -152,8 +147,8 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     async run(job: Job): Promise<void> {
       const checkout = await checkoutById(db, job.key)
       if (!checkout || checkout.status !== "awaiting_payment") return
-      if (await commerce.orderOf(checkout.medusaCartId)) await placement.place(checkout.id, cashOnDelivery(checkout.id))
-      else await markFailed(db, checkout.id, "Medusa could not be reached; the order was not placed.")
+      if (await commerce.orderOf(checkout.medusaCartId)) await placement.accept(checkout.id, cashOnDelivery(checkout.id))
+      else await markFailed(db, checkout.id, "The order was not placed: its checkout was cut off before it was accepted.")
     },
   }
 

@@ -78,11 +78,15 @@ export async function markHoldsPlaced(client: Queryable, holderId: string): Prom
   ])
 }
 
-/** Whether the checkout still holds units (not released, not placed, not expired): a cancel with none has nothing to do. */
-export async function holdsUnits(db: Queryable, checkoutId: string): Promise<boolean> {
+/**
+ * Whether the checkout still holds units (not released, not placed, not expiring within `forMs`): a cancel with none
+ * has nothing to do, and an acceptance with none holds them again.
+ */
+export async function holdsUnits(db: Queryable, checkoutId: string, forMs = 0): Promise<boolean> {
   const { rowCount } = await db.query(
-    "select 1 from bff.stock_holds where checkout_id = $1 and released_at is null and placed_at is null and expires_at > now() limit 1",
-    [checkoutId],
+    `select 1 from bff.stock_holds
+      where checkout_id = $1 and released_at is null and placed_at is null and expires_at > now() + $2 * interval '1 millisecond' limit 1`,
+    [checkoutId, forMs],
   )
   return (rowCount ?? 0) > 0
 }

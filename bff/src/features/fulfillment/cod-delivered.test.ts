@@ -5,6 +5,7 @@ import { signedUpUser } from "../../../test/accounts.js"
 import { bearer, eventually, ordersOf, payload, startCheckoutApp, type CheckoutApp } from "../../../test/checkout.js"
 import { newestProducts } from "../../../test/catalog.js"
 import type { Product } from "@fitshop/contracts"
+import { medusaIdOf } from "../orders/index.js"
 
 let app: CheckoutApp
 let products: Product[]
@@ -24,7 +25,7 @@ type MedusaOrder = {
   shipping_methods: { name: string; amount: number; metadata: Record<string, unknown> | null }[]
 }
 
-/** The order as Medusa's admin API (and so its dashboard) shows it, read as the demo admin. */
+/** Medusa's order (by Medusa's id) as its admin API (and so its dashboard) shows it, read as the demo admin. */
 async function medusaOrder(orderId: string): Promise<MedusaOrder> {
   const medusaUrl = inject("medusaUrl")
   const signIn = await fetch(`${medusaUrl}/auth/user/emailpass`, {
@@ -78,7 +79,7 @@ describe("a cash-on-delivery order in Medusa", () => {
 
     const [shown] = await ordersOf(app, shopper)
     expect(shown).toMatchObject({ id: orderId, status: "DELIVERED", subtotal: product.basePrice, codFee: 10_000, total: product.basePrice + 10_000 })
-    const order = await medusaOrder(orderId)
+    const order = await medusaOrder(await medusaIdOf(app.db, orderId))
     expect(order.fulfillment_status).toBe("delivered")
     expect(order.items.map((item) => item.variant_id)).toEqual([variant.id])
     expect(order.shipping_methods.map(({ name, amount, metadata }) => ({ name, amount, metadata }))).toEqual([

@@ -54,7 +54,8 @@ export function dispatchJob({
 }): JobHandler {
   async function dispatch(job: Job): Promise<void> {
     const order = await orderById(db, job.key)
-    if (!order || order.isTest || order.status === "CANCELLED" || order.trackingId) return
+    // Placed in Medusa first (its placement queues this job): Medusa may still refuse an order it has not placed.
+    if (!order?.medusaOrderId || order.isTest || order.status === "CANCELLED" || order.trackingId) return
     await bookParcel(
       shiprocket,
       logger,

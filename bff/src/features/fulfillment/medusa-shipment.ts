@@ -2,7 +2,7 @@ import type { Db } from "../../lib/db.js"
 import { enqueueJob, type Job, type JobHandler } from "../../lib/jobs.js"
 import type { Commerce } from "../../lib/medusa.js"
 import type { OrderEventListener } from "../../lib/order-events.js"
-import { orderById } from "../orders/index.js"
+import { NotInMedusaYet, orderById } from "../orders/index.js"
 
 export const MEDUSA_SHIPMENT_JOB = "medusa-shipment"
 /** Telling Medusa fails after 30 runs (≈ 5.5 h of Medusa not answering); staff retry it. */
@@ -27,7 +27,9 @@ export function medusaShipmentJob({ db, commerce }: { db: Db; commerce: Commerce
     const [orderId = "", status = ""] = job.key.split(":")
     const order = await orderById(db, orderId)
     if (!order?.trackingId || !order.trackingUrl || order.status === "CANCELLED") return
-    await commerce.internal(`/internal/orders/${encodeURIComponent(order.id)}/shipment`, {
+    // Booked only once Medusa placed the order (dispatch waits for it), so Medusa knows it by now.
+    if (!order.medusaOrderId) throw new NotInMedusaYet(order.id)
+    await commerce.internal(`/internal/orders/${encodeURIComponent(order.medusaOrderId)}/shipment`, {
       method: "POST",
       body: { status: status.toLowerCase(), tracking_number: order.trackingId, tracking_url: order.trackingUrl },
       givesWay: true,

@@ -1,3 +1,4 @@
+import { orderIdSchema } from "@fitshop/contracts"
 import { Router } from "express"
 import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
@@ -28,7 +29,7 @@ export function orderStatusFor(shiprocketStatus: string): Extract<OrderStatus, "
   return undefined
 }
 
-const dispatchBody = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, "orderId: not an order id") }).passthrough()
+const dispatchBody = z.object({ orderId: orderIdSchema }).passthrough()
 
 const trackingUpdate = z
   .object({
@@ -83,8 +84,8 @@ export function fulfillmentRoutes({ db, authentication, limiter, webhookToken, l
     validated({ body: dispatchBody }, async (req, res, { body }) => {
       const order = await orderById(db, body.orderId)
       if (!order || order.userId !== currentUser(req).id) throw notFound("Order not found")
-      // The placement queued the dispatch already; this only nudges it, and never runs a finished one again.
-      if (!order.isTest && !order.trackingId && order.status !== "CANCELLED") {
+      // The placement in Medusa queued the dispatch already (or will); this only nudges it, and never runs a finished one again.
+      if (order.medusaOrderId && !order.isTest && !order.trackingId && order.status !== "CANCELLED") {
         await enqueueJobOnce(db, DISPATCH_JOB, order.id)
       }
       res.status(202).json({ ok: true, orderId: order.id, trackingId: order.trackingId, trackingUrl: order.trackingUrl })

@@ -161,7 +161,7 @@ describe("GST tax invoices", { timeout: 120_000 }, () => {
     expect(text).not.toContain("IGST")
 
     // Cancelled: a credit note reverses the whole invoice, numbered in its own series.
-    await cancelInMedusa(orderId)
+    await cancelInMedusa(app.db, orderId)
     await followMedusa(app, orderId)
     const creditNote = await download(buyer, orderId, "credit-note")
     expect(creditNote.status).toBe(200)

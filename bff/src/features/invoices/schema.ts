@@ -1,7 +1,8 @@
+import { orderIdSchema } from "@fitshop/contracts"
 import { z } from "zod"
 
-/** An order's id in a path: Medusa's `order_…`. */
-export const orderIdParams = z.object({ id: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, "is not an order id") })
+/** An order's id in a path. */
+export const orderIdParams = z.object({ id: orderIdSchema })
 
 /** An e-mailed link's expiry (Unix seconds) and signature; a download by a signed-in shopper or staff has neither. */
 export const documentLinkQuery = z

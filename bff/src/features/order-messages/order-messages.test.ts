@@ -119,7 +119,7 @@ describe("order messages", () => {
     expect(amountOn(placed!, "COD Fee")).toBeUndefined()
     expect(placed!.text).toContain("Paid online (UPI / Card / Netbanking)")
 
-    await cancelInMedusa(orderId)
+    await cancelInMedusa(app.db, orderId)
     await followMedusa(app, orderId)
     await settle()
     // Medusa's notice twice: the order ended once, so one message of each.
@@ -139,7 +139,7 @@ describe("order messages", () => {
     const due = (event: string, when: string) =>
       app.db.query(`update bff.jobs set run_at = ${when} where kind = $1 and key = $2`, [ORDER_MESSAGE_JOB, `${orderId}:${event}`])
     await due("placed", "now() + interval '1 hour'")
-    await cancelInMedusa(orderId)
+    await cancelInMedusa(app.db, orderId)
     await followMedusa(app, orderId)
     await settle()
     expect(await orderMail(buyer)).toEqual([])

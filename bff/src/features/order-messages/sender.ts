@@ -35,6 +35,8 @@ const payload = z.object({
   siteUrl: z.url(),
   /** A refund's amount as it moved (the refund job's): what the message says was refunded. */
   refundedPaise: z.number().int().nonnegative().optional(),
+  /** Why the shop cancelled the order itself (the cancelled message says it). */
+  reason: z.string().max(500).optional(),
 })
 
 type Deps = {
@@ -55,7 +57,8 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
   const listener: OrderEventListener = async (client, orderId, event, facts) => {
     const message = MESSAGE_OF[event]
     const refunded = facts?.refundedPaise === undefined ? {} : { refundedPaise: facts.refundedPaise }
-    if (message) await enqueueJob(client, ORDER_MESSAGE_JOB, `${orderId}:${message}`, { orderId, event: message, siteUrl: publicUrl, ...refunded })
+    const reason = facts?.reason === undefined ? {} : { reason: facts.reason }
+    if (message) await enqueueJob(client, ORDER_MESSAGE_JOB, `${orderId}:${message}`, { orderId, event: message, siteUrl: publicUrl, ...refunded, ...reason })
   }
 
   async function sentBy(orderId: string, event: OrderMessageEvent): Promise<Set<string>> {
@@ -73,7 +76,7 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
   }
 
   async function run(job: Job): Promise<void> {
-    const { orderId, event, siteUrl, refundedPaise } = payload.parse(job.payload)
+    const { orderId, event, siteUrl, refundedPaise, reason } = payload.parse(job.payload)
     const order = await orderById(db, orderId)
     if (!order) return
     if (event !== "placed" && (await confirmationPending(orderId))) throw new Error(`order ${orderId}'s confirmation is sent first`)
@@ -87,6 +90,7 @@ export function orderMessages({ db, logger, channels, publicUrl, invoiceLink }: 
       links: { siteUrl, invoice: event === "delivered" ? await invoiceLink(order, siteUrl) : null },
       estimatedDelivery: order.estimatedDelivery,
       refund: refundOf(order, event, refundedPaise),
+      reason: reason ?? null,
     }
     const message = orderMessage(event, facts)
     for (const channel of due) {

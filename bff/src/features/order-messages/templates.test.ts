@@ -28,6 +28,7 @@ function orderFixture(overrides: Partial<OrderRecord> = {}): OrderRecord {
   const codFee = overrides.codFee ?? 0
   return {
     id: `order_${randomUUID()}`,
+    medusaOrderId: null,
     checkoutId: randomUUID(),
     userId: randomUUID(),
     displayId: 1042,

@@ -20,6 +20,8 @@ export type OrderMessageFacts = {
   estimatedDelivery: string | null
   /** cancelled / refunded: what goes back. payment: paise refunded to the original payment method (0 for an unpaid cash-on-delivery order); coins: Dark Coins returned to the wallet (10 coins = ₹1). */
   refund: { payment: number; coins: number } | null
+  /** cancelled: why the shop cancelled it itself (null when ops or the courier ended it). */
+  reason?: string | null
 }
 
 export type OrderMessage = { subject: string; text: string; html: string }
@@ -86,14 +88,15 @@ const BODIES: Record<OrderMessageEvent, (facts: OrderMessageFacts, site: string)
       })),
     },
   ],
-  cancelled: ({ order, refund }) => [
+  cancelled: ({ order, refund, reason }) => [
     { kind: "paragraph", text: `Your order ${orderNumber(order)} has been cancelled.` },
+    ...(reason ? [{ kind: "paragraph", text: reason } as const] : []),
     ...cancellationRefund(order, refund).map((text) => ({ kind: "paragraph", text }) as const),
   ],
   refunded: ({ refund }) => refundedSentences(refund).map((text) => ({ kind: "paragraph", text }) as const),
 }
 
-/** The order's number as the shopper knows it: Medusa's display id, else the order id. */
+/** The order's number as the shopper knows it: the shop's number (Medusa's display id before the shop numbered its own), else the order id. */
 export const orderNumber = (order: Pick<OrderRecord, "displayId" | "id">) => `#${order.displayId ?? order.id}`
 
 const greeting = (name: string | null) => (name?.trim() ? `Hi ${name.trim()},` : "Hi,")

@@ -1,7 +1,17 @@
 import type { Db } from "../../lib/db.js"
 import type { EventBus } from "../../lib/event-bus.js"
 import type { OrderEventFacts } from "../../lib/order-events.js"
-import { advanceStatus, endAs, recordOrder, recordShipment, type MedusaPlacedOrder, type OrderShipment, type PlacedCheckout } from "./orders.js"
+import {
+  advanceStatus,
+  endAs,
+  recordMedusaOrder,
+  recordOrder,
+  recordShipment,
+  type AcceptedOrder,
+  type MedusaPlacedOrder,
+  type OrderShipment,
+  type PlacedCheckout,
+} from "./orders.js"
 
 type Queryable = Pick<Db, "query">
 
@@ -18,11 +28,16 @@ export type OrderEnding = keyof typeof ENDED_AS
  */
 export function orderCommands(events: Pick<EventBus, "order">) {
   return {
-    /** A placed order recorded (as paid when paid online, else as placed), each line with its Medusa line id. */
-    async record(client: Queryable, placed: MedusaPlacedOrder, checkout: PlacedCheckout): Promise<boolean> {
-      if (!(await recordOrder(client, placed, checkout))) return false
-      await events.order(client, placed.id, "placed")
+    /** An accepted order recorded (as paid when paid online, else as placed): the shopper is told it is placed. */
+    async record(client: Queryable, accepted: AcceptedOrder, checkout: PlacedCheckout): Promise<boolean> {
+      if (!(await recordOrder(client, accepted, checkout))) return false
+      await events.order(client, accepted.id, "placed")
       return true
+    },
+
+    /** Medusa placed the accepted order: its id and line ids kept (nobody is told: the shopper heard at acceptance). */
+    async placedInMedusa(client: Queryable, orderId: string, placed: MedusaPlacedOrder): Promise<boolean> {
+      return recordMedusaOrder(client, orderId, placed)
     },
 
     /** The courier booked the parcel: its AWB and tracking stored, the order "dispatched" (it moves on with the scans). */

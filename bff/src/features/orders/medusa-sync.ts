@@ -4,7 +4,7 @@ import type { Logger } from "../../lib/logger.js"
 import { CommerceInternalError, type Commerce } from "../../lib/medusa.js"
 import type { EventBus } from "../../lib/event-bus.js"
 import type { OrderCommands } from "./commands.js"
-import { hasEnded, orderById } from "./orders.js"
+import { hasEnded, orderByMedusaId } from "./orders.js"
 import { medusaOrderChangesSchema, medusaOrderStateAnswerSchema, type MedusaOrderState } from "./schema.js"
 
 export const ORDER_SYNC_JOB = "sync-order"
@@ -53,7 +53,8 @@ async function saveCursor(db: Queryable, position: Date): Promise<void> {
  */
 export function medusaOrderSync({ db, commerce, logger, events, orders }: Deps) {
   async function apply(state: MedusaOrderState): Promise<void> {
-    const order = await orderById(db, state.id)
+    // Medusa names its own order; an order Medusa placed before the shop recorded it has no news yet.
+    const order = await orderByMedusaId(db, state.id)
     if (!order || hasEnded(order)) return
     // The returns' own money first: the ending of an order returned whole then gives back only what they did not.
     if (!state.canceled && state.received_returns.length) await events.returnsReceived(order.id, state.received_returns)
@@ -68,10 +69,10 @@ export function medusaOrderSync({ db, commerce, logger, events, orders }: Deps) 
     }
   }
 
-  /** Commerce said this order changed: a job reads its state, retried until Medusa answers. */
-  async function noticed(orderId: string): Promise<boolean> {
-    if (!(await orderById(db, orderId))) return false
-    await enqueueJob(db, ORDER_SYNC_JOB, orderId)
+  /** Commerce said this order of Medusa's changed: a job reads its state, retried until Medusa answers. */
+  async function noticed(medusaOrderId: string): Promise<boolean> {
+    if (!(await orderByMedusaId(db, medusaOrderId))) return false
+    await enqueueJob(db, ORDER_SYNC_JOB, medusaOrderId)
     return true
   }
 

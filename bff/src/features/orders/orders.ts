@@ -35,7 +35,10 @@ export type { OrderStatus }
 const PROGRESS: OrderStatus[] = ["PLACED", "PAID", "PROCESSING", "SHIPPED", "DELIVERED"]
 
 export type OrderRecord = {
+  /** The shop's id: `ord_…` from acceptance on, Medusa's own (`order_…`) for an order placed before the shop kept its own. */
   id: string
+  /** Medusa's order once placed there (null while the shop has accepted it and Medusa has not placed it yet). */
+  medusaOrderId: string | null
   checkoutId: string
   userId: string
   displayId: number | null
@@ -66,6 +69,7 @@ export type OrderRecord = {
 
 type Row = {
   id: string
+  medusa_order_id: string | null
   checkout_id: string
   user_id: string
   display_id: number | null
@@ -94,6 +98,7 @@ type Row = {
 function toOrder(row: Row): OrderRecord {
   return {
     id: row.id,
+    medusaOrderId: row.medusa_order_id,
     checkoutId: row.checkout_id,
     userId: row.user_id,
     displayId: row.display_id,
@@ -135,24 +140,31 @@ export type PlacedCheckout = {
   estimatedDelivery: string | null
 }
 
-/** The order as Medusa placed it: its id, display id and line ids by variant. */
-export type MedusaPlacedOrder = { id: string; displayId: number | null; lines?: { id: string; variantId: string | null }[] }
+/** The shop's order accepted: its id (the checkout's, `ord_…`) and the number the shop gave it. */
+export type AcceptedOrder = { id: string; displayId: number }
 
-/** The BFF's record of a placed order (Medusa keeps the order itself), each line with its Medusa line id; a replay inserts nothing and answers false. */
-export async function recordOrder(client: Queryable, placed: MedusaPlacedOrder, checkout: PlacedCheckout): Promise<boolean> {
-  const lineIds = new Map((placed.lines ?? []).map((line) => [line.variantId, line.id]))
-  const items = checkout.lines.map((line) => {
-    const lineId = lineIds.get(line.variantId)
-    return lineId ? { ...line, lineId } : line
-  })
+/** The shop's id of the order a checkout becomes: one checkout, one order, whoever accepts it. */
+export const shopOrderId = (checkoutId: string): string => `ord_${checkoutId.replace(/-/g, "")}`
+
+/** The shop's next order number (#1042), on from the last Medusa gave before the shop numbered its own. */
+export async function nextOrderNumber(client: Queryable): Promise<number> {
+  const { rows } = await client.query<{ number: string }>("select nextval('bff.order_numbers') as number")
+  return Number(rows[0]!.number)
+}
+
+/**
+ * The BFF's record of an accepted order, which Medusa places after (medusa_order_id null until then; each line gets
+ * its Medusa line id then); a replay inserts nothing and answers false.
+ */
+export async function recordOrder(client: Queryable, accepted: AcceptedOrder, checkout: PlacedCheckout): Promise<boolean> {
   const { rowCount } = await client.query(
     `insert into bff.orders (id, display_id, checkout_id, user_id, status, payment_method, is_test, subtotal_paise, discount_paise, cod_fee_paise,
        total_paise, items, shipping_address, estimated_delivery)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      on conflict (id) do nothing`,
     [
-      placed.id,
-      placed.displayId,
+      accepted.id,
+      accepted.displayId,
       checkout.id,
       checkout.userId,
       checkout.mode === "cod" ? "PLACED" : "PAID",
@@ -162,7 +174,7 @@ export async function recordOrder(client: Queryable, placed: MedusaPlacedOrder, 
       checkout.discount,
       checkout.codFee,
       checkout.amount,
-      JSON.stringify(items),
+      JSON.stringify(checkout.lines),
       JSON.stringify(checkout.address),
       checkout.estimatedDelivery,
     ],
@@ -170,9 +182,47 @@ export async function recordOrder(client: Queryable, placed: MedusaPlacedOrder, 
   return (rowCount ?? 0) > 0
 }
 
+/** The order as Medusa placed it: its id and its line ids (ordli_…) by variant, which returns and exchanges name. */
+export type MedusaPlacedOrder = { id: string; lines: { id: string; variantId: string | null }[] }
+
+/** Keeps Medusa's order and line ids on the shop's order, once; answers whether this call recorded them. */
+export async function recordMedusaOrder(client: Queryable, id: string, placed: MedusaPlacedOrder): Promise<boolean> {
+  const lineIds = Object.fromEntries(placed.lines.flatMap((line) => (line.variantId ? [[line.variantId, line.id]] : [])))
+  const { rowCount } = await client.query(
+    `update bff.orders set medusa_order_id = $2, updated_at = now(),
+        items = (select coalesce(jsonb_agg(case when $3::jsonb ? (line ->> 'variantId') then line || jsonb_build_object('lineId', $3::jsonb ->> (line ->> 'variantId')) else line end
+                                           order by position), '[]'::jsonb)
+                   from jsonb_array_elements(items) with ordinality as item (line, position))
+      where id = $1 and medusa_order_id is null`,
+    [id, placed.id, JSON.stringify(lineIds)],
+  )
+  return (rowCount ?? 0) > 0
+}
+
 export async function orderById(client: Queryable, id: string): Promise<OrderRecord | undefined> {
   const { rows } = await client.query<Row>("select * from bff.orders where id = $1", [id])
   return rows[0] && toOrder(rows[0])
+}
+
+/** The shop's order Medusa's order is (Medusa tells its changes by its own id). */
+export async function orderByMedusaId(client: Queryable, medusaOrderId: string): Promise<OrderRecord | undefined> {
+  const { rows } = await client.query<Row>("select * from bff.orders where medusa_order_id = $1", [medusaOrderId])
+  return rows[0] && toOrder(rows[0])
+}
+
+/** Thrown for work on Medusa's order (a return, a shipment) that comes before Medusa has placed it: retried later. */
+export class NotInMedusaYet extends Error {
+  constructor(orderId: string) {
+    super(`order ${orderId} is not placed in Medusa yet`)
+  }
+}
+
+/** Medusa's id of the shop's order, for a call to Medusa about it; throws NotInMedusaYet before Medusa placed it. */
+export async function medusaIdOf(client: Queryable, orderId: string): Promise<string> {
+  const { rows } = await client.query<{ medusa_order_id: string | null }>("select medusa_order_id from bff.orders where id = $1", [orderId])
+  if (!rows[0]) throw new Error(`order ${orderId} not found`)
+  if (!rows[0].medusa_order_id) throw new NotInMedusaYet(orderId)
+  return rows[0].medusa_order_id
 }
 
 /** The order, its row locked until the caller's transaction ends (so a cancellation and a credit can't cross). */

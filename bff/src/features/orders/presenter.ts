@@ -40,6 +40,7 @@ export function presentOrder(order: OrderRecord, rules: ReturnRules, asks: Order
   })
   return {
     id: order.id,
+    medusaOrderId: order.medusaOrderId,
     displayId: order.displayId,
     status: order.status,
     total: order.total,

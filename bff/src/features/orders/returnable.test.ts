@@ -62,7 +62,7 @@ describe("a line's return eligibility", () => {
     const shopper = await signedUpUser(app.app, "canceller")
     expect((await request(app.app).post("/api/cart").set(bearer(shopper)).send({ productId: products.returnable.id, size: "M" })).status).toBe(201)
     const orderId = await checkOut(app, shopper, "prepaid")
-    await cancelInMedusa(orderId)
+    await cancelInMedusa(app.db, orderId)
     await followMedusa(app, orderId)
     const [line] = (await orderOf(shopper, orderId)).items
     expect(line).toMatchObject({ returnable: false, returnableUntil: null })

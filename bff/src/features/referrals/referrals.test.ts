@@ -88,7 +88,7 @@ const windowPassed = (orderId: string) =>
 
 /** Ops end the order in Medusa's dashboard, cancelled before it ships or returned whole after, and the BFF follows (twice: once counts). */
 async function endInMedusa(orderId: string, how: "cancel" | "return") {
-  await (how === "cancel" ? cancelInMedusa(orderId) : returnInMedusa(orderId))
+  await (how === "cancel" ? cancelInMedusa(app.db, orderId) : returnInMedusa(app.db, orderId))
   await followMedusa(app, orderId)
   await followMedusa(app, orderId)
 }
@@ -268,7 +268,7 @@ describe("two shoppers who bought through each other's posts", () => {
     await Promise.all([deliverThroughShiprocket(app, a.author, aOrder), deliverThroughShiprocket(app, b.author, bOrder)])
     expect((await ledger(a.author)).pendingCoins).toBeGreaterThan(0)
 
-    await Promise.all([returnInMedusa(aOrder), returnInMedusa(bOrder)])
+    await Promise.all([returnInMedusa(app.db, aOrder), returnInMedusa(app.db, bOrder)])
     await Promise.all([followMedusa(app, aOrder), followMedusa(app, bOrder)])
     for (const shopper of [a.author, b.author]) expect(await ledger(shopper)).toMatchObject({ balance: 200, pendingCoins: 0 })
   })

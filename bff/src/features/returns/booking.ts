@@ -7,7 +7,7 @@ import { paiseToRupees } from "../../lib/money.js"
 import type { ReturnWarehouse } from "../../lib/return-warehouse.js"
 import { bookParcel } from "../../lib/parcel-booking.js"
 import { APPAREL_PARCEL, shiprocketDate, shiprocketName, type ShiprocketClient, type ShiprocketReturnOrder } from "../../lib/shiprocket.js"
-import { lineName } from "../orders/index.js"
+import { lineName, medusaIdOf } from "../orders/index.js"
 import { markExchangeUnitsPlaced } from "./exchange-units.js"
 import { MedusaStockShort, requestMedusaExchange, requestMedusaReturn } from "./medusa-returns.js"
 import { cancelReturn, recordMedusaReturn, recordPickup, returnById, type ReturnRecord } from "./returns.js"
@@ -76,13 +76,17 @@ export function returnBookingJob({
   async function inMedusa(ask: ReturnRecord): Promise<{ medusaReturnId: string; medusaExchangeId: string | null } | undefined> {
     const items = ask.lines.map((line) => ({ id: line.lineId, quantity: line.quantity, note: line.note ? `${line.reason}: ${line.note}` : line.reason }))
     if (ask.kind === "return") {
-      const { returnId } = await requestMedusaReturn(commerce, ask.orderId, { bffReturnId: ask.id, items })
+      const { returnId } = await requestMedusaReturn(commerce, await medusaIdOf(db, ask.orderId), { bffReturnId: ask.id, items })
       await recordMedusaReturn(db, ask.id, { returnId })
       return { medusaReturnId: returnId, medusaExchangeId: null }
     }
     try {
       const newItems = ask.lines.map((line) => ({ variantId: line.exchangeVariantId!, quantity: line.quantity, unitPricePaise: line.unitPrice }))
-      const { returnId, exchangeId } = await requestMedusaExchange(commerce, ask.orderId, { bffReturnId: ask.id, returnItems: items, newItems })
+      const { returnId, exchangeId } = await requestMedusaExchange(commerce, await medusaIdOf(db, ask.orderId), {
+        bffReturnId: ask.id,
+        returnItems: items,
+        newItems,
+      })
       if (!returnId) throw new Error(`Medusa's exchange ${exchangeId} has no return yet`)
       await transaction(db, async (client) => {
         await recordMedusaReturn(client, ask.id, { returnId, exchangeId })

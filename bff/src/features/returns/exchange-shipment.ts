@@ -6,7 +6,7 @@ import type { Commerce } from "../../lib/medusa.js"
 import { paiseToRupees } from "../../lib/money.js"
 import { bookParcel } from "../../lib/parcel-booking.js"
 import { APPAREL_PARCEL, billingFields, shiprocketDate, type ShiprocketClient, type ShiprocketOrder } from "../../lib/shiprocket.js"
-import { lineName } from "../orders/index.js"
+import { lineName, medusaIdOf } from "../orders/index.js"
 import { shipMedusaExchange } from "./medusa-returns.js"
 import { returnById, type ReturnRecord } from "./returns.js"
 
@@ -83,7 +83,10 @@ export function exchangeShipmentJob({
       awb = booked.awb
       trackingUrl = booked.trackingUrl
     }
-    await shipMedusaExchange(commerce, ask.orderId, ask.medusaExchangeId, { trackingNumber: awb, trackingUrl: trackingUrl ?? shiprocket.trackingUrl(awb) })
+    await shipMedusaExchange(commerce, await medusaIdOf(db, ask.orderId), ask.medusaExchangeId, {
+      trackingNumber: awb,
+      trackingUrl: trackingUrl ?? shiprocket.trackingUrl(awb),
+    })
     await transaction(db, async (client) => {
       const { rowCount } = await client.query(
         `update bff.returns set exchange_shipped_at = now(), updated_at = now(),

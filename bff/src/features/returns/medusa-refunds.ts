@@ -4,6 +4,7 @@ import type { Commerce } from "../../lib/medusa.js"
 import type { ReturnEventListener } from "../../lib/order-events.js"
 import { recordMoneyBackInMedusa, REFUND_RECORD_ATTEMPTS } from "../checkout/index.js"
 import { returnById } from "./returns.js"
+import { medusaIdOf } from "../orders/index.js"
 
 export const RETURN_REFUND_RECORD_JOB = "return.record-refund"
 
@@ -16,7 +17,7 @@ export function returnRefundRecordJob({ db, commerce }: { db: Db; commerce: Comm
     const ask = await returnById(db, job.key)
     if (!ask || ask.kind !== "return") return
     if (!ask.medusaReturnId) throw new Error(`return ${ask.id} has no Medusa return yet to record its refund against`)
-    await recordMoneyBackInMedusa(commerce, ask.orderId, {
+    await recordMoneyBackInMedusa(commerce, await medusaIdOf(db, ask.orderId), {
       key: `return-${ask.id}`,
       toPaymentPaise: ask.refund.toPayment,
       coins: ask.refund.coins,

@@ -40,7 +40,7 @@ export class MedusaStockShort extends Error {
   }
 }
 
-const ordersPath = (orderId: string) => `/internal/orders/${encodeURIComponent(orderId)}`
+const ordersPath = (medusaOrderId: string) => `/internal/orders/${encodeURIComponent(medusaOrderId)}`
 
 function medusaReturnOf(answer: unknown): MedusaReturn {
   const parsed = returnAnswerSchema.parse(answer)
@@ -54,7 +54,7 @@ function medusaReturnOf(answer: unknown): MedusaReturn {
  */
 export async function requestMedusaReturn(
   commerce: Commerce,
-  orderId: string,
+  medusaOrderId: string,
   request: { bffReturnId: string; items: { id: string; quantity: number; note?: string }[]; note?: string },
 ): Promise<MedusaReturn> {
   const body = {
@@ -62,24 +62,24 @@ export async function requestMedusaReturn(
     items: request.items.map((item) => ({ id: item.id, quantity: item.quantity, ...(item.note ? { note: item.note } : {}) })),
     ...(request.note ? { note: request.note } : {}),
   }
-  return medusaReturnOf(await commerce.internal(`${ordersPath(orderId)}/returns`, { method: "POST", body }))
+  return medusaReturnOf(await commerce.internal(`${ordersPath(medusaOrderId)}/returns`, { method: "POST", body }))
 }
 
 /** Receives every requested unit of the return at the warehouse (restocking the sizes); `skipped` when already received. */
-export async function receiveMedusaReturn(commerce: Commerce, orderId: string, returnId: string): Promise<MedusaReturn> {
-  const path = `${ordersPath(orderId)}/returns/${encodeURIComponent(returnId)}/receive`
+export async function receiveMedusaReturn(commerce: Commerce, medusaOrderId: string, returnId: string): Promise<MedusaReturn> {
+  const path = `${ordersPath(medusaOrderId)}/returns/${encodeURIComponent(returnId)}/receive`
   return medusaReturnOf(await commerce.internal(path, { method: "POST", body: {} }))
 }
 
 /** Cancels a return not yet received; `skipped` when already cancelled; a 409 once units were received. */
-export async function cancelMedusaReturn(commerce: Commerce, orderId: string, returnId: string): Promise<MedusaReturn> {
-  const path = `${ordersPath(orderId)}/returns/${encodeURIComponent(returnId)}/cancel`
+export async function cancelMedusaReturn(commerce: Commerce, medusaOrderId: string, returnId: string): Promise<MedusaReturn> {
+  const path = `${ordersPath(medusaOrderId)}/returns/${encodeURIComponent(returnId)}/cancel`
   return medusaReturnOf(await commerce.internal(path, { method: "POST", body: {} }))
 }
 
 /** Cancels an exchange not yet shipped: its return and its new sizes' reservations with it; `skipped` when already cancelled. */
-export async function cancelMedusaExchange(commerce: Commerce, orderId: string, exchangeId: string): Promise<{ exchangeId: string; skipped: boolean }> {
-  const path = `${ordersPath(orderId)}/exchanges/${encodeURIComponent(exchangeId)}/cancel`
+export async function cancelMedusaExchange(commerce: Commerce, medusaOrderId: string, exchangeId: string): Promise<{ exchangeId: string; skipped: boolean }> {
+  const path = `${ordersPath(medusaOrderId)}/exchanges/${encodeURIComponent(exchangeId)}/cancel`
   const answer = exchangeCancelledSchema.parse(await commerce.internal(path, { method: "POST", body: {} }))
   return { exchangeId: answer.exchange_id, skipped: answer.skipped === true }
 }
@@ -91,14 +91,14 @@ export async function cancelMedusaExchange(commerce: Commerce, orderId: string, 
  */
 export async function requestMedusaExchange(
   commerce: Commerce,
-  orderId: string,
+  medusaOrderId: string,
   request: {
     bffReturnId: string
     returnItems: { id: string; quantity: number }[]
     newItems: { variantId: string; quantity: number; unitPricePaise: number }[]
   },
 ): Promise<MedusaExchange> {
-  const path = `${ordersPath(orderId)}/exchanges`
+  const path = `${ordersPath(medusaOrderId)}/exchanges`
   const body = {
     bff_return_id: request.bffReturnId,
     return_items: request.returnItems.map((item) => ({ id: item.id, quantity: item.quantity })),
@@ -122,11 +122,11 @@ export async function requestMedusaExchange(
 /** Ships an exchange's new sizes with the courier's label: one fulfilment of them, marked shipped; `skipped` when it already was. */
 export async function shipMedusaExchange(
   commerce: Commerce,
-  orderId: string,
+  medusaOrderId: string,
   exchangeId: string,
   label: { trackingNumber: string; trackingUrl: string },
 ): Promise<MedusaExchangeShipment> {
-  const path = `${ordersPath(orderId)}/exchanges/${encodeURIComponent(exchangeId)}/ship`
+  const path = `${ordersPath(medusaOrderId)}/exchanges/${encodeURIComponent(exchangeId)}/ship`
   const answer = exchangeShippedSchema.parse(
     await commerce.internal(path, { method: "POST", body: { tracking_number: label.trackingNumber, tracking_url: label.trackingUrl } }),
   )

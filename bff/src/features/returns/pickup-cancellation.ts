@@ -6,6 +6,7 @@ import type { ReturnEventListener } from "../../lib/order-events.js"
 import { holdEarningsForReturn, releaseEarningsOfReturn } from "../wallet/index.js"
 import { cancelMedusaExchange, cancelMedusaReturn } from "./medusa-returns.js"
 import { cancelReturn, lockReturn, returnById, returnsOfOrders, type ReturnRecord } from "./returns.js"
+import { medusaIdOf } from "../orders/index.js"
 
 export const RETURN_CANCEL_JOB = "return.cancel"
 /** Medusa's side of a cancelled pickup is retried for ≈ 5.5 h, like its receipt; staff retry it from the console after that. */
@@ -57,8 +58,8 @@ export function pickupCancellations({
   async function cancelInMedusa(job: Job): Promise<void> {
     const ask = await returnById(db, job.key)
     if (!ask || ask.status !== "cancelled") return
-    if (ask.medusaExchangeId) await cancelMedusaExchange(commerce, ask.orderId, ask.medusaExchangeId)
-    else if (ask.medusaReturnId) await cancelMedusaReturn(commerce, ask.orderId, ask.medusaReturnId)
+    if (ask.medusaExchangeId) await cancelMedusaExchange(commerce, await medusaIdOf(db, ask.orderId), ask.medusaExchangeId)
+    else if (ask.medusaReturnId) await cancelMedusaReturn(commerce, await medusaIdOf(db, ask.orderId), ask.medusaReturnId)
     logger.info({ returnId: ask.id, orderId: ask.orderId }, "return cancelled in Medusa")
   }
 

@@ -5,7 +5,7 @@ import type { ReturnEventListener } from "../../lib/order-events.js"
 import type { Commerce } from "../../lib/medusa.js"
 import type { RazorpayClient } from "../../lib/razorpay.js"
 import { checkoutById } from "../checkout/index.js"
-import { hasEnded, lineName, lockOrder, orderById } from "../orders/index.js"
+import { hasEnded, lineName, lockOrder, medusaIdOf, orderById } from "../orders/index.js"
 import { postsAfterReturn } from "../fitfeed/index.js"
 import { creditReturnCoins, dropPendingEarningsThrough, lockWalletsOfOrder, reverseReferralCoins } from "../wallet/index.js"
 import { EXCHANGE_SHIPMENT_JOB } from "./exchange-shipment.js"
@@ -176,7 +176,7 @@ export function returnReceipts({
   async function receiveInMedusa(job: Job): Promise<void> {
     const ask = await returnById(db, job.key)
     if (!ask?.medusaReturnId) throw new Error(`return ${job.key} has no Medusa return to receive yet`)
-    await receiveMedusaReturn(commerce, ask.orderId, ask.medusaReturnId)
+    await receiveMedusaReturn(commerce, await medusaIdOf(db, ask.orderId), ask.medusaReturnId)
   }
 
   async function refund(job: Job): Promise<void> {

@@ -1,4 +1,4 @@
-import { returnRequestSchema, type ReturnCreated } from "@fitshop/contracts"
+import { orderIdSchema, returnRequestSchema, type ReturnCreated } from "@fitshop/contracts"
 import { Router } from "express"
 import { z } from "zod"
 import { currentUser, type Authentication } from "../../http/authenticate.js"
@@ -7,7 +7,7 @@ import { validated } from "../../http/validate.js"
 import type { RateLimiter } from "../../lib/rate-limit.js"
 import type { returnAsks } from "./ask.js"
 
-const orderParams = z.object({ orderId: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, "orderId: not an order id") })
+const orderParams = z.object({ orderId: orderIdSchema })
 
 const HOUR = 60 * 60_000
 /** A shopper returns a few lines a week; more in an hour is a script. */

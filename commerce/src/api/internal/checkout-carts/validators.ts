@@ -56,11 +56,18 @@ export const InternalCheckoutCart = z
 
 export type InternalCheckoutCartType = z.infer<typeof InternalCheckoutCart>
 
-/** Completing a checkout cart: the payment provider that records how it was paid, and its session data. */
+/**
+ * Completing a checkout cart: the payment provider that records how it was paid, its session data, and the shop's
+ * order id, which the order carries in its metadata (`shop_order_id`) so ops find the shop's order from Medusa's.
+ */
 export const InternalCheckoutCompletion = z
   .object({
     provider_id: z.enum(["pp_razorpay_razorpay", "pp_cod_cod"]),
     data: z.record(z.string(), z.unknown()).default({}),
+    shop_order_id: z
+      .string()
+      .regex(/^ord_[A-Za-z0-9]{1,40}$/)
+      .optional(),
   })
   .strict()
 

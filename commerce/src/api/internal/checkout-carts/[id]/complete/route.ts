@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { completeCartWorkflow, createPaymentCollectionForCartWorkflow, createPaymentSessionsWorkflow } from "@medusajs/medusa/core-flows"
-import { MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { capturePendingPayments } from "../../../orders/payments"
 import { queryGraph } from "../../../../../lib/query"
 import type { InternalCheckoutCompletionType } from "../../validators"
@@ -22,17 +22,23 @@ function refusal(error: unknown): { type: string; message: string } | undefined 
 }
 
 /**
- * Pays a checkout cart through one of our recording payment providers and places the order.
+ * Pays a checkout cart through one of our recording payment providers and places the order, the shop's order id in
+ * its metadata.
  * Idempotent: a cart that already became an order answers that order (Medusa's own completion keeps
  * one order per cart), so the BFF can retry after any failure.
  */
 export const POST = async (req: MedusaRequest<InternalCheckoutCompletionType>, res: MedusaResponse) => {
   const cartId = req.params.id
-  const { provider_id, data } = req.validatedBody
+  const { provider_id, data, shop_order_id } = req.validatedBody
   try {
-    const { data: carts } = await queryGraph(req.scope, { entity: "cart", fields: ["id", "completed_at"], filters: { id: cartId } })
+    const { data: carts } = await queryGraph(req.scope, { entity: "cart", fields: ["id", "completed_at", "metadata"], filters: { id: cartId } })
     if (!carts[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
     if (!carts[0].completed_at) {
+      // The order takes the cart's metadata as it is placed: the shop's id is on it from its first moment.
+      const metadata = (carts[0].metadata ?? {}) as Record<string, unknown>
+      if (shop_order_id && metadata.shop_order_id !== shop_order_id) {
+        await req.scope.resolve(Modules.CART).updateCarts(cartId, { metadata: { ...metadata, shop_order_id } })
+      }
       let collectionId = await paymentCollectionId(req, cartId)
       if (!collectionId) {
         await createPaymentCollectionForCartWorkflow(req.scope).run({ input: { cart_id: cartId } })
