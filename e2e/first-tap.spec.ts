@@ -21,7 +21,7 @@ test("a size and ADD TO BAG tapped before the app's JavaScript has run are done 
   // goto resolves once the app has taken the page over (support.ts), which waits for the entry: not awaited yet.
   const opened = page.goto(`/product/${product.id}`)
 
-  const addToBag = page.getByRole("button", { name: "ADD TO BAG" })
+  const addToBag = page.getByRole("button", { name: "ADD TO BAG", exact: true })
   await expect(addToBag).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.dataset.app)).not.toBe("ready")
   const sizeButton = page.getByRole("group", { name: "Size" }).getByRole("button", { name: size, exact: true })
