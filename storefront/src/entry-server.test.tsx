@@ -1,11 +1,8 @@
-import { act } from "@testing-library/react"
-import { StrictMode } from "react"
-import { hydrateRoot, type Root } from "react-dom/client"
-import { afterEach, describe, expect, it, vi } from "vitest"
-import { App } from "@/app/app"
+import { afterEach, describe, expect, it } from "vitest"
 import { errorResponse, mockFetch } from "@/testing/mock-fetch"
 import { buildProduct } from "@/testing/product-factory"
 import { buildListedProduct, buildSearchAnswer } from "@/features/search/testing/search-factory"
+import { hydrateApp, unmountHydratedApp } from "@/testing/hydrate-app"
 import { pageCameWith } from "@/testing/server-answers"
 import type { PageRenderRequest } from "@fitshop/contracts"
 import { renderPage } from "./entry-server"
@@ -30,13 +27,7 @@ const asked = (url: string, answers: Record<string, unknown> = {}, failures?: Re
   failures,
 })
 
-let root: Root | undefined
-afterEach(() => {
-  act(() => root?.unmount())
-  root = undefined
-  document.body.innerHTML = ""
-  window.history.replaceState(null, "", "/")
-})
+afterEach(() => unmountHydratedApp())
 
 /** What the browser does with a page the server rendered: its HTML in the root, its answers in the head, then hydration. */
 async function hydrate(request: PageRenderRequest): Promise<{ container: HTMLElement; recoverable: unknown[] }> {
@@ -46,21 +37,7 @@ async function hydrate(request: PageRenderRequest): Promise<{ container: HTMLEle
   const container = document.createElement("div")
   container.innerHTML = page.html
   document.body.append(container)
-  const recoverable: unknown[] = []
-  // React reports a mismatched attribute or text on the console, and a mismatched tree as a recoverable error.
-  const complaints = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void recoverable.push(args.map(String).join(" ")))
-  await act(async () => {
-    root = hydrateRoot(
-      container,
-      <StrictMode>
-        <App />
-      </StrictMode>,
-      { onRecoverableError: (error) => recoverable.push(error) },
-    )
-    await Promise.resolve()
-  })
-  complaints.mockRestore()
-  return { container, recoverable }
+  return { container, recoverable: await hydrateApp(container) }
 }
 
 describe("the server render", () => {

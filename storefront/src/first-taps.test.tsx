@@ -1,8 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react"
-import { StrictMode } from "react"
-import { hydrateRoot, type Root } from "react-dom/client"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { App } from "@/app/app"
+import { hydrateApp, unmountHydratedApp } from "@/testing/hydrate-app"
 import { jsonResponse, mockSessionApi, type FetchHandler } from "@/testing/mock-fetch"
 import { buildProduct, buildVariant } from "@/testing/product-factory"
 import { pageCameWith } from "@/testing/server-answers"
@@ -15,14 +13,10 @@ const product = buildProduct({ id: "prod_hoodie", title: "Static Shift Hoodie", 
 const productPath = `/product/${product.id}`
 const productAnswers = { [`/api/products/${product.id}`]: { product, recommendations: { more: [], alsoLike: [] } } }
 
-let root: Root | undefined
 afterEach(() => {
   window.firstTaps?.stop()
   delete window.firstTaps
-  act(() => root?.unmount())
-  root = undefined
-  document.body.innerHTML = ""
-  window.history.replaceState(null, "", "/")
+  unmountHydratedApp()
 })
 
 /** The product page as the browser has it before the app's JavaScript: the server's render, with index.html's tap queue running. */
@@ -43,24 +37,6 @@ const serveShop = (session: AuthSession | null) => {
   const answerCart: FetchHandler = (url, init) =>
     url.pathname === "/api/cart" && init?.method === "POST" ? jsonResponse({ ok: true }, 201) : jsonResponse({ error: "not_found", message: "Not found" }, 404)
   return mockSessionApi(session, answerCart)
-}
-
-/** The app's JavaScript arrives and takes the page over; what React complained about, if anything. */
-async function hydrate(container: HTMLElement): Promise<unknown[]> {
-  const recoverable: unknown[] = []
-  const complaints = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void recoverable.push(args.map(String).join(" ")))
-  await act(async () => {
-    root = hydrateRoot(
-      container,
-      <StrictMode>
-        <App />
-      </StrictMode>,
-      { onRecoverableError: (error) => recoverable.push(error) },
-    )
-    await Promise.resolve()
-  })
-  complaints.mockRestore()
-  return recoverable
 }
 
 const tapTarget = (container: HTMLElement, name: string) => container.querySelector<HTMLButtonElement>(`[data-tap="${name}"]`)!
@@ -98,7 +74,7 @@ describe("the first taps on a page the server painted", () => {
     fireEvent.click(tapTarget(container, "add-to-bag"))
     expect(cartPosts(fetchMock)).toEqual([])
 
-    expect(await hydrate(container)).toEqual([])
+    expect(await hydrateApp(container)).toEqual([])
 
     await waitFor(() => {
       expect(cartPosts(fetchMock)).toEqual([expect.objectContaining({ productId: product.id, quantity: 1, size: "M" })])
@@ -120,7 +96,7 @@ describe("the first taps on a page the server painted", () => {
     fireEvent.click(tapTarget(container, "size:L"))
     fireEvent.click(tapTarget(container, "add-to-bag"))
 
-    expect(await hydrate(container)).toEqual([])
+    expect(await hydrateApp(container)).toEqual([])
 
     expect(await screen.findByRole("dialog", { name: "Sign in to continue" })).toBeInTheDocument()
     expect(cartPosts(fetchMock)).toEqual([])
@@ -132,7 +108,7 @@ describe("the first taps on a page the server painted", () => {
     const container = paintedProductPage()
     const queue = window.firstTaps!
 
-    expect(await hydrate(container)).toEqual([])
+    expect(await hydrateApp(container)).toEqual([])
 
     expect(window.firstTaps).toBeUndefined()
     fireEvent.click(tapTarget(container, "size:M"))

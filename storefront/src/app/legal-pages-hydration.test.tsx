@@ -1,12 +1,9 @@
-import { act } from "@testing-library/react"
-import { StrictMode } from "react"
-import { hydrateRoot, type Root } from "react-dom/client"
-import { afterEach, describe, expect, it, vi } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import { renderPage } from "@/entry-server"
 import { calledUrls, errorResponse, mockFetch } from "@/testing/mock-fetch"
+import { hydrateApp, unmountHydratedApp } from "@/testing/hydrate-app"
 import { pageCameWith } from "@/testing/server-answers"
 import { LEGAL_INFO_PATH, LEGAL_PAGE_KEYS, LEGAL_PAGES, type LegalInfo } from "@fitshop/contracts"
-import { App } from "./app"
 
 const FACTS: LegalInfo = {
   seller: { legalName: "Kurta Kraft Apparel LLP", address: "12 Linking Road, Bandra West, Mumbai 400050", state: "Maharashtra", gstin: "27AAPFU0939F1ZV" },
@@ -16,12 +13,8 @@ const FACTS: LegalInfo = {
   codFee: 4900,
 }
 
-let root: Root | undefined
 afterEach(() => {
-  act(() => root?.unmount())
-  root = undefined
-  document.body.innerHTML = ""
-  window.history.replaceState(null, "", "/")
+  unmountHydratedApp()
 })
 
 describe("the policy pages the server painted", () => {
@@ -37,21 +30,7 @@ describe("the policy pages the server painted", () => {
     document.body.append(container)
     const painted = container.textContent
     expect(painted).toContain(key === "returns" || key === "shipping" ? "₹49.00" : FACTS.seller.legalName)
-    const recoverable: unknown[] = []
-    // React reports a mismatched attribute or text on the console, and a mismatched tree as a recoverable error.
-    const complaints = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void recoverable.push(args.map(String).join(" ")))
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <App />
-        </StrictMode>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      )
-      await Promise.resolve()
-    })
-    complaints.mockRestore()
-    expect(recoverable).toEqual([])
+    expect(await hydrateApp(container)).toEqual([])
     expect(container.textContent).toBe(painted)
     expect(calledUrls(calls, LEGAL_INFO_PATH)).toEqual([])
   })
