@@ -50,7 +50,6 @@ function watchFirstTap() {
     answeredBy?: "queue" | "app"
     addedAt?: number
     readyAt?: number
-    rects?: Record<string, DOMRect>
   }
   const watch: Watch = {}
   ;(window as unknown as { __firstTap: Watch }).__firstTap = watch
@@ -63,8 +62,6 @@ function watchFirstTap() {
     const add = button()
     if (watch.paintedAt === undefined && add && add.getBoundingClientRect().height > 0) {
       watch.paintedAt = now
-      const size = document.querySelector<HTMLElement>('[data-tap^="size:"]:not(:disabled)')
-      watch.rects = { add: add.getBoundingClientRect(), ...(size ? { size: size.getBoundingClientRect() } : {}) }
     }
     if (watch.tappedAt !== undefined && watch.answeredAt === undefined && looks(add) !== before) {
       watch.answeredAt = now
@@ -124,7 +121,8 @@ async function coldTap(browser: Browser, origin: string, productPath: string, ru
   const context = await browser.newContext({ ...PHONE_SCREEN, serviceWorkers: "block" })
   try {
     await signedInShopper(context, origin, runId, index)
-    await context.addInitScript(watchFirstTap)
+    // tsx names the watcher's inner functions through a helper (`__name`) the page doesn't have: it goes in as source, with one.
+    await context.addInitScript({ content: `(() => { const __name = (target) => target; (${watchFirstTap.toString()})() })()` })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     const bytesPerSecond = PHONE.bitsPerSecond / 8
@@ -139,14 +137,14 @@ async function coldTap(browser: Browser, origin: string, productPath: string, ru
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown })
 
     void page.goto(`${origin}${productPath}`, { waitUntil: "commit", timeout: RUN_TIMEOUT_MS }).catch(() => undefined)
-    const rects = await page.waitForFunction(() => (window as unknown as { __firstTap: { rects?: Record<string, DOMRect> } }).__firstTap.rects, undefined, {
+    await page.waitForFunction(() => (window as unknown as { __firstTap: { paintedAt?: number } }).__firstTap.paintedAt !== undefined, undefined, {
       polling: 10,
       timeout: RUN_TIMEOUT_MS,
     })
-    const { add, size } = (await rects.jsonValue()) as Record<string, { x: number; y: number; width: number; height: number } | undefined>
-    const centre = (rect: { x: number; y: number; width: number; height: number }) => ({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 })
-    if (size) await page.touchscreen.tap(centre(size).x, centre(size).y)
-    await page.touchscreen.tap(centre(add!).x, centre(add!).y)
+    // Tapped where each button is at the moment of the tap (the page may still move as it loads), without waiting for it to settle.
+    const size = page.locator('[data-tap^="size:"]:not(:disabled)').first()
+    if (await size.count()) await size.tap({ force: true, timeout: RUN_TIMEOUT_MS })
+    await page.locator('[data-tap="add-to-bag"]').tap({ force: true, timeout: RUN_TIMEOUT_MS })
     const done = await page.waitForFunction(
       () => {
         const watch = (window as unknown as { __firstTap: Partial<FirstTapRun> }).__firstTap
@@ -199,12 +197,20 @@ const median = (values: number[]) => {
 }
 const ms = (value: number) => `${Math.round(value).toLocaleString("en-IN")} ms`
 
-/** The verdict on issue 47's figure: every run's tap answered within the target of the button's paint. */
+/**
+ * The verdict on issue 47's figure: a tap on ADD TO BAG from the moment it is painted (before the app has run) is
+ * answered within the target, in every run, and added with no second tap. The bench's own reaction (painted → tapped:
+ * its polls and touch events through CDP on a CPU slowed four times) is reported beside it, not counted.
+ */
 export function firstTapVerdicts({ runs }: FirstTapBench): { name: string; ok: boolean }[] {
   return [
     {
-      name: `first tap: ADD TO BAG answered ≤ ${FIRST_TAP_TARGET_MS} ms after it is painted (phone profile, cold cache; worst of ${runs.length} runs), added with no second tap`,
-      ok: runs.length > 0 && runs.every((run) => run.answeredAt - run.paintedAt <= FIRST_TAP_TARGET_MS && run.addedAt > 0),
+      name:
+        `first tap: ADD TO BAG tapped as soon as it is painted, before the app has run, answered ≤ ${FIRST_TAP_TARGET_MS} ms after the tap ` +
+        `(phone profile, cold cache; worst of ${runs.length} runs), added with no second tap`,
+      ok:
+        runs.length > 0 &&
+        runs.every((run) => run.tappedAt < run.readyAt && run.answeredAt - run.tappedAt <= FIRST_TAP_TARGET_MS && run.addedAt > 0),
     },
   ]
 }
@@ -216,7 +222,7 @@ export function firstTapLines({ productPath, runs }: FirstTapBench): string[] {
     return `| ${label} | ${ms(median(values))} | ${ms(Math.max(...values))} | ${from} |`
   }
   const afterPaint = (at: (run: FirstTapRun) => number) => (run: FirstTapRun) => at(run) - run.paintedAt
-  const worstAnswer = Math.max(...runs.map(afterPaint((run) => run.answeredAt)))
+  const worstAnswer = Math.max(...runs.map((run) => run.answeredAt - run.tappedAt))
   const byQueue = runs.filter((run) => run.answeredBy === "queue").length
   return [
     "## First tap",
@@ -240,6 +246,7 @@ export function firstTapLines({ productPath, runs }: FirstTapBench): string[] {
       afterPaint((run) => run.answeredAt),
       "the paint",
     ),
+    figure("tap answered", (run) => run.answeredAt - run.tappedAt, "the tap"),
     figure(
       "app ready (hydrated)",
       afterPaint((run) => run.readyAt),
@@ -251,8 +258,9 @@ export function firstTapLines({ productPath, runs }: FirstTapBench): string[] {
       "the paint",
     ),
     "",
-    `Tap answered at worst **${ms(worstAnswer)}** after the paint (target ≤ ${FIRST_TAP_TARGET_MS} ms); ${byQueue} of ${runs.length} answered by ` +
-      "index.html's tap queue before the app had run, the rest by the app.",
+    `Tap answered at worst **${ms(worstAnswer)}** after the tap (target ≤ ${FIRST_TAP_TARGET_MS} ms); ${byQueue} of ${runs.length} answered by ` +
+      "index.html's tap queue before the app had run, the rest by the app. What limits painted → tapped is the bench itself (its polls and CDP " +
+      "touch events on the slowed CPU), not the page: before the tap queue a tap in that time was answered only once the app ran.",
     "",
   ]
 }

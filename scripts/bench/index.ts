@@ -7,6 +7,7 @@ import { benchDrop, type DropBench, type DropTarget } from "./drop.js"
 import { benchProductPage, type ProductPageBench } from "./product-page.js"
 import { benchFitfeed, type FitfeedBench } from "./fitfeed.js"
 import { benchOrderMessages, type OrderMessagesBench } from "./order-messages.js"
+import { benchFirstTap, type FirstTapBench } from "./first-tap.js"
 import { renderReport, verdicts } from "./report.js"
 import { benchRequestMetrics, type RequestMetricsBench } from "./request-metrics.js"
 import { benchReviews, type ReviewsBench } from "./reviews.js"
@@ -17,9 +18,10 @@ import { benchStartup } from "./startup.js"
  * What BENCH_ONLY narrows a run to; `drop:embedded` and `drop:redis` run the drop on one of its two stacks,
  * `messages` the order messages alone on one start of the shop, `metrics` the request metrics' cost on the catalogue's listing,
  * `reviews` the product answer with 200 reviews and the reviews list beside it, `search` search and its suggestions beside it,
- * `page` a product's server-rendered page against its JSON read on one start of the shop.
+ * `page` a product's server-rendered page against its JSON read on one start of the shop, `tap` the first tap on a product page
+ * painted by the server, in Chromium on a throttled phone profile, on one start of the shop.
  */
-const ONLY = ["fitfeed", "admin", "metrics", "reviews", "search", "drop", "drop:embedded", "drop:redis", "messages", "page"] as const
+const ONLY = ["fitfeed", "admin", "metrics", "reviews", "search", "drop", "drop:embedded", "drop:redis", "messages", "page", "tap"] as const
 type Only = (typeof ONLY)[number]
 
 function onlyOf(value: string | undefined): Only | undefined {
@@ -40,6 +42,7 @@ const CATALOG_MODES: Record<Only | "all", CatalogMode | undefined> = {
   "drop:embedded": undefined,
   messages: undefined,
   page: undefined,
+  tap: undefined,
 }
 
 type Beside = { fitfeed?: FitfeedBench; admin?: AdminAnalyticsBench; metrics?: RequestMetricsBench; reviews?: ReviewsBench; search?: SearchBench }
@@ -63,12 +66,13 @@ function besideCatalogue(fitfeed: boolean, admin: boolean, metrics: boolean, rev
   }
 }
 
-type OnStart = { page?: ProductPageBench; drop?: DropBench; messages?: OrderMessagesBench }
+type OnStart = { page?: ProductPageBench; tap?: FirstTapBench; drop?: DropBench; messages?: OrderMessagesBench }
 
-/** What runs on the start command's shop: the product page, the drop, then the order messages (each when asked for). */
-function onStart(page: boolean, drop: boolean, messages: boolean): ((shop: DropTarget) => Promise<OnStart>) | undefined {
-  if (!page && !drop && !messages) return undefined
+/** What runs on the start command's shop: the first tap, the product page, the drop, then the order messages (each when asked for). */
+function onStart(page: boolean, tap: boolean, drop: boolean, messages: boolean): ((shop: DropTarget) => Promise<OnStart>) | undefined {
+  if (!page && !tap && !drop && !messages) return undefined
   return async (shop) => ({
+    tap: tap ? await benchFirstTap(shop.origin) : undefined,
     page: page ? await benchProductPage(shop) : undefined,
     drop: drop ? await benchDrop(shop) : undefined,
     messages: messages ? await benchOrderMessages(shop) : undefined,
@@ -113,7 +117,7 @@ async function main() {
     only === "drop:redis"
       ? undefined
       : await benchStartup({
-          onShop: onStart(only === undefined || only === "page", dropping, only === undefined || only === "messages"),
+          onShop: onStart(only === undefined || only === "page", only === undefined || only === "tap", dropping, only === undefined || only === "messages"),
           startupFigures: only === undefined,
         })
   const drops = [startupRun?.onShop?.drop, catalogRun?.drop].filter((run): run is DropBench => run !== undefined)
@@ -130,6 +134,7 @@ async function main() {
     drops,
     messages: startupRun?.onShop?.messages,
     page: startupRun?.onShop?.page,
+    tap: startupRun?.onShop?.tap,
   }
   const report = renderReport(run)
   const file = path.join(ROOT, "bench", "report.md")
