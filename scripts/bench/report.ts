@@ -35,6 +35,7 @@ import {
   type LikeStorm,
   type QueryPlan,
 } from "./fitfeed.js"
+import { firstTapLines, firstTapVerdicts, type FirstTapBench } from "./first-tap.js"
 import { CONNECTIONS, type Load } from "./load.js"
 import { MESSAGES, P99_RATIO_TARGET, STREAM_WIDTH, WINDOW_CHECKOUTS, type OrderMessagesBench, type Window } from "./order-messages.js"
 import type { QuietLoad } from "./halves.js"
@@ -74,6 +75,7 @@ export type BenchRun = {
   drops?: DropBench[]
   messages?: OrderMessagesBench
   page?: ProductPageBench
+  tap?: FirstTapBench
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
@@ -88,7 +90,7 @@ function loadRow(load: Load, medusa: Load): string {
 const clean = (load: Load) => load.errors + load.non2xx === 0
 
 /** Pass or fail for every target the issues set, from one run's figures. */
-export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages, page }: BenchRun): Verdict[] {
+export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages, page, tap }: BenchRun): Verdict[] {
   const list: Verdict[] = []
   if (catalog) {
     const { medusa } = catalog
@@ -171,6 +173,7 @@ export function verdicts({ catalog, fitfeed, admin, requestMetrics, reviews, sea
   for (const drop of drops) list.push(...dropVerdicts(drop))
   if (messages) list.push(...messageVerdicts(messages))
   if (page) list.push(...pageVerdicts(page))
+  if (tap) list.push(...firstTapVerdicts(tap))
   return list
 }
 
@@ -672,7 +675,7 @@ function searchLines({ reference, uncached, unseen, warm, suggest, found, sugges
 }
 
 export function renderReport(run: BenchRun, date = new Date()): string {
-  const { catalog, reference, versions, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages, page } = run
+  const { catalog, reference, versions, fitfeed, admin, requestMetrics, reviews, search, startup, drops = [], messages, page, tap } = run
   const cpu = os.cpus()
   const lines = [
     "# Benchmark report",
@@ -720,6 +723,7 @@ export function renderReport(run: BenchRun, date = new Date()): string {
   if (drops.length) lines.push(...dropLines(drops, startup !== undefined))
   if (messages) lines.push(...messageLines(messages))
   if (page) lines.push(...productPageLines(page))
+  if (tap) lines.push(...firstTapLines(tap))
   lines.push("## Targets", "", ...verdicts(run).map((v) => `- ${v.ok ? "met" : "**missed**"}: ${v.name}`), "")
   return lines.join("\n")
 }
