@@ -208,9 +208,7 @@ export function firstTapVerdicts({ runs }: FirstTapBench): { name: string; ok: b
       name:
         `first tap: ADD TO BAG tapped as soon as it is painted, before the app has run, answered ≤ ${FIRST_TAP_TARGET_MS} ms after the tap ` +
         `(phone profile, cold cache; worst of ${runs.length} runs), added with no second tap`,
-      ok:
-        runs.length > 0 &&
-        runs.every((run) => run.tappedAt < run.readyAt && run.answeredAt - run.tappedAt <= FIRST_TAP_TARGET_MS && run.addedAt > 0),
+      ok: runs.length > 0 && runs.every((run) => run.tappedAt < run.readyAt && run.answeredAt - run.tappedAt <= FIRST_TAP_TARGET_MS && run.addedAt > 0),
     },
   ]
 }

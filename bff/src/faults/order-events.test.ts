@@ -125,7 +125,9 @@ describe("orders ended in Medusa while the BFF was down", () => {
     // Another round, and late notices of the same changes, change nothing.
     await firstSyncRound()
     for (const medusaOrderId of inMedusa) {
-      const late = await request(app.app.internal).post(`/api/internal/orders/${medusaOrderId}/changed`).set("x-internal-secret", app.config.INTERNAL_API_SECRET)
+      const late = await request(app.app.internal)
+        .post(`/api/internal/orders/${medusaOrderId}/changed`)
+        .set("x-internal-secret", app.config.INTERNAL_API_SECRET)
       expect(late.status).toBe(204)
     }
     await app.runJobs()
