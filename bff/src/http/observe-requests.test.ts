@@ -89,9 +89,13 @@ describe("request ids", () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(201)
     expect(placed.headers["x-request-id"]).toBe(id)
     expect(log.lines.filter((line) => line.reqId === id).map(({ msg, path }) => ({ msg, path }))).toContainEqual({ msg: "request", path: "/api/checkout" })
-    // Medusa logs each call the BFF made for it once answered: the cart, its completion.
+    // Medusa logs each call the BFF made for it once answered: the cart and its completion, by the placement job the
+    // checkout queued, as part of the checkout's request.
+    await proxied.app.background.placements.runDue()
     const medusaLines = async () => (await readFile(inject("medusaLogFile"), "utf8")).split("\n").filter((line) => line.includes(`reqId=${id}`))
-    await expect.poll(medusaLines, { timeout: 5000 }).toEqual(expect.arrayContaining([expect.stringMatching(/POST \/internal\/checkout-carts\S* 2\d\d/)]))
+    await expect.poll(medusaLines, { timeout: 5000 }).toEqual(
+      expect.arrayContaining([expect.stringMatching(/POST \/internal\/checkout-carts 2\d\d/), expect.stringMatching(/POST \/internal\/checkout-carts\/\S+\/complete 2\d\d/)]),
+    )
   })
 })
 
@@ -130,14 +134,15 @@ describe("GET /metrics", () => {
     const shopper = await signedUpUser(proxied.app, "counted")
     expect((await request(proxied.app).post("/api/cart").set(bearer(shopper)).send({ productId: product.id, size: "M" })).status).toBe(201)
     expect((await request(proxied.app).post("/api/checkout").set(bearer(shopper)).send(payload("cod"))).status).toBe(201)
-    const after = await metricsOf()
-    const internalCalls = (text: string) => sample(text, "bff_medusa_call_duration_seconds_count", { api: "internal", outcome: "ok" })
-    expect(internalCalls(after)).toBeGreaterThan(internalCalls(before))
-    // Jobs run only when a test asks: the order's dispatch and message wait, due.
-    expect(after).toMatch(/^bff_jobs\{kind="[a-z.-]+",state="due"\} [1-9]/m)
+    // Jobs run only when a test asks: the order's placement in Medusa and its message wait, due.
+    expect(await metricsOf()).toMatch(/^bff_jobs\{kind="[a-z.-]+",state="due"\} [1-9]/m)
     const ran = await proxied.runJobs()
     expect(ran).toBeGreaterThan(0)
-    const done = (await metricsOf()).split("\n").filter((line) => line.startsWith("bff_jobs_finished_total{"))
+    const after = await metricsOf()
+    const done = after.split("\n").filter((line) => line.startsWith("bff_jobs_finished_total{"))
     expect(done.length).toBeGreaterThan(0)
+    // The placement made the order's cart in Medusa and completed it.
+    const internalCalls = (text: string) => sample(text, "bff_medusa_call_duration_seconds_count", { api: "internal", outcome: "ok" })
+    expect(internalCalls(after)).toBeGreaterThan(internalCalls(before))
   })
 })

@@ -7,18 +7,27 @@ import type { Db } from "./db.js"
  */
 export async function withAdvisoryLock<T>(db: Db, key: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect()
-  // A connection whose unlock failed may still hold the lock: it is closed instead of going back to the pool.
+  // A connection whose unlock failed may still hold the lock: it is closed instead of going back to the pool, which
+  // ends its session and the lock with it. Work that was done stays done: its answer is given all the same.
   let broken: Error | undefined
+  const unlock = () =>
+    client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]).then(
+      () => undefined,
+      (error: unknown) => {
+        broken = error instanceof Error ? error : new Error(String(error))
+      },
+    )
   try {
     await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [key])
+    let answer: T
     try {
-      return await work(client)
-    } finally {
-      await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch((error: unknown) => {
-        broken = error instanceof Error ? error : new Error(String(error))
-        throw error
-      })
+      answer = await work(client)
+    } catch (error) {
+      await unlock()
+      throw error
     }
+    await unlock()
+    return answer
   } finally {
     client.release(broken)
   }

@@ -69,7 +69,6 @@ async function recordTestOrder(userId: string, lines: CheckoutLine[], options: {
     id: randomUUID(),
     userId,
     mode,
-    medusaCartId: `cart_analytics_${id}`,
     receipt: `analytics_${id}`,
     subtotal,
     discount: 0,

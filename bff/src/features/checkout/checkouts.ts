@@ -9,7 +9,8 @@ export type Checkout = {
   id: string
   userId: string
   mode: "prepaid" | "cod"
-  medusaCartId: string
+  /** The Medusa cart the placement job made for the accepted order; null until then. */
+  medusaCartId: string | null
   receipt: string
   razorpayOrderId: string | null
   razorpayPaymentId: string | null
@@ -36,7 +37,7 @@ type Row = {
   id: string
   user_id: string
   mode: "prepaid" | "cod"
-  medusa_cart_id: string
+  medusa_cart_id: string | null
   receipt: string
   razorpay_order_id: string | null
   razorpay_payment_id: string | null
@@ -82,19 +83,24 @@ function toCheckout(row: Row): Checkout {
   }
 }
 
-export type NewCheckout = Omit<Checkout, "razorpayOrderId" | "razorpayPaymentId" | "status" | "failure" | "orderId" | "createdAt" | "buyerGstin"> &
+/** What the shopper owes for the checkout's order (the live test's ₹1 aside): the bag, less the coins, plus the COD fee. */
+export const owedPaise = ({ subtotal, discount, codFee }: Pick<Checkout, "subtotal" | "discount" | "codFee">): number => Math.max(0, subtotal - discount + codFee)
+
+export type NewCheckout = Omit<
+  Checkout,
+  "medusaCartId" | "razorpayOrderId" | "razorpayPaymentId" | "status" | "failure" | "orderId" | "createdAt" | "buyerGstin"
+> &
   Partial<Pick<Checkout, "buyerGstin">>
 
 export async function insertCheckout(client: Queryable, checkout: NewCheckout): Promise<void> {
   await client.query(
-    `insert into bff.checkouts (id, user_id, mode, medusa_cart_id, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise,
+    `insert into bff.checkouts (id, user_id, mode, receipt, subtotal_paise, discount_paise, coins, cod_fee_paise,
        amount_paise, is_test, lines, address, estimated_delivery, buyer_gstin)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       checkout.id,
       checkout.userId,
       checkout.mode,
-      checkout.medusaCartId,
       checkout.receipt,
       checkout.subtotal,
       checkout.discount,
@@ -122,6 +128,19 @@ export async function checkoutByRazorpayOrder(client: Queryable, razorpayOrderId
 
 export async function setRazorpayOrder(client: Queryable, id: string, razorpayOrderId: string): Promise<void> {
   await client.query("update bff.checkouts set razorpay_order_id = $2, updated_at = now() where id = $1", [id, razorpayOrderId])
+}
+
+/**
+ * Keeps the Medusa cart the placement job made for the checkout; a cart kept before (another run of the job) stays,
+ * and is the one answered.
+ */
+export async function keepMedusaCart(client: Queryable, id: string, cartId: string): Promise<string> {
+  const { rows } = await client.query<{ medusa_cart_id: string }>(
+    `update bff.checkouts set medusa_cart_id = coalesce(medusa_cart_id, $2), updated_at = now() where id = $1 returning medusa_cart_id`,
+    [id, cartId],
+  )
+  if (!rows[0]) throw new Error(`checkout ${id} not found`)
+  return rows[0].medusa_cart_id
 }
 
 /** Records the payment that pays the checkout; a checkout already placed, failed or refunded keeps its status. */

@@ -6,7 +6,8 @@ export type CheckoutCartRequest = {
   customer_id: string
   email: string
   shipping_address: ReturnType<typeof medusaAddress>
-  items: { variant_id: string; quantity: number; metadata: Record<string, unknown> }[]
+  /** Each line at the price the shop accepted it for (Medusa keeps it as the line's custom price). */
+  items: { variant_id: string; quantity: number; unit_price_paise: number; metadata: Record<string, unknown> }[]
   cod_fee_paise: number
   credits: { reference: "dark_coins" | "live_test"; reference_id: string; amount_paise: number; metadata?: Record<string, unknown> }[]
   metadata: Record<string, unknown>
@@ -27,7 +28,7 @@ export const commercePaymentSchema = z.discriminatedUnion("provider_id", [
 export type CommercePayment = z.infer<typeof commercePaymentSchema>
 
 /** The order Medusa placed, with its line ids (ordli_…) by variant: returns and exchanges name lines by them. */
-export type PlacedOrder = { id: string; displayId: number | null; lines: { id: string; variantId: string | null }[] }
+export type PlacedOrder = { id: string; lines: { id: string; variantId: string | null }[] }
 
 /** Medusa would not place the order: stock ran out, or the provider refused the payment. Final for this cart. */
 export class OrderRefused extends Error {
@@ -46,8 +47,11 @@ export class StockShortfall extends Error {
   }
 }
 
-/** commerce's /internal/checkout-carts routes: the cart an attempt pays for, and placing its order. */
+/** commerce's /internal/checkout-carts routes: the cart of an accepted order, and placing that order. */
 export function commerceCheckout(commerce: Commerce) {
+  const cartAndOrder = (cartId: string) =>
+    commerce.internal<{ cart: CheckoutCart; order_id: string | null }>(`/internal/checkout-carts/${encodeURIComponent(cartId)}`)
+
   return {
     async createCart(request: CheckoutCartRequest): Promise<CheckoutCart> {
       const answer = await commerce.internal<{ cart?: CheckoutCart; shortfalls?: Shortfall[] }>("/internal/checkout-carts", {
@@ -59,10 +63,14 @@ export function commerceCheckout(commerce: Commerce) {
       return answer.cart
     },
 
+    /** A checkout cart's totals, as made. */
+    async cart(cartId: string): Promise<CheckoutCart> {
+      return (await cartAndOrder(cartId)).cart
+    },
+
     /** The order the cart became, or null while it is still a cart (without placing anything). */
     async orderOf(cartId: string): Promise<string | null> {
-      const answer = await commerce.internal<{ order_id: string | null }>(`/internal/checkout-carts/${encodeURIComponent(cartId)}`)
-      return answer.order_id
+      return (await cartAndOrder(cartId)).order_id
     },
 
     /**
@@ -72,7 +80,6 @@ export function commerceCheckout(commerce: Commerce) {
     async complete(cartId: string, payment: CommercePayment, shopOrderId: string): Promise<PlacedOrder> {
       const answer = await commerce.internal<{
         order_id?: string
-        display_id?: number | null
         lines?: { id: string; variant_id: string | null }[]
         type?: string
         message?: string
@@ -83,7 +90,7 @@ export function commerceCheckout(commerce: Commerce) {
       })
       if (answer.order_id) {
         const lines = (answer.lines ?? []).map((line) => ({ id: line.id, variantId: line.variant_id }))
-        return { id: answer.order_id, displayId: answer.display_id ?? null, lines }
+        return { id: answer.order_id, lines }
       }
       throw new OrderRefused(answer.type === "out_of_stock" ? "out_of_stock" : "payment_refused", answer.message ?? "Medusa refused the order")
     },

@@ -58,7 +58,6 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
       bag,
       users,
       addresses,
-      commerce: medusaCheckout,
       liveTestAllowed,
       holdMinutes: config.STOCK_HOLD_MINUTES,
       checkDelivery: events.ask.deliveryCheck,
@@ -78,7 +77,7 @@ export function checkoutModule({ config, db, commerce, logger, authentication, l
     onRefundPaid: events.refundPaid,
   })
   const end = orderEnding({ db, logger, orders, backThroughReturns: events.ask.givenBackThroughReturns })
-  const inMedusa = medusaPlacement({ db, commerce: medusaCheckout, logger, orders, cancel: end })
+  const inMedusa = medusaPlacement({ db, users, commerce: medusaCheckout, logger, orders, cancel: end })
   const settleLater = async (razorpayOrderId: string) => {
     await enqueueJob(db, SETTLE_JOB, razorpayOrderId)
   }

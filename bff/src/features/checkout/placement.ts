@@ -39,7 +39,8 @@ type Deps = {
 /**
  * Accepts a checkout's order exactly once, without waiting for Medusa: under a per-checkout lock, in one PostgreSQL
  * transaction that spends the coins, numbers the order, records it (the shopper is told it is placed), keeps its
- * units held until Medusa has it, and queues the durable job that places it in Medusa (medusa-placement.ts). A
+ * units held until Medusa has it, takes the bought lines out of the bag, and queues the durable job that places it in
+ * Medusa (medusa-placement.ts). A
  * checkout whose units or coins are gone is marked failed and nothing is spent.
  */
 export function checkoutPlacement({ db, bag, logger, orders, holdMinutes }: Deps) {
@@ -59,6 +60,9 @@ export function checkoutPlacement({ db, bag, logger, orders, holdMinutes }: Deps
           await markAccepted(tx, checkout.id, orderId)
           await assignCheckoutEntriesToOrder(tx, checkout.id, orderId)
           await enqueueJob(tx, PLACE_IN_MEDUSA_JOB, orderId, { payment })
+          // In the same transaction: an answer lost after the commit leaves a bag without the bought lines, so the
+          // shopper's retry can never order them twice.
+          await forgetBought(tx, checkout)
           // Last, as its listeners (the messages, the invoice, referral earnings) read the accepted checkout and its coins.
           await orders.record(tx, { id: orderId, displayId: await nextOrderNumber(tx) }, checkout)
         })
@@ -69,8 +73,6 @@ export function checkoutPlacement({ db, bag, logger, orders, holdMinutes }: Deps
         logger.warn({ err: error, checkoutId }, "checkout refused")
         throw new CheckoutRefused(error.message)
       }
-      // Still under the checkout's lock: a verify or webhook waiting on it answers only once the bag is clear.
-      await forgetBought(client, checkout)
       return { orderId }
     })
     return accepted.orderId
@@ -94,20 +96,16 @@ export function checkoutPlacement({ db, bag, logger, orders, holdMinutes }: Deps
     }
   }
 
-  /** What was bought leaves the bag; a failure here never undoes the order. */
+  /** What was bought leaves the bag. */
   async function forgetBought(client: PoolClient, checkout: Checkout): Promise<void> {
-    try {
-      await bag.forgetPurchased(
-        client,
-        checkout.userId,
-        checkout.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
-      )
-    } catch (error) {
-      logger.warn({ err: error, checkoutId: checkout.id }, "could not clear bought lines from the bag")
-    }
+    await bag.forgetPurchased(
+      client,
+      checkout.userId,
+      checkout.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+    )
   }
 
-  /** Returns once no acceptance of this checkout is under way (one may still be taking the bought lines out of the bag). */
+  /** Returns once no acceptance of this checkout is under way. */
   async function acceptanceDone(checkoutId: string): Promise<void> {
     await withAdvisoryLock(db, checkoutLock(checkoutId), async () => undefined)
   }

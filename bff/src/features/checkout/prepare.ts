@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { BagItem } from "@fitshop/contracts"
 import { badRequest, conflict, forbidden, HttpError, serviceUnavailable, unauthorized } from "../../http/errors.js"
 import type { Db } from "../../lib/db.js"
-import { medusaAddress, presentAddress, type AddressService } from "../addresses/index.js"
+import { presentAddress, type AddressService } from "../addresses/index.js"
 import type { BagService } from "../cart/index.js"
 import { dropShopper, overDropLimit, refuseUnopenedDrop } from "../catalog/index.js"
 import { DELIVERY_CHECK_RETRY_SECONDS, type DeliveryCheck } from "../serviceability/index.js"
@@ -10,13 +10,12 @@ import type { CheckoutLine, ShippingAddress } from "../orders/index.js"
 import { hsnFor } from "../../lib/hsn.js"
 import type { UsersRepository } from "../users/index.js"
 import { CheckoutInFlight, DropLimitReached, holdStock, releaseHolds, type DropLimits } from "./stock-holds.js"
-import { insertCheckout, type Checkout, type NewCheckout } from "./checkouts.js"
+import { insertCheckout, owedPaise, type Checkout, type NewCheckout } from "./checkouts.js"
 import { withinOpenCodOrders } from "./open-cod-orders.js"
 import { isCommerceUnavailable } from "../../lib/medusa.js"
-import { StockShortfall, type CheckoutCartRequest, type CommerceCheckout } from "./commerce-checkout.js"
+import { StockShortfall } from "./commerce-checkout.js"
 import { CART_EMPTY, COD_FEE_PAISE, LIVE_TEST_AMOUNT_PAISE, SELECT_ADDRESS, SIZES_MISSING, type CheckoutPayload } from "./schema.js"
 
-const PRICES_CHANGED = "Prices in your bag have changed. Please review your bag and try again."
 const COMMERCE_DOWN = "We couldn't reach the shop's order system. Please try again in a minute."
 const notDeliverable = (pincode: string) => `We don't deliver to ${pincode} yet.`
 const codUnavailable = (pincode: string) => `Cash on delivery isn't available for ${pincode}. Please pay online.`
@@ -31,7 +30,6 @@ type Deps = {
   bag: BagService
   users: UsersRepository
   addresses: AddressService
-  commerce: CommerceCheckout
   /** ALLOW_LIVE_TEST_PAYMENTS: admins may pay ₹1 to test the live gateway. */
   liveTestAllowed: boolean
   /** STOCK_HOLD_MINUTES: how long a checkout's units are held for its payment. */
@@ -41,11 +39,11 @@ type Deps = {
 }
 
 /**
- * Turns the shopper's bag, as it is now, into a checkout: the amounts computed here (never taken
- * from the client), a Medusa cart holding exactly those lines, the COD fee and the Dark Coins credit,
- * and a bff.checkouts row. The client's figures in the payload are not read.
+ * Turns the shopper's bag, as it is now, into a checkout: the amounts computed here from the shop's own prices (never
+ * taken from the client), the COD fee and the Dark Coins credit, its units held, and a bff.checkouts row. Medusa is not
+ * asked (but for a saved address): its cart is made once the order is accepted (medusa-placement.ts), at these prices.
  */
-export function checkoutPreparation({ db, bag, users, addresses, commerce, liveTestAllowed, holdMinutes, checkDelivery }: Deps) {
+export function checkoutPreparation({ db, bag, users, addresses, liveTestAllowed, holdMinutes, checkDelivery }: Deps) {
   /**
    * Refuses an order no courier can bring to the pincode, and cash on delivery where no courier collects it or
    * Shiprocket can't say; answers the day delivery is promised by, which the order keeps.
@@ -126,13 +124,13 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     const useCoins = payload.darkCoins.applied && !liveTest && summary.usableDiscount > 0
     const discount = useCoins ? summary.usableDiscount : 0
     const coins = useCoins ? summary.coinsToSpend : 0
-    const owed = Math.max(0, subtotal - discount + codFee)
+    const owed = owedPaise({ subtotal, discount, codFee })
     const amount = liveTest ? LIVE_TEST_AMOUNT_PAISE : owed
     if (mode === "prepaid" && amount < LIVE_TEST_AMOUNT_PAISE) {
       throw badRequest("Your Dark Coins cover this whole order. Choose Cash on Delivery, or pay without applying coins.")
     }
 
-    // Only as many checkouts as there are units go on to Medusa; the rest hear at once. A drop's units only within
+    // Only as many checkouts as there are units go on; the rest hear at once. A drop's units only within
     // its limit per shopper, counted for the person (every account of their inbox) in the same statement.
     const drops = await dropLimits(userId, items)
     const hold = (client: Pick<Db, "query">) =>
@@ -147,27 +145,11 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     }
     // The address may be a saved one, read from Medusa: only a shopper holding the units asks.
     let address: ShippingAddress
-    let cart
     try {
       address = await shippingAddress(userId, payload, user.email)
       if ("id" in choice) estimatedDelivery = await refuseUndeliverable(address.postalCode, mode)
-      cart = await commerce.createCart({
-        customer_id: user.medusa_customer_id,
-        email: address.email ?? user.email,
-        shipping_address: medusaAddress(address),
-        items: lines.map(cartItem),
-        cod_fee_paise: codFee,
-        credits: [
-          ...(discount > 0 ? [{ reference: "dark_coins" as const, reference_id: id, amount_paise: discount, metadata: { coins } }] : []),
-          ...(liveTest ? [{ reference: "live_test" as const, reference_id: id, amount_paise: owed - amount }] : []),
-        ].filter((credit) => credit.amount_paise > 0),
-        metadata: { checkout_id: id, user_id: userId, mode, is_test: liveTest },
-      })
-      // Medusa priced the cart itself: if that isn't what the shopper was shown, nobody pays yet.
-      if (cart.total_paise !== amount) throw conflict(PRICES_CHANGED)
     } catch (error) {
       await releaseHolds(db, id)
-      if (error instanceof StockShortfall) throw outOfStock(error, lines)
       if (isCommerceUnavailable(error)) throw serviceUnavailable(COMMERCE_DOWN)
       throw error
     }
@@ -176,7 +158,6 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
       id,
       userId,
       mode,
-      medusaCartId: cart.id,
       receipt: `rcpt_${id.replace(/-/g, "")}`,
       subtotal,
       discount,
@@ -196,6 +177,7 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
     return {
       ...checkout,
       buyerGstin: checkout.buyerGstin ?? null,
+      medusaCartId: null,
       razorpayOrderId: null,
       razorpayPaymentId: null,
       status: "awaiting_payment",
@@ -207,13 +189,6 @@ export function checkoutPreparation({ db, bag, users, addresses, commerce, liveT
 
   return { prepare }
 }
-
-/** A bag line as the checkout cart's item; the referring post rides along for referral earnings. */
-const cartItem = (line: CheckoutLine): CheckoutCartRequest["items"][number] => ({
-  variant_id: line.variantId,
-  quantity: line.quantity,
-  metadata: line.refPostId ? { refPostId: line.refPostId } : {},
-})
 
 const PLACE_FIELDS = ["fullName", "phone", "line1", "line2", "city", "state", "postalCode"] as const
 

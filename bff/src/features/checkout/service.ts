@@ -147,7 +147,8 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     async run(job: Job): Promise<void> {
       const checkout = await checkoutById(db, job.key)
       if (!checkout || checkout.status !== "awaiting_payment") return
-      if (await commerce.orderOf(checkout.medusaCartId)) await placement.accept(checkout.id, cashOnDelivery(checkout.id))
+      // Only a checkout from before the shop accepted orders itself has a cart here (and maybe Medusa's order).
+      if (checkout.medusaCartId && (await commerce.orderOf(checkout.medusaCartId))) await placement.accept(checkout.id, cashOnDelivery(checkout.id))
       else await markFailed(db, checkout.id, "The order was not placed: its checkout was cut off before it was accepted.")
     },
   }

@@ -13,7 +13,7 @@ function checkoutCartInput(body: InternalCheckoutCartType, shop: { regionId: str
     customer_id: body.customer_id,
     email: body.email,
     address: { ...address, last_name: address.last_name ?? "", address_2: address.address_2 ?? "" },
-    items: body.items,
+    items: body.items.map(({ unit_price_paise, ...item }) => ({ ...item, unit_price: toRupees(unit_price_paise) })),
     cod_fee: toRupees(body.cod_fee_paise),
     credits: body.credits.map(({ amount_paise, ...credit }) => ({ ...credit, amount: toRupees(amount_paise) })),
     metadata: body.metadata,
@@ -26,9 +26,9 @@ function isInsufficientInventory(error: unknown): boolean {
 }
 
 /**
- * Makes the cart one checkout attempt pays for, in one workflow: the shopper's lines, address,
- * standard shipping (carrying the COD fee) and the credits that lower the total. Stock too short for
- * a line is a 409 naming the variants, so the BFF can say which item ran out before anyone pays.
+ * Makes the cart of an order the shop accepted, in one workflow: the shopper's lines at the prices the shop accepted,
+ * the address, standard shipping (carrying the COD fee) and the credits that lower the total. Stock too short for
+ * a line (ops lowered it after the shop accepted the order) is a 409 naming the variants.
  */
 export const POST = async (req: MedusaRequest<InternalCheckoutCartType>, res: MedusaResponse) => {
   const body = req.validatedBody

@@ -17,8 +17,8 @@ const Address = z
   .strict()
 
 /**
- * A checkout cart as the BFF asks for it: the bag's sized lines frozen at the moment the shopper
- * checks out, the address, and the two amounts Medusa's own pricing doesn't know: the cash-on-delivery
+ * A checkout cart as the BFF asks for it once it has accepted the order: the bag's sized lines at the prices the shop
+ * accepted them for, the address, and the two amounts Medusa's own pricing doesn't know: the cash-on-delivery
  * fee (carried by the shipping method) and credits (Dark Coins, the live-test allowance) that lower the total.
  */
 export const InternalCheckoutCart = z
@@ -32,6 +32,7 @@ export const InternalCheckoutCart = z
           .object({
             variant_id: z.string().min(1),
             quantity: z.number().int().min(1).max(10),
+            unit_price_paise: paise,
             metadata: z.record(z.string(), z.unknown()).default({}),
           })
           .strict(),

@@ -16,7 +16,8 @@ export type CreateCheckoutCartInput = {
   customer_id: string
   email: string
   address: CreateCartAddressDTO
-  items: { variant_id: string; quantity: number; metadata: Record<string, unknown> }[]
+  /** unit_price: the price the shop accepted the line for, kept as the line's custom price (tax-inclusive as the variant's). */
+  items: { variant_id: string; quantity: number; unit_price: number; metadata: Record<string, unknown> }[]
   /** Cash on delivery's fee, carried by the shipping method; 0 for an online payment. */
   cod_fee: number
   credits: { reference: string; reference_id: string; amount: number; metadata: Record<string, unknown> }[]

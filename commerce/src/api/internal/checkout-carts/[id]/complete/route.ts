@@ -53,14 +53,14 @@ export const POST = async (req: MedusaRequest<InternalCheckoutCompletionType>, r
     if (provider_id === "pp_razorpay_razorpay") await capturePendingPayments(req.scope, result.id, provider_id)
     const { data: orders } = await queryGraph(req.scope, {
       entity: "order",
-      fields: ["id", "display_id", "items.id", "items.variant_id"],
+      fields: ["id", "items.id", "items.variant_id"],
       filters: { id: result.id },
     })
     // The order's line ids (ordli_…), which returns and exchanges name: the BFF keeps each with its bought line.
     const lines = ((orders[0]?.items ?? []) as ({ id: string; variant_id: string | null } | null)[]).flatMap((item) =>
       item ? [{ id: item.id, variant_id: item.variant_id }] : [],
     )
-    res.json({ order_id: result.id, display_id: orders[0]?.display_id ?? null, lines })
+    res.json({ order_id: result.id, lines })
   } catch (error) {
     const refused = refusal(error)
     if (!refused) throw error
