@@ -4,7 +4,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import type { Product, ProductVariant } from "@fitshop/contracts"
 import { signedUpUser } from "../../test/accounts.js"
 import { genericFrontEndDist } from "../../test/app.js"
-import { bearer, eventually, giveCoins, NEW_ADDRESS, ordersOf, payload, payOrder, startCheckoutApp, type CheckoutApp, type Shopper } from "../../test/checkout.js"
+import {
+  bearer,
+  eventually,
+  giveCoins,
+  NEW_ADDRESS,
+  ordersOf,
+  payload,
+  payOrder,
+  startCheckoutApp,
+  type CheckoutApp,
+  type Shopper,
+} from "../../test/checkout.js"
 import { feedMember, insertedPost } from "../../test/fitfeed.js"
 import { ownCatalogue } from "../../test/staff.js"
 import { targetOf, tcpHop, throughHop, type TcpHop } from "../../test/tcp-hop.js"

@@ -93,9 +93,14 @@ describe("request ids", () => {
     // checkout queued, as part of the checkout's request.
     await proxied.app.background.placements.runDue()
     const medusaLines = async () => (await readFile(inject("medusaLogFile"), "utf8")).split("\n").filter((line) => line.includes(`reqId=${id}`))
-    await expect.poll(medusaLines, { timeout: 5000 }).toEqual(
-      expect.arrayContaining([expect.stringMatching(/POST \/internal\/checkout-carts 2\d\d/), expect.stringMatching(/POST \/internal\/checkout-carts\/\S+\/complete 2\d\d/)]),
-    )
+    await expect
+      .poll(medusaLines, { timeout: 5000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/POST \/internal\/checkout-carts 2\d\d/),
+          expect.stringMatching(/POST \/internal\/checkout-carts\/\S+\/complete 2\d\d/),
+        ]),
+      )
   })
 })
 

@@ -125,20 +125,28 @@ export async function removeLine(client: Client, userId: string, id: string): Pr
   return rowCount === 1
 }
 
-/** After an order: the bought quantities leave the shopper's sized lines (lines added since stay), in one statement. */
-export async function removeBought(client: Client, userId: string, bought: { variantId: string; quantity: number }[]): Promise<void> {
-  if (!bought.length) return
-  await client.query(
+/**
+ * After an order: the bought quantities leave the shopper's sized lines (lines added since stay), in one statement.
+ * Answers how many of the bought units the bag held.
+ */
+export async function removeBought(client: Client, userId: string, bought: { variantId: string; quantity: number }[]): Promise<number> {
+  if (!bought.length) return 0
+  const { rows } = await client.query<{ units: number }>(
     `with bought as (
        select variant_id, sum(quantity)::int as quantity from unnest($2::text[], $3::int[]) as b (variant_id, quantity) group by variant_id
      ), emptied as (
        delete from bff.bag_lines l using bought b
         where l.user_id = $1 and l.variant_id = b.variant_id and l.quantity <= b.quantity
+       returning l.quantity
+     ), lessened as (
+       update bff.bag_lines l set quantity = l.quantity - b.quantity from bought b
+        where l.user_id = $1 and l.variant_id = b.variant_id and l.quantity > b.quantity
+       returning b.quantity
      )
-     update bff.bag_lines l set quantity = l.quantity - b.quantity from bought b
-      where l.user_id = $1 and l.variant_id = b.variant_id and l.quantity > b.quantity`,
+     select (coalesce((select sum(quantity) from emptied), 0) + coalesce((select sum(quantity) from lessened), 0))::int as units`,
     [userId, bought.map((line) => line.variantId), bought.map((line) => line.quantity)],
   )
+  return rows[0]!.units
 }
 
 /**

@@ -141,9 +141,12 @@ export function bagService({ db }: { db: Db }) {
     return view(userId)
   }
 
-  /** After an order: the bought quantities leave the bag's sized lines (lines added since stay). Runs on the caller's connection. */
-  async function forgetPurchased(client: PoolClient, userId: string, bought: { variantId: string; quantity: number }[]): Promise<void> {
-    await removeBought(client, userId, bought)
+  /**
+   * After an order: the bought quantities leave the bag's sized lines (lines added since stay). Runs on the caller's
+   * connection. Answers how many of the bought units the bag held.
+   */
+  async function forgetPurchased(client: PoolClient, userId: string, bought: { variantId: string; quantity: number }[]): Promise<number> {
+    return removeBought(client, userId, bought)
   }
 
   return { view, add, setQuantity, remove, setSize, forgetPurchased }

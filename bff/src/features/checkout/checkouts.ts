@@ -84,7 +84,8 @@ function toCheckout(row: Row): Checkout {
 }
 
 /** What the shopper owes for the checkout's order (the live test's ₹1 aside): the bag, less the coins, plus the COD fee. */
-export const owedPaise = ({ subtotal, discount, codFee }: Pick<Checkout, "subtotal" | "discount" | "codFee">): number => Math.max(0, subtotal - discount + codFee)
+export const owedPaise = ({ subtotal, discount, codFee }: Pick<Checkout, "subtotal" | "discount" | "codFee">): number =>
+  Math.max(0, subtotal - discount + codFee)
 
 export type NewCheckout = Omit<
   Checkout,

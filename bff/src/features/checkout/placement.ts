@@ -8,10 +8,18 @@ import { nextOrderNumber, shopOrderId, type OrderCommands } from "../orders/inde
 import { assignCheckoutEntriesToOrder, CoinsAlreadySpent, spendCoins } from "../wallet/index.js"
 import { checkoutById, markAccepted, markFailed, type Checkout } from "./checkouts.js"
 import { StockShortfall, type CommercePayment } from "./commerce-checkout.js"
+import { ALREADY_PLACING } from "./schema.js"
 import { CheckoutInFlight, holdsUnits, holdStock } from "./stock-holds.js"
 
 /** Why a checkout can never become an order; the money it took (if any) goes back. */
 export class CheckoutRefused extends Error {}
+
+/** A cash-on-delivery checkout's bag no longer holds its lines: another checkout of the same bag was accepted first. */
+class BagAlreadyBought extends Error {
+  constructor() {
+    super(ALREADY_PLACING)
+  }
+}
 
 export const SOLD_OUT = "An item in your order sold out before we could place it."
 
@@ -44,7 +52,12 @@ type Deps = {
  * checkout whose units or coins are gone is marked failed and nothing is spent.
  */
 export function checkoutPlacement({ db, bag, logger, orders, holdMinutes }: Deps) {
-  async function accept(checkoutId: string, payment: CommercePayment): Promise<string> {
+  /**
+   * `fromBag`: the checkout was made from the bag a moment ago (cash on delivery as it is checked out), so a bag that
+   * no longer holds its lines was bought by a checkout accepted in between (a double click): refused. A payment, or
+   * an order Medusa already has, is accepted whatever the bag holds by now.
+   */
+  async function accept(checkoutId: string, payment: CommercePayment, { fromBag = false } = {}): Promise<string> {
     const accepted = await withAdvisoryLock(db, checkoutLock(checkoutId), async (client) => {
       const checkout = await checkoutById(client, checkoutId)
       if (!checkout) throw new Error(`checkout ${checkoutId} not found`)
@@ -62,13 +75,14 @@ export function checkoutPlacement({ db, bag, logger, orders, holdMinutes }: Deps
           await enqueueJob(tx, PLACE_IN_MEDUSA_JOB, orderId, { payment })
           // In the same transaction: an answer lost after the commit leaves a bag without the bought lines, so the
           // shopper's retry can never order them twice.
-          await forgetBought(tx, checkout)
+          const held = await forgetBought(tx, checkout)
+          if (fromBag && held < checkout.lines.reduce((units, line) => units + line.quantity, 0)) throw new BagAlreadyBought()
           // Last, as its listeners (the messages, the invoice, referral earnings) read the accepted checkout and its coins.
           await orders.record(tx, { id: orderId, displayId: await nextOrderNumber(tx) }, checkout)
         })
       } catch (error) {
         // Rolled back by now: the checkout is marked failed outside the transaction, so the mark stays.
-        if (!(error instanceof CoinsAlreadySpent)) throw error
+        if (!(error instanceof CoinsAlreadySpent || error instanceof BagAlreadyBought)) throw error
         await markFailed(client, checkout.id, error.message)
         logger.warn({ err: error, checkoutId }, "checkout refused")
         throw new CheckoutRefused(error.message)
@@ -96,9 +110,9 @@ export function checkoutPlacement({ db, bag, logger, orders, holdMinutes }: Deps
     }
   }
 
-  /** What was bought leaves the bag. */
-  async function forgetBought(client: PoolClient, checkout: Checkout): Promise<void> {
-    await bag.forgetPurchased(
+  /** What was bought leaves the bag; answers how many of its units the bag held. */
+  async function forgetBought(client: PoolClient, checkout: Checkout): Promise<number> {
+    return bag.forgetPurchased(
       client,
       checkout.userId,
       checkout.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),

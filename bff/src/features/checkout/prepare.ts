@@ -14,14 +14,13 @@ import { insertCheckout, owedPaise, type Checkout, type NewCheckout } from "./ch
 import { withinOpenCodOrders } from "./open-cod-orders.js"
 import { isCommerceUnavailable } from "../../lib/medusa.js"
 import { StockShortfall } from "./commerce-checkout.js"
-import { CART_EMPTY, COD_FEE_PAISE, LIVE_TEST_AMOUNT_PAISE, SELECT_ADDRESS, SIZES_MISSING, type CheckoutPayload } from "./schema.js"
+import { ALREADY_PLACING, CART_EMPTY, COD_FEE_PAISE, LIVE_TEST_AMOUNT_PAISE, SELECT_ADDRESS, SIZES_MISSING, type CheckoutPayload } from "./schema.js"
 
 const COMMERCE_DOWN = "We couldn't reach the shop's order system. Please try again in a minute."
 const notDeliverable = (pincode: string) => `We don't deliver to ${pincode} yet.`
 const codUnavailable = (pincode: string) => `Cash on delivery isn't available for ${pincode}. Please pay online.`
 const codUnconfirmed = (pincode: string) =>
   `We can't confirm cash on delivery to ${pincode} right now. Please pay online, or try cash on delivery again in a minute.`
-const ALREADY_PLACING = "Your order is already being placed. Please check Account › Orders before ordering again."
 
 export type CheckoutMode = "prepaid" | "cod"
 

@@ -4,6 +4,8 @@ import type { z } from "zod"
 export { cancelPaymentPayload, checkoutPayload, COD_FEE_PAISE, FILL_ADDRESS, SELECT_ADDRESS, VERIFICATION_FAILED, verifyPayload } from "@fitshop/contracts"
 
 export const CART_EMPTY = "Your cart is empty."
+/** A second checkout of the same bag (a double click, another tab) while the first is placed or just after. */
+export const ALREADY_PLACING = "Your order is already being placed. Please check Account › Orders before ordering again."
 export const SIZES_MISSING = "Please select size for all items in your cart before paying."
 
 /** The ₹1 live-test payment. */

@@ -135,7 +135,7 @@ export function checkoutService({ db, users, razorpay, keySecret, preparation, p
     }
     const checkout = await preparation.prepare(userId, payload, "cod")
     try {
-      return await placement.accept(checkout.id, cashOnDelivery(checkout.id))
+      return await placement.accept(checkout.id, cashOnDelivery(checkout.id), { fromBag: true })
     } catch (error) {
       if (error instanceof CheckoutRefused) throw conflict(error.message)
       throw error

@@ -31,9 +31,9 @@ export type DropLimits = { lock: string; accountIds: string[]; limits: Record<st
 type HoldAnswer = { held: true } | { inFlight: true } | { shortfalls: Shortfall[] } | { dropLimit: { productId: string; limit: number } }
 
 /**
- * Holds a checkout's units, or throws StockShortfall naming the lines that can't have them, before Medusa
- * is asked for anything. One statement (`bff.hold_stock`, migrations 018 and 049) takes the shopper's lock and then
- * each size's in order, so racing checkouts take units one after another and never more than the read
+ * Holds a checkout's units, or throws StockShortfall naming the lines that can't have them. One statement
+ * (`bff.hold_stock`, migrations 018, 049 and 052) refuses a size already without the units before any lock (a sold-out
+ * drop's losers never queue for it), else takes the shopper's lock and then each size's in order, so racing checkouts take units one after another and never more than the read
  * model's stock less the holds that still count (migration 015 says which). While the shopper's
  * cash-on-delivery checkout is in flight another throws CheckoutInFlight; their own earlier online payment
  * windows (abandoned to start again) are released when this one holds. With `drops`, the same statement first takes
@@ -60,7 +60,7 @@ export async function holdStock(
 }
 
 /**
- * A checkout that never got as far as its row (its cart not made, prices changed) frees its units at once;
+ * A checkout that never got as far as its row (its saved address unread, its pincode refused) frees its units at once;
  * checkouts.ts's markFailed and markExpired do the same for a checkout that ends without an order, and returns
  * for an exchange cancelled (its return's id holds its units).
  */
