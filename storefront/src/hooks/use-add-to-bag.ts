@@ -1,7 +1,7 @@
 import { useRef, useState } from "react"
 import { useAddToCart } from "@/lib/api/add-to-cart"
 import { ApiError, errorMessage, isUnauthorized } from "@/lib/api-client"
-import { useSession } from "@/lib/auth"
+import { getAccessToken } from "@/lib/session"
 import { getReferralPostId } from "@/lib/referral"
 import { useTimeouts } from "./use-timeouts"
 
@@ -35,7 +35,6 @@ export type AddToBagOptions = {
 
 /** The one add-to-bag state machine of the catalogue card, the wardrobe card and the product page. */
 export function useAddToBag({ productId, size = null, sizeRequired = false, onSignInRequired, onError, minAddingMs = 0, goToCartAfterMs }: AddToBagOptions) {
-  const { isSignedIn } = useSession()
   const addToCart = useAddToCart()
   const { schedule, wait } = useTimeouts()
   const [state, setState] = useState<AddToBagState>("idle")
@@ -59,7 +58,9 @@ export function useAddToBag({ productId, size = null, sizeRequired = false, onSi
       showSizeHint()
       return
     }
-    if (!isSignedIn) {
+    // The stored session as it is at the tap, not as this render saw it: a tap replayed as the page hydrates
+    // (lib/first-taps.ts) may reach a button rendered with the server's signed-out view.
+    if (!getAccessToken()) {
       onSignInRequired()
       return
     }

@@ -22,9 +22,23 @@ declare global {
  */
 export const firstTap = (name: string) => ({ "data-tap": name, suppressHydrationWarning: true })
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+const nextTask = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** How long the replay waits for the app to show a replayed toggle chosen before it goes on regardless. */
+const TOGGLE_SHOWN_WITHIN_MS = 2_000
 
 const tappedButton = (name: string) => document.querySelector<HTMLElement>(`[data-tap="${CSS.escape(name)}"]`)
+
+/**
+ * Waits until the app shows the toggle `name` chosen (aria-pressed, on the button as rendered now): the render that
+ * chooses a size may also put a new ADD TO BAG in place of the old (the product page keys it by the size), and a
+ * click on the old one would be lost. Gives up after TOGGLE_SHOWN_WITHIN_MS.
+ */
+async function toggleShown(name: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < TOGGLE_SHOWN_WITHIN_MS; await nextTask(16)) {
+    if (tappedButton(name)?.getAttribute("aria-pressed") === "true") return
+  }
+}
 
 /**
  * Clicks each queued button again, in the order they were tapped, once each, each a task after the last: outside the
@@ -44,6 +58,7 @@ export async function replayFirstTaps(taps: FirstTaps): Promise<void> {
       } finally {
         taps.replaying = false
       }
+      if (button.hasAttribute("aria-pressed")) await toggleShown(name)
     }
   }
   taps.stop()
